@@ -1,0 +1,189 @@
+/// The size of one item as a layout sees it, with the distance from its top to the first
+/// baseline of its text when it has one (used by baseline alignment).
+public struct ItemSize: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var size: Size
+    /// Distance from the item's top edge to its first baseline, if it has text.
+    public var firstBaseline: Double?
+
+    @inlinable public init(_ size: Size, firstBaseline: Double? = nil) {
+        self.size = size
+        self.firstBaseline = firstBaseline
+    }
+
+    @inlinable public init(width: Double, height: Double, firstBaseline: Double? = nil) {
+        self.init(Size(width: width, height: height), firstBaseline: firstBaseline)
+    }
+
+    public var description: String {
+        firstBaseline.map { "\(size) baseline \(formatPoints($0))" } ?? size.description
+    }
+}
+
+/// What a collection tells its layout: the container, the counts and the sizes. The
+/// portable stand-in for the `UICollectionView` a UIKit layout reads, plus the
+/// `sizeForItemAt` delegate. The collection view of TrellisKit implements it; for a layout
+/// on its own use `StaticLayoutSource`.
+///
+/// A layout reads a source in `prepare` and when everything is invalidated, and copies what
+/// it needs: it holds no reference to the source afterwards.
+public protocol LayoutSource {
+    /// The size of the collection's bounds: the width lines wrap at (vertical scrolling)
+    /// or the height columns wrap at (horizontal scrolling).
+    var containerSize: Size { get }
+    var layoutDirection: LayoutDirection { get }
+    var numberOfSections: Int { get }
+    func numberOfItems(inSection section: Int) -> Int
+    /// The item's size: fixed, computed, an estimate or a measured size.
+    func sizeForItem(at indexPath: IndexPath) -> ItemSize
+    /// The size of a header or footer (or another supplementary kind) of `section`, or nil
+    /// when the section has none. Across the scroll direction it spans the section anyway.
+    func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size?
+}
+
+/// How much room a layout gives a self-sizing item along one axis.
+public enum FittingDimension: Hashable, Sendable {
+    /// The layout fixes this extent (a grid column, a list row's width).
+    case exactly(Double)
+    /// The item may choose up to this extent (a flow line's width).
+    case atMost(Double)
+    /// The item chooses freely.
+    case unconstrained
+
+    /// The largest extent the item may take, or `.infinity`.
+    @inlinable public var limit: Double {
+        switch self {
+        case .exactly(let value), .atMost(let value): value
+        case .unconstrained: .infinity
+        }
+    }
+}
+
+/// The room a layout gives a self-sizing item: what `preferredLayoutAttributesFitting`
+/// passes on to `systemLayoutSizeFitting` as target size and fitting priorities.
+public struct FittingProposal: Hashable, Sendable {
+    public var width: FittingDimension
+    public var height: FittingDimension
+
+    @inlinable public init(width: FittingDimension, height: FittingDimension) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let unconstrained = FittingProposal(width: .unconstrained, height: .unconstrained)
+}
+
+/// What changed, so a layout redoes only that (`UICollectionViewLayoutInvalidationContext`).
+public struct InvalidationContext: Sendable {
+    /// Counts, the source itself or anything not named below changed: re-read everything.
+    public var invalidatesEverything: Bool
+    /// Spacing, insets, alignment or other layout properties changed (sizes did not).
+    public var invalidatesMetrics: Bool
+    /// The container size changed (rotation, split view): lines re-wrap.
+    public var invalidatesContainerSize: Bool
+    /// New sizes for some items (measured sizes replacing estimates, reloaded content).
+    public var itemSizes: [(IndexPath, ItemSize)]
+    /// New sizes for supplementary views: kind, section, size (nil removes it).
+    public var supplementarySizes: [(ElementKind, Int, Size?)]
+
+    public init(
+        invalidatesEverything: Bool = false, invalidatesMetrics: Bool = false,
+        invalidatesContainerSize: Bool = false, itemSizes: [(IndexPath, ItemSize)] = [],
+        supplementarySizes: [(ElementKind, Int, Size?)] = []
+    ) {
+        self.invalidatesEverything = invalidatesEverything
+        self.invalidatesMetrics = invalidatesMetrics
+        self.invalidatesContainerSize = invalidatesContainerSize
+        self.itemSizes = itemSizes
+        self.supplementarySizes = supplementarySizes
+    }
+
+    public static let everything = InvalidationContext(invalidatesEverything: true)
+
+    /// A context carrying new sizes for some items.
+    public static func sizes(_ sizes: [(IndexPath, ItemSize)]) -> InvalidationContext {
+        InvalidationContext(itemSizes: sizes)
+    }
+
+    /// True when the context asks for nothing.
+    public var isEmpty: Bool {
+        !invalidatesEverything && !invalidatesMetrics && !invalidatesContainerSize
+            && itemSizes.isEmpty && supplementarySizes.isEmpty
+    }
+}
+
+/// Something a layout noticed about its input and corrected: never a crash, never an item
+/// sticking out. `path` names the input the way the JSON does (`sections[0].items[3].width`).
+public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Code: String, Hashable, Sendable, Codable {
+        /// An item wider (or taller) than the available room was clamped to it.
+        case itemClamped
+        /// A size was negative or not finite and was treated as zero.
+        case invalidSize
+    }
+
+    public var code: Code
+    public var indexPath: IndexPath?
+    public var path: String
+    public var message: String
+
+    public init(code: Code, indexPath: IndexPath?, path: String, message: String) {
+        self.code = code
+        self.indexPath = indexPath
+        self.path = path
+        self.message = message
+    }
+
+    /// `"path: message"`, the form the command-line tool prints.
+    public var description: String { "\(path): \(message)" }
+}
+
+/// A layout: turns item sizes into frames. The portable `UICollectionViewLayout`.
+///
+/// Lifecycle: `prepare(from:)` reads a source and computes every frame; queries are then
+/// answered from the prepared state; `invalidate(_:source:)` applies a change at once,
+/// incrementally where it can, so attributes handed out after it are never stale (there
+/// is no "invalidated but not yet prepared" state to observe).
+///
+/// Layouts are classes (they hold a prepared state and are shared by a collection view)
+/// but not thread-safe: use one layout from one thread at a time. Different layouts may
+/// run on different threads.
+public protocol CollectionLayout: AnyObject {
+    /// Reads everything from `source` and computes all frames.
+    func prepare(from source: some LayoutSource)
+
+    /// Applies a change. Size changes are incremental; `invalidatesEverything` re-reads the
+    /// source. The result equals a fresh `prepare(from:)` on the changed source.
+    func invalidate(_ context: InvalidationContext, source: some LayoutSource)
+
+    /// The size of all content, insets included.
+    var contentSize: Size { get }
+
+    /// Every element whose frame intersects `rect`, in index order for cells. Pinned
+    /// supplementary views are returned at their pinned position for `visibleBounds` (the
+    /// collection's bounds; `rect` may be larger, with a prefetch margin).
+    /// - Complexity: O(log n + k) for k elements returned, in the layouts of this package.
+    func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes]
+
+    /// The attributes of one item, or nil if there is no such item.
+    func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+
+    /// The attributes of a supplementary view (header, footer) in its unpinned position, or
+    /// nil if the section has none of that kind.
+    func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes?
+
+    /// The room this layout gives a self-sizing item (a fixed column width, a maximum line
+    /// width …): what the cell is measured against.
+    func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal
+
+    /// What the last prepare or invalidation corrected in its input.
+    var diagnostics: [LayoutDiagnostic] { get }
+}
+
+extension CollectionLayout {
+    /// Every element whose frame intersects `rect`, with pinned views pinned to `rect`.
+    public func elements(in rect: Rect) -> [LayoutAttributes] {
+        elements(in: rect, visibleBounds: rect)
+    }
+
+    public var diagnostics: [LayoutDiagnostic] { [] }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `trellis` command-line tool. Thin: each subcommand parses its input, calls the
+/// library and prints. The work lives in the library modules.
+@main
+struct TrellisCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trellis",
+        abstract: "Lay out, measure and render collections of self-sizing items.",
+        subcommands: [])
+}
