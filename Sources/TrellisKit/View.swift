@@ -1,0 +1,324 @@
+import Trellis
+
+/// How the corners of a view's background and border are rounded.
+public enum CornerStyle: Hashable, Sendable {
+    case square
+    case radius(Double)
+    /// Half the shorter side: a capsule ("pill"), whatever the size.
+    case pill
+
+    /// The radius for a view of `size`.
+    public func radius(for size: Size) -> Double {
+        switch self {
+        case .square: 0
+        case .radius(let r): max(0, min(r, min(size.width, size.height) / 2))
+        case .pill: min(size.width, size.height) / 2
+        }
+    }
+}
+
+/// A headless view: a rectangle in a hierarchy, with the sizing behaviour of `UIView`
+/// (intrinsic content size, content hugging and compression resistance, `sizeThatFits`,
+/// layout margins, traits) and the appearance a renderer needs (background, border,
+/// corners). No window, no drawing system: everything here runs on any thread that owns
+/// the view, and on Linux.
+///
+/// Views are reference types because a hierarchy is about identity: a subview has one
+/// superview, constraints refer to particular views.
+open class View: CustomStringConvertible {
+    /// The value an axis of `intrinsicContentSize` takes when the view has no natural
+    /// extent along it (`UIView.noIntrinsicMetric`).
+    public static let noIntrinsicMetric: Double = -1
+
+    // MARK: Geometry
+
+    /// The frame in the superview's coordinates. Setting it resizes `bounds`.
+    public var frame: Rect {
+        get { Rect(origin: origin, size: bounds.size) }
+        set {
+            origin = newValue.origin
+            if bounds.size != newValue.size {
+                bounds.size = newValue.size
+                setNeedsLayout()
+            }
+        }
+    }
+
+    /// The view's own coordinate space: origin usually zero, size equal to the frame's.
+    public var bounds: Rect = .zero {
+        didSet { if oldValue.size != bounds.size { setNeedsLayout() } }
+    }
+
+    private var origin: Point = .zero
+
+    /// The centre of the frame, in the superview's coordinates.
+    public var center: Point {
+        get { Point(x: frame.midX, y: frame.midY) }
+        set { origin = Point(x: newValue.x - bounds.width / 2, y: newValue.y - bounds.height / 2) }
+    }
+
+    // MARK: Hierarchy
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    /// A name for diagnostics (constraint conflicts, debug output), like
+    /// `accessibilityIdentifier`.
+    public var identifier: String?
+
+    public init(frame: Rect = .zero) {
+        self.origin = frame.origin
+        self.bounds = Rect(origin: .zero, size: frame.size)
+    }
+
+    /// Adds `view` on top of the other subviews, removing it from its old superview.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` in the subviews (0 is at the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        precondition(!isDescendant(of: view), "adding \(view) to \(self) would make a cycle")
+        if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: old)
+            subviews.insert(view, at: min(index, subviews.count))
+            return
+        }
+        view.removeFromSuperview()
+        let previousTraits = view.traitCollection
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.didMoveToSuperview()
+        if view.traitCollection != previousTraits { view.propagateTraitChange(from: previousTraits) }
+        setNeedsLayout()
+    }
+
+    /// Detaches the view from its superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        willRemoveFromHierarchy(formerSuperview: parent)
+        didMoveToSuperview()
+        parent.setNeedsLayout()
+    }
+
+    /// True when the view is `other` or lies below it in the hierarchy.
+    public func isDescendant(of other: View) -> Bool {
+        var current: View? = self
+        while let view = current {
+            if view === other { return true }
+            current = view.superview
+        }
+        return false
+    }
+
+    /// Called after the view was added to or removed from a superview.
+    open func didMoveToSuperview() {}
+
+    /// Called when the view leaves `formerSuperview`; subclasses that keep references into
+    /// the hierarchy (constraints) drop them here.
+    open func willRemoveFromHierarchy(formerSuperview: View) {}
+
+    /// Converts a point from this view's coordinates to those of `view` (an ancestor or any
+    /// view of the same hierarchy), or to the root's when `view` is nil.
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let root = rootOffset()
+        let target = view?.rootOffset() ?? Point.zero
+        return Point(x: point.x + root.x - target.x, y: point.y + root.y - target.y)
+    }
+
+    /// Converts a rectangle from this view's coordinates to those of `view`.
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// This view's origin in the root view's coordinate space.
+    private func rootOffset() -> Point {
+        var x = -bounds.minX, y = -bounds.minY
+        var current: View? = self
+        while let view = current {
+            x += view.frame.minX
+            y += view.frame.minY
+            if let parent = view.superview {
+                x -= parent.bounds.minX
+                y -= parent.bounds.minY
+            }
+            current = view.superview
+        }
+        return Point(x: x, y: y)
+    }
+
+    // MARK: Appearance (what a renderer draws)
+
+    public var isHidden = false
+    public var alpha: Double = 1
+    public var backgroundColor: Color?
+    public var borderColor: Color?
+    public var borderWidth: Double = 0
+    public var cornerStyle: CornerStyle = .square
+    /// When true, subviews are clipped to the bounds (and the corner shape).
+    public var clipsToBounds = false
+
+    // MARK: Layout margins
+
+    /// Insets from the edges that content should respect (`directionalLayoutMargins`);
+    /// UIKit's default is 8 points on every edge.
+    public var layoutMargins = EdgeInsets(all: 8) {
+        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    }
+
+    /// Called when `layoutMargins` changes.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    // MARK: Sizing
+
+    /// The size the view's content needs, or `noIntrinsicMetric` on an axis without one.
+    /// Views with content (labels, images) override it and call
+    /// `invalidateIntrinsicContentSize()` when the content changes.
+    open var intrinsicContentSize: Size {
+        Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    /// Tells the layout system that `intrinsicContentSize` changed.
+    open func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+        setNeedsLayout()
+    }
+
+    private var huggingPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    private var compressionPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+
+    /// How strongly the view resists growing beyond its intrinsic size along `axis`
+    /// (250 by default; a label uses 251).
+    public func contentHuggingPriority(for axis: Axis) -> LayoutPriority {
+        axis == .horizontal ? huggingPriorities.horizontal : huggingPriorities.vertical
+    }
+
+    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: Axis) {
+        if axis == .horizontal { huggingPriorities.horizontal = priority } else { huggingPriorities.vertical = priority }
+        invalidateIntrinsicContentSize()
+    }
+
+    /// How strongly the view resists shrinking below its intrinsic size along `axis`
+    /// (750 by default).
+    public func contentCompressionResistancePriority(for axis: Axis) -> LayoutPriority {
+        axis == .horizontal ? compressionPriorities.horizontal : compressionPriorities.vertical
+    }
+
+    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: Axis) {
+        if axis == .horizontal { compressionPriorities.horizontal = priority } else { compressionPriorities.vertical = priority }
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The size the view would like within `size` (`UIView.sizeThatFits`). The default
+    /// returns the intrinsic size where there is one and the current size elsewhere, like
+    /// UIKit's views; views that compute their own size override it.
+    open func sizeThatFits(_ size: Size) -> Size {
+        let intrinsic = intrinsicContentSize
+        return Size(
+            width: intrinsic.width == View.noIntrinsicMetric ? bounds.width : intrinsic.width,
+            height: intrinsic.height == View.noIntrinsicMetric ? bounds.height : intrinsic.height)
+    }
+
+    /// The smallest (`layoutFittingCompressedSize`) or largest size with which to ask
+    /// `systemLayoutSizeFitting` for the fitting size.
+    public static let layoutFittingCompressedSize = Size(width: 0, height: 0)
+    public static let layoutFittingExpandedSize = Size(width: 10_000_000, height: 10_000_000)
+
+    /// The size that best satisfies the view's layout for `targetSize`
+    /// (`UIView.systemLayoutSizeFitting`): an axis fitted at `.required` priority takes the
+    /// target's extent; on an axis at a lower priority the content decides.
+    ///
+    /// This is the path for views without constraints: it asks `sizeThatFits` with the
+    /// free axes unbounded. The constraint layer of TrellisKit overrides the behaviour for
+    /// views whose content is laid out by constraints.
+    open func systemLayoutSizeFitting(
+        _ targetSize: Size, horizontalFittingPriority: LayoutPriority, verticalFittingPriority: LayoutPriority
+    ) -> Size {
+        let fixesWidth = horizontalFittingPriority.isRequired, fixesHeight = verticalFittingPriority.isRequired
+        let fitted = sizeThatFits(Size(
+            width: fixesWidth ? targetSize.width : .infinity,
+            height: fixesHeight ? targetSize.height : .infinity))
+        return Size(width: fixesWidth ? targetSize.width : fitted.width, height: fixesHeight ? targetSize.height : fitted.height)
+    }
+
+    /// `systemLayoutSizeFitting` with both axes at `fittingSizeLevel`: the smallest
+    /// (compressed target) or largest (expanded target) size the content allows.
+    public func systemLayoutSizeFitting(_ targetSize: Size) -> Size {
+        systemLayoutSizeFitting(targetSize, horizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// Resizes the view to `sizeThatFits` its current size.
+    public func sizeToFit() {
+        frame.size = sizeThatFits(bounds.size)
+    }
+
+    // MARK: Layout pass
+
+    public private(set) var needsLayout = true
+
+    /// Marks the view as needing `layoutSubviews` before it is next used.
+    public func setNeedsLayout() { needsLayout = true }
+
+    /// Runs the layout pass now for this view and its subviews, where one is pending.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Positions the subviews. Override for manual layout; the default does nothing here
+    /// (the constraint layer positions constrained subviews).
+    open func layoutSubviews() {}
+
+    // MARK: Traits
+
+    /// Traits set on this view, overriding those inherited from the superview.
+    public var overrideTraitCollection: TraitCollection? {
+        didSet {
+            let previous = oldValue ?? superview?.traitCollection ?? .default
+            if previous != traitCollection { propagateTraitChange(from: previous) }
+        }
+    }
+
+    /// The traits in effect: this view's override, else the superview's, else the default.
+    public var traitCollection: TraitCollection {
+        overrideTraitCollection ?? superview?.traitCollection ?? .default
+    }
+
+    /// The layout direction in effect for this view.
+    public var effectiveLayoutDirection: LayoutDirection { traitCollection.layoutDirection }
+
+    /// Called when the traits in effect changed (`traitCollectionDidChange`).
+    open func traitCollectionDidChange(_ previous: TraitCollection?) {}
+
+    private func propagateTraitChange(from previous: TraitCollection?) {
+        traitCollectionDidChange(previous)
+        setNeedsLayout()
+        for subview in subviews where subview.overrideTraitCollection == nil {
+            subview.propagateTraitChange(from: previous)
+        }
+    }
+
+    // MARK: Debugging
+
+    open var description: String {
+        let name = identifier.map { "\"\($0)\"" } ?? String(describing: type(of: self))
+        return "\(name) \(frame)"
+    }
+
+    /// The hierarchy below this view, one line a view, indented by depth.
+    public func recursiveDescription() -> String {
+        var lines: [String] = []
+        func visit(_ view: View, depth: Int) {
+            lines.append(String(repeating: "  ", count: depth) + view.description)
+            for subview in view.subviews { visit(subview, depth: depth + 1) }
+        }
+        visit(self, depth: 0)
+        return lines.joined(separator: "\n")
+    }
+}
