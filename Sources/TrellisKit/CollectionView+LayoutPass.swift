@@ -101,12 +101,22 @@ extension CollectionView {
         anchor?.restore(in: self)
     }
 
-    /// Shows the elements of `rect`: reuses the cells already displayed, dequeues (or takes
-    /// the cells measured in this pass) for the new ones, and recycles those that left.
+    /// Shows the elements of `rect`: repositions the views already displayed, recycles
+    /// those that left, then dequeues (or takes the cells measured in this pass) for the new
+    /// ones. Recycling before dequeuing lets a scroll step reuse the cells it scrolled away.
     func placeElements(in rect: Rect, _ dataSource: any CollectionViewDataSource) throws {
         placementPass &+= 1
         let pass = placementPass
         defer { recyclePendingCells() }
+        layout.visitElements(in: rect, visibleBounds: bounds) { attributes in
+            let view: ReusableView? = attributes.kind == .cell
+                ? visibleCellsByIndexPath[attributes.indexPath]
+                : visibleSupplementaryViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
+            guard let view else { return }
+            view.apply(attributes)
+            view.lastPlacementPass = pass
+        }
+        recycleViews(notPlacedIn: pass)
         try layout.visitElements(in: rect, visibleBounds: bounds) { attributes in
             switch attributes.kind.category {
             case .cell: try placeCell(attributes, pass: pass, dataSource)
@@ -114,6 +124,10 @@ extension CollectionView {
             case .decorationView: break  // decorations are drawn by renderers from the layout
             }
         }
+    }
+
+    /// Ends the display of the views the current pass did not position.
+    private func recycleViews(notPlacedIn pass: Int) {
         scratchIndexPaths.removeAll(keepingCapacity: true)
         for (indexPath, cell) in visibleCellsByIndexPath where cell.lastPlacementPass != pass {
             scratchIndexPaths.append(indexPath)
@@ -136,15 +150,10 @@ extension CollectionView {
 
     private func placeCell(_ attributes: LayoutAttributes, pass: Int, _ dataSource: any CollectionViewDataSource) throws {
         let indexPath = attributes.indexPath
-        if let cell = visibleCellsByIndexPath[indexPath] {
-            cell.apply(attributes)
-            cell.lastPlacementPass = pass
-            return
-        }
+        guard visibleCellsByIndexPath[indexPath] == nil else { return }
         let cell = try pendingCells.removeValue(forKey: indexPath)
             ?? dataSource.collectionView(self, cellForItemAt: indexPath)
         if let shown = cell.displayedIndexPath {
-            enqueue(cell)
             throw CollectionViewError(
                 .missingDataSource,
                 "the data source returned the cell displayed at \(shown) for \(indexPath); cells must come from dequeueReusableCell")
@@ -158,11 +167,7 @@ extension CollectionView {
         _ attributes: LayoutAttributes, pass: Int, _ dataSource: any CollectionViewDataSource
     ) throws {
         let key = SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)
-        if let view = visibleSupplementaryViews[key] {
-            view.apply(attributes)
-            view.lastPlacementPass = pass
-            return
-        }
+        guard visibleSupplementaryViews[key] == nil else { return }
         let view = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: attributes.kind, at: attributes.indexPath)
         show(view, at: attributes, pass: pass)
         visibleSupplementaryViews[key] = view
