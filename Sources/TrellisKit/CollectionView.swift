@@ -44,6 +44,7 @@ open class CollectionView: View, LayoutSource {
     }
 
     /// Sizes and display events, held weakly. Setting it re-reads the sizes.
+    @exclusivity(unchecked)  // read per item while the layout prepares
     public weak var delegate: (any CollectionViewDelegate)? {
         didSet { reloadData() }
     }
@@ -64,6 +65,7 @@ open class CollectionView: View, LayoutSource {
 
     /// The size of every item when neither the delegate nor self-sizing gives one
     /// (UIKit's flow layout default, 50 × 50).
+    @exclusivity(unchecked)  // read per item while the layout prepares
     public var itemSize = Size(width: 50, height: 50) {
         didSet { if itemSize != oldValue { reloadSizes() } }
     }
@@ -78,6 +80,7 @@ open class CollectionView: View, LayoutSource {
 
     /// Self-sizing: `.none`, or an estimate used until an item is measured. Items are
     /// measured when they come within the displayed region, before they are shown.
+    @exclusivity(unchecked)  // read per item while the layout prepares
     public var estimatedItemSize: EstimatedItemSize = .none {
         didSet { if estimatedItemSize != oldValue { reloadSizes() } }
     }
