@@ -15,15 +15,27 @@ extension FlowLayout {
         layoutDirection == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: contentSize.width)
     }
 
-    /// The physical frame of item `item` of `section` on line `line`, which starts at
-    /// `lineStart` along the scroll axis.
-    @inline(__always) func itemFrame(section: FlowSection, lineStart: Double, item: Int, line: Int) -> Rect {
+    /// The physical frame of item `item` of `section` on the line described by `line`,
+    /// which starts at `lineStart` along the scroll axis.
+    @inline(__always) func itemFrame(section: FlowSection, lineStart: Double, line: FlowLineMetrics, item: Int) -> Rect {
         let geometry = section.geometry
         let stored = section.items[item]
         return mirrored(unmirroredRect(
             main: geometry.mainInsetBefore + stored.position,
-            cross: lineStart + section.crossOffset(of: stored, in: section.lines[line]),
+            cross: lineStart + section.crossOffset(of: stored, in: line),
             mainExtent: Swift.min(stored.main, geometry.available), crossExtent: stored.cross))
+    }
+
+    /// Calls `body` with each item of the shown line starting at item `start` and its frame;
+    /// returns where the next line starts.
+    @inline(__always) func forEachItem(
+        section: FlowSection, sectionStart: Double, lineStartingAt start: Int, _ body: (Int, Rect) -> Void
+    ) -> Int {
+        let end = section.lineEnd(from: start)
+        let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start)
+        let metrics = section.lineMetrics(start..<end)
+        for item in start..<end { body(item, itemFrame(section: section, lineStart: lineStart, line: metrics, item: item)) }
+        return end
     }
 
     /// The resting frame of the header or footer of a section starting at `sectionStart`.
@@ -44,16 +56,17 @@ extension FlowLayout {
         }
     }
 
+    /// - Complexity: O(log n + items on the item's line).
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let section = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < section.items.count else { return nil }
-        let line = section.lineIndex(ofItem: indexPath.item)
+        let start = section.lineStart(ofItem: indexPath.item), end = section.lineEnd(from: start)
+        let lineStart = sectionOffsets.offset(of: indexPath.section) + section.lineOffset(ofLineStartingAt: start)
         return LayoutAttributes(
             indexPath: indexPath,
-            frame: itemFrame(section: section, lineStart: sectionOffsets.offset(of: indexPath.section) + section.lineStart(line),
-                             item: indexPath.item, line: line),
-            isHidden: line >= section.visibleLineCount)
+            frame: itemFrame(section: section, lineStart: lineStart, line: section.lineMetrics(start..<end), item: indexPath.item),
+            isHidden: indexPath.item >= section.firstHiddenItem)
     }
 
     public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
@@ -92,17 +105,13 @@ extension FlowLayout {
         while sectionIndex < sections.count && sectionStart < high {
             let section = sections[sectionIndex]
             appendSupplementary(.header, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
-            let visibleLines = section.visibleLineCount
-            let itemsStart = sectionStart + section.geometry.itemsStart
-            var line = section.lineOffsets.index(containing: low - itemsStart)
-            while line < visibleLines {
-                let lineStart = sectionStart + section.lineStart(line)
-                if lineStart >= high { break }
-                for item in section.itemRange(ofLine: line) {
-                    let frame = itemFrame(section: section, lineStart: lineStart, item: item, line: line)
+            // The line whose span holds `low`: leaves sit at the lines' first items.
+            var start = section.lineOffsets.index(containing: low - (sectionStart + section.geometry.itemsStart))
+            if start < section.items.count { start = section.lineStart(ofItem: start) }
+            while start < section.firstHiddenItem && sectionStart + section.lineOffset(ofLineStartingAt: start) < high {
+                start = forEachItem(section: section, sectionStart: sectionStart, lineStartingAt: start) { item, frame in
                     if frame.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame)) }
                 }
-                line += 1
             }
             appendSupplementary(.footer, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
             sectionIndex += 1
@@ -148,11 +157,10 @@ extension FlowLayout {
                 result.append(LayoutAttributes(indexPath: IndexPath(item: 0, section: sectionIndex), kind: kind, frame: frame, zIndex: Pinning.supplementaryZIndex))
             }
             supplementary(.header)
-            for line in 0..<section.visibleLineCount {
-                let lineStart = sectionStart + section.lineStart(line)
-                for item in section.itemRange(ofLine: line) {
-                    result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex),
-                                                   frame: itemFrame(section: section, lineStart: lineStart, item: item, line: line)))
+            var start = 0
+            while start < section.firstHiddenItem {
+                start = forEachItem(section: section, sectionStart: sectionStart, lineStartingAt: start) { item, frame in
+                    result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame))
                 }
             }
             supplementary(.footer)

@@ -168,6 +168,6 @@ struct FlowFeatureTests {
         let starts = FlowLineBreaking.greedy.lineStarts(mainExtents: widths, available: 300, spacing: 10)
         #expect(starts == [0, 2, 5, 6])
         let layout = FlowFixture.layout(widths: widths, containerWidth: 300)
-        #expect(layout.sections[0].lines.map(\.firstItem) == starts)
+        #expect(layout.sections[0].lineStarts() == starts)
     }
 }

@@ -9,7 +9,12 @@ import Testing
 @Suite("FlowLayout vs CSS flexbox")
 struct FlowFlexboxTests {
     struct Fixture: Decodable, CustomTestStringConvertible {
-        struct Box: Decodable { var x: Double?, y: Double?, width: Double, height: Double }
+        struct Box: Decodable {
+            var x: Double?
+            var y: Double?
+            var width: Double
+            var height: Double
+        }
         var name: String
         var width: Double
         var interitemSpacing: Double
