@@ -2,39 +2,50 @@
 // (main along a line, cross along the scroll axis), then made physical and, for
 // right-to-left, mirrored inside the content width.
 
-extension FlowLayout {
-    /// A logical rectangle (main/cross) as a left-to-right physical one.
-    @inline(__always) func unmirroredRect(main: Double, cross: Double, mainExtent: Double, crossExtent: Double) -> Rect {
-        scrollDirection == .vertical
+/// Turns logical rectangles (main/cross) into physical frames: x and y swapped for
+/// horizontal scrolling, mirrored inside the content width for right-to-left. A value read
+/// once per query, so the per-item work touches no class property.
+struct FlowFrameMapper {
+    let vertical: Bool
+    /// The content width to mirror in, for right-to-left; nil for left-to-right.
+    let mirrorWidth: Double?
+
+    @inline(__always) func frame(main: Double, cross: Double, mainExtent: Double, crossExtent: Double) -> Rect {
+        mirrored(vertical
             ? Rect(x: main, y: cross, width: mainExtent, height: crossExtent)
-            : Rect(x: cross, y: main, width: crossExtent, height: mainExtent)
+            : Rect(x: cross, y: main, width: crossExtent, height: mainExtent))
     }
 
     /// Mirrors a frame for right-to-left (an involution: also maps physical to logical).
     @inline(__always) func mirrored(_ rect: Rect) -> Rect {
-        layoutDirection == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: contentSize.width)
+        guard let mirrorWidth else { return rect }
+        return rect.mirroredHorizontally(inWidth: mirrorWidth)
+    }
+}
+
+extension FlowLayout {
+    var frameMapper: FlowFrameMapper {
+        FlowFrameMapper(vertical: scrollDirection == .vertical, mirrorWidth: layoutDirection == .rightToLeft ? contentSize.width : nil)
     }
 
     /// The physical frame of item `item` of `section` on the line described by `line`,
     /// which starts at `lineStart` along the scroll axis.
-    @inline(__always) func itemFrame(section: FlowSection, lineStart: Double, line: FlowLineMetrics, item: Int) -> Rect {
-        let geometry = section.geometry
+    @inline(__always) func itemFrame(section: FlowSection, lineStart: Double, line: FlowLineMetrics, item: Int, mapper: FlowFrameMapper) -> Rect {
         let stored = section.items[item]
-        return mirrored(unmirroredRect(
-            main: geometry.mainInsetBefore + stored.position,
+        return mapper.frame(
+            main: section.geometry.mainInsetBefore + stored.position,
             cross: lineStart + section.crossOffset(of: stored, in: line),
-            mainExtent: Swift.min(stored.main, geometry.available), crossExtent: stored.cross))
+            mainExtent: Swift.min(stored.main, section.geometry.available), crossExtent: stored.cross)
     }
 
-    /// Calls `body` with each item of the shown line starting at item `start` and its frame;
-    /// returns where the next line starts.
+    /// Calls `body` with each item of the line starting at item `start`, which begins at
+    /// `lineStart` along the scroll axis, and its frame; returns where the next line starts.
     @inline(__always) func forEachItem(
-        section: FlowSection, sectionStart: Double, lineStartingAt start: Int, _ body: (Int, Rect) -> Void
+        section: FlowSection, lineStartingAt start: Int, lineStart: Double, mapper: FlowFrameMapper, _ body: (Int, Rect) -> Void
     ) -> Int {
         let end = section.lineEnd(from: start)
-        let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start)
         let metrics = section.lineMetrics(start..<end)
-        for item in start..<end { body(item, itemFrame(section: section, lineStart: lineStart, line: metrics, item: item)) }
+        for item in start..<end { body(item, itemFrame(section: section, lineStart: lineStart, line: metrics, item: item, mapper: mapper)) }
         return end
     }
 
@@ -45,12 +56,12 @@ extension FlowLayout {
         switch kind {
         case .header:
             guard geometry.header != nil else { return nil }
-            return mirrored(unmirroredRect(main: 0, cross: sectionStart, mainExtent: across, crossExtent: geometry.headerExtent))
+            return frameMapper.frame(main: 0, cross: sectionStart, mainExtent: across, crossExtent: geometry.headerExtent)
         case .footer:
             guard geometry.footer != nil else { return nil }
-            return mirrored(unmirroredRect(
+            return frameMapper.frame(
                 main: 0, cross: sectionStart + section.extent - geometry.footerExtent,
-                mainExtent: across, crossExtent: geometry.footerExtent))
+                mainExtent: across, crossExtent: geometry.footerExtent)
         default:
             return nil
         }
@@ -65,7 +76,7 @@ extension FlowLayout {
         let lineStart = sectionOffsets.offset(of: indexPath.section) + section.lineOffset(ofLineStartingAt: start)
         return LayoutAttributes(
             indexPath: indexPath,
-            frame: itemFrame(section: section, lineStart: lineStart, line: section.lineMetrics(start..<end), item: indexPath.item),
+            frame: itemFrame(section: section, lineStart: lineStart, line: section.lineMetrics(start..<end), item: indexPath.item, mapper: frameMapper),
             isHidden: indexPath.item >= section.firstHiddenItem)
     }
 
@@ -97,7 +108,8 @@ extension FlowLayout {
         let axis = scrollDirection.axis
         // Search in logical coordinates, widened a little so rounding in the mirroring
         // never drops a line; each frame is then tested exactly.
-        let logical = mirrored(rect)
+        let mapper = frameMapper
+        let logical = mapper.mirrored(rect)
         let low = logical.min(axis) - 1, high = logical.max(axis) + 1
         var sectionIndex = sectionOffsets.index(containing: low)
         if sectionIndex == sections.count { return result }
@@ -108,8 +120,15 @@ extension FlowLayout {
             // The line whose span holds `low`: leaves sit at the lines' first items.
             var start = section.lineOffsets.index(containing: low - (sectionStart + section.geometry.itemsStart))
             if start < section.items.count { start = section.lineStart(ofItem: start) }
-            while start < section.firstHiddenItem && sectionStart + section.lineOffset(ofLineStartingAt: start) < high {
-                start = forEachItem(section: section, sectionStart: sectionStart, lineStartingAt: start) { item, frame in
+            if start < section.firstHiddenItem && result.capacity == 0 {
+                // About as many items as the rectangle covers of the section's lines.
+                let share = (high - low) / Swift.max(1, section.linesExtent)
+                result.reserveCapacity(Swift.min(section.firstHiddenItem, Int(Swift.min(1e6, share * Double(section.firstHiddenItem))) + 8))
+            }
+            while start < section.firstHiddenItem {
+                let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start)
+                if lineStart >= high { break }
+                start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
                     if frame.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame)) }
                 }
             }
@@ -131,12 +150,13 @@ extension FlowLayout {
         let axis = scrollDirection.axis
         if kind == .header && pinsHeaders || kind == .footer && pinsFooters {
             // Pin in logical coordinates, where the leading edge is the minimum.
-            let logicalFrame = mirrored(frame), logicalBounds = mirrored(visibleBounds)
+            let mapper = frameMapper
+            let logicalFrame = mapper.mirrored(frame), logicalBounds = mapper.mirrored(visibleBounds)
             let geometry = section.geometry
             let placed = kind == .header
                 ? Pinning.pinnedHeader(logicalFrame, sectionEnd: sectionStart + section.extent - geometry.footerExtent, visibleBounds: logicalBounds, axis: axis)
                 : Pinning.pinnedFooter(logicalFrame, sectionStart: sectionStart + geometry.headerExtent, visibleBounds: logicalBounds, axis: axis)
-            frame = mirrored(placed.frame)
+            frame = mapper.mirrored(placed.frame)
             pinned = placed.isPinned
         }
         guard frame.intersects(rect) else { return }
@@ -150,6 +170,7 @@ extension FlowLayout {
     /// - Complexity: O(n).
     public func allElements() -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
+        let mapper = frameMapper
         for (sectionIndex, section) in sections.enumerated() {
             let sectionStart = sectionOffsets.offset(of: sectionIndex)
             func supplementary(_ kind: ElementKind) {
@@ -158,8 +179,10 @@ extension FlowLayout {
             }
             supplementary(.header)
             var start = 0
+            result.reserveCapacity(result.count + section.firstHiddenItem + 2)
             while start < section.firstHiddenItem {
-                start = forEachItem(section: section, sectionStart: sectionStart, lineStartingAt: start) { item, frame in
+                let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start)
+                start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
                     result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame))
                 }
             }
