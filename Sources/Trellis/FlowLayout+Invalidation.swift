@@ -1,5 +1,5 @@
 // Incremental relayout. A size change re-flows from the first affected line until the line
-// breaks fall in step with the old ones again; later lines keep their items and positions
+// breaks fall in step with the old ones again; later lines keep their items and leaves
 // and move only because their offsets come from the section's OffsetTree. Every value is
 // computed by the same functions as a full layout, from the same inputs, and the offset
 // trees are bit-reproducible, so the result equals a fresh `prepare` exactly.
@@ -106,11 +106,11 @@ extension FlowLayout {
         state.lineStartDistance = []
         state.lineOffsets = OffsetTree()
         var lineDelta = 0
-        items.withUnsafeMutableBufferPointer { items in
+        items.withUnsafeBufferPointer { items in
             distances.withUnsafeMutableBufferPointer { distances in
                 while start < count {
                     let end = FlowSection.greedyEnd(items, from: start, geometry: geometry)
-                    let extent = FlowSection.placeLine(items, start..<end, isLast: end == count, geometry: geometry)
+                    let extent = FlowSection.placeLine(items, start..<end, isLast: end == count, geometry: geometry).crossExtent
                     let leaf = FlowSection.leaf(start: start, crossExtent: extent, lineSpacing: geometry.metrics.lineSpacing)
                     if distances[start] != 0 { lineDelta += 1 }  // a new line start
                     if tree[start] != leaf { tree.setExtent(leaf, at: start) }

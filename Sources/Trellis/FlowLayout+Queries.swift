@@ -28,24 +28,25 @@ extension FlowLayout {
         FlowFrameMapper(vertical: scrollDirection == .vertical, mirrorWidth: layoutDirection == .rightToLeft ? contentSize.width : nil)
     }
 
-    /// The physical frame of item `item` of `section` on the line described by `line`,
-    /// which starts at `lineStart` along the scroll axis.
-    @inline(__always) func itemFrame(section: FlowSection, lineStart: Double, line: FlowLineMetrics, item: Int, mapper: FlowFrameMapper) -> Rect {
-        let stored = section.items[item]
-        return mapper.frame(
-            main: section.geometry.mainInsetBefore + stored.position,
-            cross: lineStart + section.crossOffset(of: stored, in: line),
-            mainExtent: Swift.min(stored.main, section.geometry.available), crossExtent: stored.cross)
-    }
-
     /// Calls `body` with each item of the line starting at item `start`, which begins at
-    /// `lineStart` along the scroll axis, and its frame; returns where the next line starts.
+    /// `lineStart` along the scroll axis, and its frame, up to (not including) `stop`;
+    /// returns where the next line starts.
     @inline(__always) func forEachItem(
-        section: FlowSection, lineStartingAt start: Int, lineStart: Double, mapper: FlowFrameMapper, _ body: (Int, Rect) -> Void
+        section: FlowSection, lineStartingAt start: Int, lineStart: Double, mapper: FlowFrameMapper,
+        stoppingAt stop: Int = .max, _ body: (Int, Rect) -> Void
     ) -> Int {
         let end = section.lineEnd(from: start)
-        let metrics = section.lineMetrics(start..<end)
-        for item in start..<end { body(item, itemFrame(section: section, lineStart: lineStart, line: metrics, item: item, mapper: mapper)) }
+        let line = section.lineMetrics(start..<end)
+        let geometry = section.geometry
+        var position = line.start
+        for item in start..<Swift.min(end, stop) {
+            let stored = section.items[item]
+            let main = Swift.min(stored.main, geometry.available)
+            body(item, mapper.frame(
+                main: geometry.mainInsetBefore + position, cross: lineStart + section.crossOffset(of: stored, in: line),
+                mainExtent: main, crossExtent: stored.cross))
+            position += main + line.gap
+        }
         return end
     }
 
@@ -72,12 +73,13 @@ extension FlowLayout {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let section = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < section.items.count else { return nil }
-        let start = section.lineStart(ofItem: indexPath.item), end = section.lineEnd(from: start)
+        let start = section.lineStart(ofItem: indexPath.item)
         let lineStart = sectionOffsets.offset(of: indexPath.section) + section.lineOffset(ofLineStartingAt: start)
-        return LayoutAttributes(
-            indexPath: indexPath,
-            frame: itemFrame(section: section, lineStart: lineStart, line: section.lineMetrics(start..<end), item: indexPath.item, mapper: frameMapper),
-            isHidden: indexPath.item >= section.firstHiddenItem)
+        var frame = Rect.zero
+        _ = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: frameMapper, stoppingAt: indexPath.item + 1) { _, itemFrame in
+            frame = itemFrame
+        }
+        return LayoutAttributes(indexPath: indexPath, frame: frame, isHidden: indexPath.item >= section.firstHiddenItem)
     }
 
     public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {

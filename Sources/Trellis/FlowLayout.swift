@@ -2,10 +2,9 @@
 /// direction. The portable `UICollectionViewFlowLayout`, plus alignments, baseline
 /// alignment, right-to-left, a line limit and incremental relayout.
 ///
-/// Storage is flat: per item 32 bytes (size, baseline, position along its line), 4 bytes
-/// (where its line starts) and a leaf in an `OffsetTree` that holds line extents at the
-/// lines' first items, so a changed size moves every later line in O(log n) without
-/// touching it.
+/// Storage is flat: per item 24 bytes (size and baseline), 4 bytes (where its line starts)
+/// and a leaf in an `OffsetTree` that holds line extents at the lines' first items, so a
+/// changed size moves every later line in O(log n) without touching it.
 ///
 /// Properties (`metrics`, `scrollDirection`, …) are read by `prepare(from:)`; after
 /// changing one, call `invalidate(.init(invalidatesMetrics: true), source:)`.

@@ -10,8 +10,10 @@
 // extra, and the tree's shape (hence every floating-point sum) is the same as after a
 // fresh layout.
 
-/// One item: its size along and across the line, its first baseline and where the line
-/// placement put it along the line. 32 bytes, stored flat: no per-item object.
+/// One item: its size along and across the line and its first baseline. 24 bytes, stored
+/// flat: no per-item object. Positions are not stored: a line's placement is recomputed
+/// from its items when its frames are asked for (O(items on the line), the same function
+/// every time, so the same bits).
 struct FlowItem: Sendable, Equatable {
     /// Extent along the line as given (clamped to the available extent when placed).
     var main: Double
@@ -19,14 +21,11 @@ struct FlowItem: Sendable, Equatable {
     var cross: Double
     /// Distance from the item's leading cross edge to its first baseline; NaN when none.
     var baseline: Double
-    /// Offset from the section's leading line-axis inset, set by the line placement.
-    var position: Double
 
     init(main: Double, cross: Double, baseline: Double) {
         self.main = main
         self.cross = cross
         self.baseline = baseline
-        self.position = 0
     }
 
     /// Where the first baseline is, or the bottom edge (the CSS rule for items without one).
@@ -35,13 +34,16 @@ struct FlowItem: Sendable, Equatable {
     static func == (lhs: FlowItem, rhs: FlowItem) -> Bool {
         // Bit equality, so NaN baselines compare equal and "identical" means identical.
         lhs.main.bitPattern == rhs.main.bitPattern && lhs.cross.bitPattern == rhs.cross.bitPattern
-            && lhs.baseline.bitPattern == rhs.baseline.bitPattern && lhs.position.bitPattern == rhs.position.bitPattern
+            && lhs.baseline.bitPattern == rhs.baseline.bitPattern
     }
 }
 
-/// What a line needs across: its extent and, for baseline alignment, its largest ascent.
-/// Computed from the line's items whenever needed (by the same function), never stored.
+/// A placed line: where its first item starts along the line and the gap after each item,
+/// its extent across and, for baseline alignment, its largest ascent. Computed from the
+/// line's items whenever needed (by one function), never stored.
 struct FlowLineMetrics: Equatable {
+    var start: Double
+    var gap: Double
     var crossExtent: Double
     var ascent: Double
 }
@@ -129,25 +131,9 @@ struct FlowSection: Sendable {
         }
     }
 
-    /// The line's extent and ascent, from its items.
+    /// The placement of the line `range`, from its items.
     @inline(__always) func lineMetrics(_ range: Range<Int>) -> FlowLineMetrics {
-        items.withUnsafeBufferPointer { Self.lineMetrics($0, range, lineAlignment: geometry.lineAlignment) }
-    }
-
-    @inline(__always)
-    static func lineMetrics(_ items: UnsafeBufferPointer<FlowItem>, _ range: Range<Int>, lineAlignment: FlowLineAlignment) -> FlowLineMetrics {
-        var maxCross = 0.0, maxAscent = 0.0, maxDescent = -Double.infinity
-        if lineAlignment == .baseline {
-            for index in range {
-                let item = items[index], ascent = item.ascent
-                maxAscent = Swift.max(maxAscent, ascent)
-                maxDescent = Swift.max(maxDescent, item.cross - ascent)
-            }
-            // The items span from the highest ascent to the lowest descent.
-            return FlowLineMetrics(crossExtent: maxAscent + maxDescent, ascent: maxAscent)
-        }
-        for index in range { maxCross = Swift.max(maxCross, items[index].cross) }
-        return FlowLineMetrics(crossExtent: maxCross, ascent: 0)
+        items.withUnsafeBufferPointer { Self.placeLine($0, range, isLast: range.upperBound == $0.count, geometry: geometry) }
     }
 
     /// The leaf of the line starting at `start` with extent `crossExtent`.
@@ -165,11 +151,11 @@ struct FlowSection: Sendable {
         lineStartDistance = []
         distances.removeAll(keepingCapacity: true)
         distances.append(contentsOf: repeatElement(0, count: count))
-        items.withUnsafeMutableBufferPointer { items in
+        items.withUnsafeBufferPointer { items in
             distances.withUnsafeMutableBufferPointer { distances in
                 lineOffsets.rebuild(count: count) { leaves in
                     func place(_ start: Int, _ end: Int) {
-                        let extent = Self.placeLine(items, start..<end, isLast: end == count, geometry: geometry)
+                        let extent = Self.placeLine(items, start..<end, isLast: end == count, geometry: geometry).crossExtent
                         leaves[start] = Self.leaf(start: start, crossExtent: extent, lineSpacing: geometry.metrics.lineSpacing)
                         for index in start..<end { distances[index] = UInt32(truncatingIfNeeded: index - start) }
                         lines += 1
@@ -215,25 +201,40 @@ struct FlowSection: Sendable {
         firstHiddenItem = items.count
     }
 
-    @inline(__always) static func greedyEnd(_ items: UnsafeMutableBufferPointer<FlowItem>, from start: Int, geometry: FlowSectionGeometry) -> Int {
+    @inline(__always) static func greedyEnd(_ items: UnsafeBufferPointer<FlowItem>, from start: Int, geometry: FlowSectionGeometry) -> Int {
         let available = geometry.available
         return FlowLineBreaking.greedyLineEnd(
             from: start, count: items.count, available: available, spacing: geometry.metrics.interitemSpacing
         ) { Swift.min(items[$0].main, available) }
     }
 
-    /// Places the items of one line along it (alignment) and returns its cross extent.
-    /// `isLast`: the line is the last of its section (for `uikit` and `justified`).
+    /// Places one line: the first item's offset along the line and the gap between items
+    /// (alignment), and the line's extent across. `isLast`: the line is the last of its
+    /// section (for `uikit` and `justified`). Item k of the line then sits at
+    /// `start + Σ(clamped main extent + gap)` over the items before it.
     /// - Complexity: O(items on the line).
     @inline(__always)
     static func placeLine(
-        _ items: UnsafeMutableBufferPointer<FlowItem>, _ range: Range<Int>, isLast: Bool, geometry: FlowSectionGeometry
-    ) -> Double {
+        _ items: UnsafeBufferPointer<FlowItem>, _ range: Range<Int>, isLast: Bool, geometry: FlowSectionGeometry
+    ) -> FlowLineMetrics {
         let available = geometry.available
         let spacing = geometry.metrics.interitemSpacing
         let count = range.count
-        var sum = 0.0
-        for index in range { sum += Swift.min(items[index].main, available) }
+        var sum = 0.0, maxCross = 0.0, maxAscent = 0.0, maxDescent = -Double.infinity
+        let baseline = geometry.lineAlignment == .baseline
+        for index in range {
+            let item = items[index]
+            sum += Swift.min(item.main, available)
+            if baseline {
+                let ascent = item.ascent
+                maxAscent = Swift.max(maxAscent, ascent)
+                maxDescent = Swift.max(maxDescent, item.cross - ascent)
+            } else {
+                maxCross = Swift.max(maxCross, item.cross)
+            }
+        }
+        // With baseline alignment the items span from the highest ascent to the lowest descent.
+        let crossExtent = baseline ? maxAscent + maxDescent : maxCross
         let packed = sum + spacing * Double(count - 1)
         var start = 0.0, gap = spacing
         switch geometry.metrics.alignment {
@@ -261,11 +262,6 @@ struct FlowSection: Sendable {
                 gap = (available - sum) / Double(count - 1)
             }
         }
-        var position = start
-        for index in range {
-            items[index].position = position
-            position += Swift.min(items[index].main, available) + gap
-        }
-        return lineMetrics(UnsafeBufferPointer(items), range, lineAlignment: geometry.lineAlignment).crossExtent
+        return FlowLineMetrics(start: start, gap: gap, crossExtent: crossExtent, ascent: maxAscent)
     }
 }

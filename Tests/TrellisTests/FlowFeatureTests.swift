@@ -156,11 +156,14 @@ struct FlowFeatureTests {
         #expect(empty.attributesForItem(at: IndexPath(item: 0, section: 0)) == nil)
     }
 
-    @Test func aRelayoutKeepsLessThan64BytesPerItem() {
-        let sizes = (0..<10_000).map { ItemSize(width: Double(30 + ($0 * 37) % 171), height: 30) }
+    @Test func aRelayoutKeepsAtMost64BytesPerItem() {
+        // 2^16 + 1 items: the worst case of the offset tree's power-of-two capacity.
+        let count = 65_537
+        let sizes = (0..<count).map { ItemSize(width: Double(30 + ($0 * 37) % 171), height: 30) }
         let (layout, source) = FlowFixture.layout(width: 375, metrics: FlowMetrics(interitemSpacing: 8, lineSpacing: 8), sections: [.init(items: .list(sizes))])
         layout.prepare(from: source)
-        #expect(Double(layout.retainedByteCount) / 10_000 <= 64)
+        #expect(Double(layout.retainedByteCount) / Double(count) <= 64)
+        #expect(MemoryLayout<FlowItem>.stride == 24)
     }
 
     @Test func greedyLineStartsMatchTheLayoutsLines() {
