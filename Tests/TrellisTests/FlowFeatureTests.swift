@@ -47,6 +47,22 @@ struct FlowFeatureTests {
         #expect(footer?.isPinned == true)
     }
 
+    @Test func aPinnedHeaderOfRightToLeftColumnsSticksToTheRightEdge() {
+        // Horizontal scrolling, right to left: the header is the section's rightmost column
+        // and pins to the right edge of the visible bounds.
+        let (layout, _) = FlowFixture.layout(width: 300, height: 100, direction: .rightToLeft, scroll: .horizontal,
+                                             sections: [.init(sizes: Array(repeating: Size(width: 40, height: 90), count: 30), header: Size(width: 25, height: 0))])
+        layout.pinsHeaders = true
+        let width = layout.contentSize.width
+        #expect(width == 25 + 30 * 40 + 29 * 10)
+        let resting = layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))!.frame
+        #expect(resting == Rect(x: width - 25, y: 0, width: 25, height: 100))
+        let visible = Rect(x: 600, y: 0, width: 300, height: 100)
+        let header = layout.elements(in: visible).first { $0.kind == .header }
+        #expect(header?.frame == Rect(x: 875, y: 0, width: 25, height: 100))
+        #expect(header?.isPinned == true)
+    }
+
     @Test func horizontalRightToLeftColumnsRunFromTheRight() {
         let (layout, _) = FlowFixture.layout(width: 300, height: 100, direction: .rightToLeft, scroll: .horizontal,
                                              metrics: FlowMetrics(alignment: .leading, interitemSpacing: 10, lineSpacing: 10),
