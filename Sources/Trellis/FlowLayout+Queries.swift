@@ -127,11 +127,14 @@ extension FlowLayout {
                 let share = (high - low) / Swift.max(1, section.linesExtent)
                 result.reserveCapacity(Swift.min(section.firstHiddenItem, Int(Swift.min(1e6, share * Double(section.firstHiddenItem))) + 8))
             }
-            while start < section.firstHiddenItem {
-                let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start)
-                if lineStart >= high { break }
-                start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
-                    if frame.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame)) }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
+                var walk = FlowOffsetWalk(tree: section.lineOffsets, partial: partial)
+                while start < section.firstHiddenItem {
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
+                    if lineStart >= high { break }
+                    start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
+                        if frame.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame)) }
+                    }
                 }
             }
             appendSupplementary(.footer, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
@@ -182,10 +185,13 @@ extension FlowLayout {
             supplementary(.header)
             var start = 0
             result.reserveCapacity(result.count + section.firstHiddenItem + 2)
-            while start < section.firstHiddenItem {
-                let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start)
-                start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
-                    result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame))
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
+                var walk = FlowOffsetWalk(tree: section.lineOffsets, partial: partial)
+                while start < section.firstHiddenItem {
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
+                    start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
+                        result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame))
+                    }
                 }
             }
             supplementary(.footer)

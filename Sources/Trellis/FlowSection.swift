@@ -113,8 +113,12 @@ struct FlowSection: Sendable {
     /// Where the line starting with item `start` begins, from the top of the section.
     /// - Complexity: O(log n).
     @inline(__always) func lineOffset(ofLineStartingAt start: Int) -> Double {
-        let offset = lineOffsets.offset(of: start)
-        return geometry.itemsStart + (start == 0 ? offset : offset + geometry.metrics.lineSpacing)
+        lineOffset(ofLineStartingAt: start, treeOffset: lineOffsets.offset(of: start))
+    }
+
+    /// The same, given `lineOffsets.offset(of: start)`.
+    @inline(__always) func lineOffset(ofLineStartingAt start: Int, treeOffset offset: Double) -> Double {
+        geometry.itemsStart + (start == 0 ? offset : offset + geometry.metrics.lineSpacing)
     }
 
     /// The first item of every line (for tests and diagnostics).
