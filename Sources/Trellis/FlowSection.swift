@@ -153,8 +153,12 @@ struct FlowSection: Sendable {
         var lines = 0
         var distances = lineStartDistance
         lineStartDistance = []
-        distances.removeAll(keepingCapacity: true)
-        distances.append(contentsOf: repeatElement(0, count: count))
+        if distances.count != count {
+            // Every distance is written below (each item is on exactly one line), so a
+            // relayout of the same count skips this pass.
+            distances.removeAll(keepingCapacity: true)
+            distances.append(contentsOf: repeatElement(0, count: count))
+        }
         items.withUnsafeBufferPointer { items in
             distances.withUnsafeMutableBufferPointer { distances in
                 lineOffsets.rebuild(count: count) { leaves in
