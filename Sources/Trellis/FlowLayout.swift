@@ -50,10 +50,13 @@ public final class FlowLayout: CollectionLayout {
     }
 
     /// What the last prepare or invalidation corrected, in section and item order.
+    /// - Complexity: O(sections + diagnostics).
     public var diagnostics: [LayoutDiagnostic] { sections.flatMap(\.diagnostics) }
 
+    /// The number of sections read by the last prepare.
     public var numberOfSections: Int { sections.count }
 
+    /// The number of items of `section` read by the last prepare.
     public func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
 
     /// The number of lines of `section`, hidden ones included.
