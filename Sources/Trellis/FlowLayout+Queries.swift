@@ -1,0 +1,201 @@
+// Queries: frames are computed from the flat storage when asked, in logical coordinates
+// (main along a line, cross along the scroll axis), then made physical and, for
+// right-to-left, mirrored inside the content width.
+
+/// Turns logical rectangles (main/cross) into physical frames: x and y swapped for
+/// horizontal scrolling, mirrored inside the content width for right-to-left. A value read
+/// once per query, so the per-item work touches no class property.
+struct FlowFrameMapper {
+    let vertical: Bool
+    /// The content width to mirror in, for right-to-left; nil for left-to-right.
+    let mirrorWidth: Double?
+
+    @inline(__always) func frame(main: Double, cross: Double, mainExtent: Double, crossExtent: Double) -> Rect {
+        mirrored(vertical
+            ? Rect(x: main, y: cross, width: mainExtent, height: crossExtent)
+            : Rect(x: cross, y: main, width: crossExtent, height: mainExtent))
+    }
+
+    /// Mirrors a frame for right-to-left (an involution: also maps physical to logical).
+    @inline(__always) func mirrored(_ rect: Rect) -> Rect {
+        guard let mirrorWidth else { return rect }
+        return rect.mirroredHorizontally(inWidth: mirrorWidth)
+    }
+}
+
+extension FlowLayout {
+    var frameMapper: FlowFrameMapper {
+        FlowFrameMapper(vertical: scrollDirection == .vertical, mirrorWidth: layoutDirection == .rightToLeft ? contentSize.width : nil)
+    }
+
+    /// Calls `body` with each item of the line starting at item `start`, which begins at
+    /// `lineStart` along the scroll axis, and its frame, up to (not including) `stop`;
+    /// returns where the next line starts.
+    @inline(__always) func forEachItem(
+        section: FlowSection, lineStartingAt start: Int, lineStart: Double, mapper: FlowFrameMapper,
+        stoppingAt stop: Int = .max, _ body: (Int, Rect) -> Void
+    ) -> Int {
+        let end = section.lineEnd(from: start)
+        let line = section.lineMetrics(start..<end)
+        let geometry = section.geometry
+        var position = line.start
+        for item in start..<Swift.min(end, stop) {
+            let stored = section.items[item]
+            let main = Swift.min(stored.main, geometry.available)
+            body(item, mapper.frame(
+                main: geometry.mainInsetBefore + position, cross: lineStart + section.crossOffset(of: stored, in: line),
+                mainExtent: main, crossExtent: stored.cross))
+            position += main + line.gap
+        }
+        return end
+    }
+
+    /// The resting frame of the header or footer of a section starting at `sectionStart`.
+    func supplementaryFrame(_ kind: ElementKind, section: FlowSection, sectionStart: Double) -> Rect? {
+        let geometry = section.geometry
+        let across = scrollDirection == .vertical ? containerSize.width : containerSize.height
+        switch kind {
+        case .header:
+            guard geometry.header != nil else { return nil }
+            return frameMapper.frame(main: 0, cross: sectionStart, mainExtent: across, crossExtent: geometry.headerExtent)
+        case .footer:
+            guard geometry.footer != nil else { return nil }
+            return frameMapper.frame(
+                main: 0, cross: sectionStart + section.extent - geometry.footerExtent,
+                mainExtent: across, crossExtent: geometry.footerExtent)
+        default:
+            return nil
+        }
+    }
+
+    /// - Complexity: O(log n + items on the item's line).
+    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+        let section = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < section.items.count else { return nil }
+        let start = section.lineStart(ofItem: indexPath.item)
+        let lineStart = sectionOffsets.offset(of: indexPath.section) + section.lineOffset(ofLineStartingAt: start)
+        var frame = Rect.zero
+        _ = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: frameMapper, stoppingAt: indexPath.item + 1) { _, itemFrame in
+            frame = itemFrame
+        }
+        return LayoutAttributes(indexPath: indexPath, frame: frame, isHidden: indexPath.item >= section.firstHiddenItem)
+    }
+
+    public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+        let frame = supplementaryFrame(kind, section: sections[indexPath.section], sectionStart: sectionOffsets.offset(of: indexPath.section))
+        return frame.map { LayoutAttributes(indexPath: IndexPath(item: 0, section: indexPath.section), kind: kind, frame: $0, zIndex: Pinning.supplementaryZIndex) }
+    }
+
+    /// Width `.atMost` the line's room and height unconstrained for vertical scrolling
+    /// (mirrored for horizontal): a self-sizing item may be narrower than a line, never
+    /// wider.
+    public func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal {
+        precondition(indexPath.section >= 0 && indexPath.section < sections.count, "no section \(indexPath.section) in the layout")
+        let available = sections[indexPath.section].geometry.available
+        return scrollDirection == .vertical
+            ? FittingProposal(width: .atMost(available), height: .unconstrained)
+            : FittingProposal(width: .unconstrained, height: .atMost(available))
+    }
+
+    /// Headers, shown items and footers whose frames intersect `rect`, section by section
+    /// (header, items in index order, footer). Pinned headers and footers are placed for
+    /// `visibleBounds` and returned when that position intersects `rect`.
+    /// - Complexity: O(log n + k) for k elements returned (plus the items of the lines
+    ///   crossing `rect`'s edges along the line axis).
+    public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        guard !sections.isEmpty else { return result }
+        let axis = scrollDirection.axis
+        // Search in logical coordinates, widened a little so rounding in the mirroring
+        // never drops a line; each frame is then tested exactly.
+        let mapper = frameMapper
+        let logical = mapper.mirrored(rect)
+        let low = logical.min(axis) - 1, high = logical.max(axis) + 1
+        var sectionIndex = sectionOffsets.index(containing: low)
+        if sectionIndex == sections.count { return result }
+        var sectionStart = sectionOffsets.offset(of: sectionIndex)
+        while sectionIndex < sections.count && sectionStart < high {
+            let section = sections[sectionIndex]
+            appendSupplementary(.header, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
+            // The line whose span holds `low`: leaves sit at the lines' first items.
+            var start = section.lineOffsets.index(containing: low - (sectionStart + section.geometry.itemsStart))
+            if start < section.items.count { start = section.lineStart(ofItem: start) }
+            if start < section.firstHiddenItem && result.capacity == 0 {
+                // About as many items as the rectangle covers of the section's lines.
+                let share = (high - low) / Swift.max(1, section.linesExtent)
+                result.reserveCapacity(Swift.min(section.firstHiddenItem, Int(Swift.min(1e6, share * Double(section.firstHiddenItem))) + 8))
+            }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
+                var walk = FlowOffsetWalk(tree: section.lineOffsets, partial: partial)
+                while start < section.firstHiddenItem {
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
+                    if lineStart >= high { break }
+                    start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
+                        if frame.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame)) }
+                    }
+                }
+            }
+            appendSupplementary(.footer, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
+            sectionIndex += 1
+            if sectionIndex < sections.count { sectionStart = sectionOffsets.offset(of: sectionIndex) }
+        }
+        return result
+    }
+
+    /// Appends a header or footer, pinned when the layout pins that kind, if it intersects
+    /// `rect`.
+    func appendSupplementary(
+        _ kind: ElementKind, section: FlowSection, index: Int, sectionStart: Double, rect: Rect, visibleBounds: Rect,
+        to result: inout [LayoutAttributes]
+    ) {
+        guard var frame = supplementaryFrame(kind, section: section, sectionStart: sectionStart) else { return }
+        var pinned = false
+        let axis = scrollDirection.axis
+        if kind == .header && pinsHeaders || kind == .footer && pinsFooters {
+            // Pin in logical coordinates, where the leading edge is the minimum.
+            let mapper = frameMapper
+            let logicalFrame = mapper.mirrored(frame), logicalBounds = mapper.mirrored(visibleBounds)
+            let geometry = section.geometry
+            let placed = kind == .header
+                ? Pinning.pinnedHeader(logicalFrame, sectionEnd: sectionStart + section.extent - geometry.footerExtent, visibleBounds: logicalBounds, axis: axis)
+                : Pinning.pinnedFooter(logicalFrame, sectionStart: sectionStart + geometry.headerExtent, visibleBounds: logicalBounds, axis: axis)
+            frame = mapper.mirrored(placed.frame)
+            pinned = placed.isPinned
+        }
+        guard frame.intersects(rect) else { return }
+        result.append(LayoutAttributes(
+            indexPath: IndexPath(item: 0, section: index), kind: kind, frame: frame,
+            zIndex: pinned ? Pinning.pinnedZIndex : Pinning.supplementaryZIndex, isPinned: pinned))
+    }
+
+    /// Every header, shown item and footer at its resting position, section by section,
+    /// whether or not it has area (what `trellis layout` prints without a visible rect).
+    /// - Complexity: O(n).
+    public func allElements() -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        let mapper = frameMapper
+        for (sectionIndex, section) in sections.enumerated() {
+            let sectionStart = sectionOffsets.offset(of: sectionIndex)
+            func supplementary(_ kind: ElementKind) {
+                guard let frame = supplementaryFrame(kind, section: section, sectionStart: sectionStart) else { return }
+                result.append(LayoutAttributes(indexPath: IndexPath(item: 0, section: sectionIndex), kind: kind, frame: frame, zIndex: Pinning.supplementaryZIndex))
+            }
+            supplementary(.header)
+            var start = 0
+            result.reserveCapacity(result.count + section.firstHiddenItem + 2)
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
+                var walk = FlowOffsetWalk(tree: section.lineOffsets, partial: partial)
+                while start < section.firstHiddenItem {
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
+                    start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
+                        result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame))
+                    }
+                }
+            }
+            supplementary(.footer)
+        }
+        return result
+    }
+}
