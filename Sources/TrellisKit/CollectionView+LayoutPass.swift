@@ -72,6 +72,7 @@ extension CollectionView {
             prefetchedIndexPaths.removeAll()
             preparedTraits = traits
             preparedContainerSize = containerSize
+            connectFlowDelegate()
             layout.prepare(from: self)
             return
         }
