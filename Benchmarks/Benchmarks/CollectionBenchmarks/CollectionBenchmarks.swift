@@ -33,29 +33,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // FlowLayout returns arrays (it does not adopt VisitingCollectionLayout): the
-    // allocations here are its `elements(in:)` results.
-    let flowing = makeCollection(million, selfSizing: false, flow: true)
-    Benchmark(
-        "Scroll one screen, 1M fixed-size items, FlowLayout, warm",
-        configuration: .init(maxIterations: 5_000, setup: { try? warm(flowing, screens: 4) })
-    ) { benchmark in
-        let y = flowing.contentOffset.y + 800
-        flowing.contentOffset = Point(x: 0, y: y > flowing.contentSize.height - 800 ? 0 : y)
-        try flowing.performLayout()
-    }
-
     // One sample = one scroll step of a collection kept across samples, so the malloc
-    // count is that of exactly one warm step.
-    let fixed = makeCollection(million, selfSizing: false)
-    Benchmark(
-        "Scroll one screen, 1M fixed-size items, warm",
-        configuration: .init(maxIterations: 5_000, setup: { try? warm(fixed, screens: 4) })
-    ) { benchmark in
-        // Whole-value assignments: `contentOffset.y += …` goes through a modify accessor.
-        let y = fixed.contentOffset.y + 800
-        fixed.contentOffset = Point(x: 0, y: y > fixed.contentSize.height - 800 ? 0 : y)
-        try fixed.performLayout()
+    // count is that of exactly one warm step. FlowLayout returns arrays (it does not adopt
+    // VisitingCollectionLayout): its allocations are its `elements(in:)` results.
+    for (name, flow) in [("Scroll one screen, 1M fixed-size items, warm", false),
+                         ("Scroll one screen, 1M fixed-size items, FlowLayout, warm", true)] {
+        let collection = makeCollection(million, selfSizing: false, flow: flow)
+        Benchmark(name, configuration: .init(maxIterations: 5_000, setup: { try? warm(collection, screens: 4) })) { _ in
+            // Whole-value assignments: `contentOffset.y += …` goes through a modify accessor.
+            let y = collection.contentOffset.y + 800
+            collection.contentOffset = Point(x: 0, y: y > collection.contentSize.height - 800 ? 0 : y)
+            try collection.performLayout()
+        }
     }
 
     // Back and forth over 20 screens already measured: the self-sizing path (checking,
