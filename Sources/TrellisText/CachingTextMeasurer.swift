@@ -42,6 +42,17 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
         var style: TextStyle
         var maxWidth: Double?
         var maxLines: Int
+
+        /// Hashes what usually differs between entries and skips the rest (the family
+        /// name, the line height): fewer bytes through SipHash on every hit. Equality
+        /// still compares every field.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(style.font.size)
+            hasher.combine(style.font.weight.rawValue)
+            hasher.combine(maxWidth ?? -1)
+            hasher.combine(maxLines)
+        }
     }
 
     struct Entry {

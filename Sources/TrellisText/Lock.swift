@@ -1,8 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if os(Linux)
+import Synchronization
+
+/// A mutual-exclusion lock that never allocates after `init` (the cache's hit path relies
+/// on it). On Linux, `Synchronization.Mutex` (a futex: one atomic operation to lock and
+/// one to unlock when uncontended).
+final class Lock: @unchecked Sendable {
+    private let mutex = Mutex(())
+
+    @inline(__always)
+    func withLock<R: Sendable>(_ body: () -> R) -> R {
+        mutex.withLock { _ in body() }
+    }
+}
+#else
 import Darwin
-#endif
 
 /// A pthread mutex at a stable address. `Synchronization.Mutex` would do on Linux, but
 /// the package also declares macOS 13, where it is not available; this one never
@@ -29,3 +40,4 @@ final class Lock: @unchecked Sendable {
         return try body()
     }
 }
+#endif
