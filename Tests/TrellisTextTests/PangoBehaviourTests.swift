@@ -180,6 +180,24 @@ import Testing
         #expect(serif.width != measurer.measure("Hello", style: style).width)
     }
 
+    /// Emoji come from an emoji font when one is installed (fonts-noto-color-emoji);
+    /// without one, fallback still measures something and nothing crashes.
+    @Test func emojiUseAnEmojiFontWhenPresent() throws {
+        let emoji = measurer.measure("😀", style: style)
+        let family = measurer.measure("Hi 😀", style: style)
+        #expect(family.fontFamily == "DejaVu Sans")          // the first run is Latin
+        #expect(emoji.width > 0)
+        let hasEmojiFont = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+        guard hasEmojiFont else { return }
+        #expect(emoji.fontFamily == "Noto Color Emoji")
+        // hb-shape: advance 2550 of 2048 units per em.
+        #expect(abs(emoji.width - 17.0 * 2550 / 2048) < 0.01)
+        // A ZWJ family sequence shapes to one glyph.
+        measurer.withConfiguredLayout(for: "👩\u{200D}👩\u{200D}👧", style: style, maxWidth: nil, maxLines: 0) {
+            #expect($0.glyphsByLine[0].count == 1)
+        }
+    }
+
     @Test func weightAndItalicChangeTheFace() {
         let regular = measurer.measure("Hello, World", style: style)
         let bold = measurer.measure("Hello, World", style: TextStyle(font: Font(weight: .bold)))
