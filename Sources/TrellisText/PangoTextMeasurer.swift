@@ -49,7 +49,8 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
         defer {
             if borrowsPrimary { state.primaryInUse = false } else { slot.release() }
         }
-        let configured = PangoLayoutConfigurator(state: state, slot: slot)
+        let scale = PangoLayoutConfigurator.scale(forBytes: text.utf8.count, style: style)
+        let configured = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
             .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
         return try body(configured)
     }

@@ -205,6 +205,23 @@ import Testing
         #expect(bold.fontFamily == "DejaVu Sans")
     }
 
+    /// A text that could pass Pango's 32-bit coordinates at the precise 16× scale is laid
+    /// out at 1× instead: still right, to 1/1024 pt per glyph.
+    @Test func longTextsStayWithinPangosCoordinates() {
+        let chunk = "abcdefghij"
+        let short = measurer.measure(chunk, style: style)
+        let long = measurer.measure(String(repeating: chunk, count: 3_000), style: style)
+        #expect(long.lineCount == 1)
+        #expect(long.width > 0)
+        #expect(abs(long.width - 3_000 * short.width) / long.width < 1e-4)
+        #expect(long.height == short.height)
+        let wrapped = measurer.measure(String(repeating: chunk + " ", count: 3_000), style: style, maxWidth: 500, maxLines: 0)
+        let perLine = Int((500 / measurer.measure(chunk + " ", style: style).width).rounded(.down))
+        #expect(wrapped.lineCount == (3_000 + perLine - 1) / perLine)
+        #expect(abs(wrapped.height - Double(wrapped.lineCount) * short.height) < 0.01)
+        #expect(wrapped.width <= 500)
+    }
+
     @Test func nulCharactersDoNotCutTheText() {
         let withNUL = measurer.measure("ab\u{0}cd", style: style)
         #expect(withNUL.width > measurer.measure("abcd", style: style).width)
