@@ -63,7 +63,6 @@ struct PangoLayoutConfigurator {
         setText(bytes, count: bytes.count)
         let widthUnits: Int32? = maxWidth.map(units)
         var truncated = false
-        var clipWidth: Int32?
 
         switch style.lineBreakMode {
         case .wordWrap, .charWrap:
@@ -73,7 +72,6 @@ struct PangoLayoutConfigurator {
         case .clip:
             setWrapping(PANGO_WRAP_WORD, width: nil, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
             truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
-            clipWidth = widthUnits
         case .truncateHead, .truncateMiddle, .truncateTail:
             guard let widthUnits, maxLines > 0 else {
                 // Unlimited lines wrap (as UILabel does); without a width each paragraph is
@@ -93,7 +91,10 @@ struct PangoLayoutConfigurator {
             }
             truncated = truncated || pango_layout_is_ellipsized(layout) != 0
         }
-        return read(truncated: truncated, clipWidth: clipWidth, style: style)
+        // Whatever the mode, the box is never wider than the maximum width: `clip` is
+        // clipped by design, and a width narrower than one character (or than "…") leaves
+        // a line wider than the width, which is clipped the same way.
+        return read(truncated: truncated, clipWidth: widthUnits, style: style)
     }
 
     // MARK: Settings
@@ -225,9 +226,11 @@ struct PangoLayoutConfigurator {
         }
         var width = logical.width
         var isTruncated = truncated
+        var clipped = false
         if let clipWidth, width > clipWidth {
             width = clipWidth
             isTruncated = true
+            clipped = true
         }
         let scale = unitsPerPoint
         let measurement = TextMeasurement(
@@ -237,7 +240,7 @@ struct PangoLayoutConfigurator {
         return ConfiguredPangoLayout(
             layout: layout, measurement: measurement,
             layoutOriginX: -Double(logical.x) / scale, layoutOriginY: -Double(logical.y) / scale,
-            drawingScale: 1 / self.scale, needsClipping: isTruncated && clipWidth != nil)
+            drawingScale: 1 / self.scale, needsClipping: clipped)
     }
 
     /// The family of the font of the first run, or of the requested font when there is no

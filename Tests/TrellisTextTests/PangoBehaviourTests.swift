@@ -42,6 +42,20 @@ import Testing
         }
     }
 
+    /// A width narrower than one character or than "…" still bounds the box; the text is
+    /// clipped when drawn.
+    @Test(arguments: LineBreakMode.allCases, [0.0, 1.0, 5.5])
+    func theBoxNeverExceedsATinyMaximumWidth(mode: LineBreakMode, maxWidth: Double) {
+        for lines in [0, 1, 2] {
+            measurer.withConfiguredLayout(for: "Wide words", style: TextStyle(lineBreakMode: mode), maxWidth: maxWidth, maxLines: lines) {
+                #expect($0.measurement.width <= maxWidth)
+                #expect($0.measurement.isTruncated)
+                #expect($0.needsClipping)
+                #expect(lines == 0 || $0.measurement.lineCount <= lines)
+            }
+        }
+    }
+
     @Test func textThatFitsIsNotTruncated() {
         let natural = measurer.measure("Short", style: TextStyle(lineBreakMode: .truncateTail))
         let fitted = measurer.measure("Short", style: TextStyle(lineBreakMode: .truncateTail), maxWidth: natural.width, maxLines: 1)
