@@ -28,14 +28,17 @@ private enum MeasureTool {
         return fallback
     }()
 
-    static func run(_ arguments: [String], executable: URL = executable) throws -> Result {
+    static func run(_ arguments: [String], executable: URL = executable, stdin: Data? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = input
         try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -99,6 +102,14 @@ private enum MeasureTool {
         let objects = result.objects
         #expect(objects.map { $0["text"] as! String } == ["first", "second \"quoted\"", "", "שלום"])
         #expect(objects[2]["width"] as? Double == 0)
+    }
+
+    @Test func fileDashReadsStandardInput() throws {
+        let result = try MeasureTool.run(["measure", "--file", "-", "--max-width", "50"], stdin: Data("one two three four\nAV\n".utf8))
+        #expect(result.status == 0)
+        let objects = result.objects
+        #expect(objects.map { $0["text"] as! String } == ["one two three four", "AV"])
+        #expect((objects[0]["lines"] as! Int) > 1)      // unlimited lines with a maximum width
     }
 
     @Test func controlCharactersAreEscaped() throws {
