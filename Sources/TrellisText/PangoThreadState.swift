@@ -76,6 +76,12 @@ final class PangoThreadState {
     /// The family name of a font Pango chose.
     func familyName(of font: UnsafeMutableRawPointer) -> String {
         if let name = familyNames[font] { return name }
+        if familyNames.count >= 512 {
+            // Every size is a font of its own; a program sweeping sizes must not keep them
+            // all alive through this cache.
+            for cached in familyNames.keys { g_object_unref(cached) }
+            familyNames.removeAll(keepingCapacity: true)
+        }
         let description = pango_font_describe(font.assumingMemoryBound(to: PangoFont.self))
         defer { pango_font_description_free(description) }
         let name = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""

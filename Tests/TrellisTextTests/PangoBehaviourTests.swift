@@ -295,3 +295,19 @@ final class ThreadedResults: @unchecked Sendable {
     func waitFor(_ count: Int) { condition.lock(); while finished < count { condition.wait() }; condition.unlock() }
     var values: [TextMeasurement] { condition.lock(); defer { condition.unlock() }; return storage.map { $0! } }
 }
+
+@Suite struct PangoCacheBoundsTests {
+    /// Sweeping many sizes goes past the per-thread caches' bounds (256 descriptions, 512
+    /// fonts) and keeps measuring correctly.
+    @Test func manySizesInARow() {
+        let measurer = PangoTextMeasurer()
+        var previous = 0.0
+        for step in 0..<600 {
+            let size = 8 + Double(step) * 0.05
+            let m = measurer.measure("AV", style: TextStyle(font: Font(size: size)))
+            #expect(m.width > previous)
+            #expect(abs(m.width - size * 2671 / 2048) < 0.01)   // hb-shape: A 1270 (kerned) + V 1401 units
+            previous = m.width
+        }
+    }
+}
