@@ -72,8 +72,11 @@ public final class WaterfallLayout: CollectionLayout {
         /// The item's position within its column.
         var itemPosition: [Int32] = []
         var itemHeight: [Double] = []
-        /// Per column: its items in order, and their heights plus the item spacing.
-        var columnItems: [[Int]] = []
+        /// The items of every column in order, column after column (column c starts at
+        /// `columnStart[c]`): one flat array rather than one per column.
+        var columnItems: [Int32] = []
+        var columnStart: [Int] = []
+        /// Per column: its items' heights plus the item spacing (none after the last).
         var columns: [OffsetTree] = []
 
         /// The height of the tallest column (in column order, like a fresh layout).
@@ -116,7 +119,7 @@ public final class WaterfallLayout: CollectionLayout {
     }
 
     private func prepare(from source: some LayoutSource, assignments: [[Int]]?) {
-        diagnostics = []
+        var diagnostics: [LayoutDiagnostic] = []
         let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
         stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections)
         let available = stack.itemsWidth
@@ -128,55 +131,65 @@ public final class WaterfallLayout: CollectionLayout {
         columnWidth = (0..<geometry.count).map { geometry.column($0).width }
         let sectionCount = Swift.max(0, source.numberOfSections)
         precondition(assignments == nil || assignments!.count == sectionCount, "columnAssignments: \(assignments!.count) sections, the source has \(sectionCount)")
-        sectionStates = []
-        sectionStates.reserveCapacity(sectionCount)
+        var states: [SectionState] = []
+        states.reserveCapacity(sectionCount)
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            let state = layOutSection(section, from: source, assignment: assignments?[section])
+            let heights = SectionStack.readItemHeights(ofSection: section, from: source, diagnostics: &diagnostics)
+            let state = layOutSection(section, heights: heights, assignment: assignments?[section])
             let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, diagnostics: &diagnostics)
             sections.append(SectionStack.Section(header: header, footer: footer, body: state.body))
-            sectionStates.append(state)
+            states.append(state)
         }
+        sectionStates = states
         stack.build(sections)
+        self.diagnostics = diagnostics
     }
 
-    private func layOutSection(_ section: Int, from source: some LayoutSource, assignment: [Int]?) -> SectionState {
-        let count = Swift.max(0, source.numberOfItems(inSection: section))
+    private func layOutSection(_ section: Int, heights: [Double], assignment: [Int]?) -> SectionState {
+        let count = heights.count
         let columnCount = columnX.count
+        let spacing = options.itemSpacing, inOrder = options.placement == .inOrder
         precondition(assignment == nil || assignment!.count == count, "columnAssignments[\(section)]: \(assignment!.count) items, the source has \(count)")
+        precondition(count <= Int(Int32.max), "WaterfallLayout: at most \(Int32.max) items per section")
         var state = SectionState()
+        state.itemHeight = heights
         state.itemColumn.reserveCapacity(count)
         state.itemPosition.reserveCapacity(count)
-        state.itemHeight.reserveCapacity(count)
-        state.columnItems = Array(repeating: [], count: columnCount)
-        var columnHeights: [[Double]] = Array(repeating: [], count: columnCount)
         // Where the next item of each column would start: the running sums placement uses.
         var nextTop = [Double](repeating: 0, count: columnCount)
+        var columnCounts = [Int](repeating: 0, count: columnCount)
         for item in 0..<count {
-            let indexPath = IndexPath(item: item, section: section)
-            let height = sanitizedLength(
-                source.sizeForItem(at: indexPath).size.height, indexPath: indexPath,
-                path: "sections[\(section)].items[\(item)].height", diagnostics: &diagnostics)
             let column: Int
             if let assignment {
                 column = assignment[item]
                 precondition(column >= 0 && column < columnCount, "columnAssignments[\(section)][\(item)] = \(column) is not a column of 0..<\(columnCount)")
-            } else if options.placement == .inOrder {
+            } else if inOrder {
                 column = item % columnCount
             } else {
                 var shortest = 0
                 for candidate in 1..<Swift.max(1, columnCount) where nextTop[candidate] < nextTop[shortest] { shortest = candidate }
                 column = shortest
             }
-            nextTop[column] += height + options.itemSpacing
+            nextTop[column] += heights[item] + spacing
             state.itemColumn.append(Int32(column))
-            state.itemPosition.append(Int32(state.columnItems[column].count))
-            state.itemHeight.append(height)
-            state.columnItems[column].append(item)
-            columnHeights[column].append(height)
+            state.itemPosition.append(Int32(columnCounts[column]))
+            columnCounts[column] += 1
         }
-        state.columns = columnHeights.map { OffsetTree(spacedExtents($0, spacing: options.itemSpacing)) }
+        // Gather each column's items and heights into flat storage, then build its tree.
+        state.columnStart = [0]
+        for column in 0..<columnCount { state.columnStart.append(state.columnStart[column] + columnCounts[column]) }
+        state.columnItems = [Int32](repeating: 0, count: count)
+        var columnHeights = [Double](repeating: 0, count: count)
+        for item in 0..<count {
+            let slot = state.columnStart[Int(state.itemColumn[item])] + Int(state.itemPosition[item])
+            state.columnItems[slot] = Int32(item)
+            columnHeights[slot] = heights[item]
+        }
+        state.columns = (0..<columnCount).map { column in
+            OffsetTree(spacedExtents(Array(columnHeights[state.columnStart[column]..<state.columnStart[column + 1]]), spacing: spacing))
+        }
         return state
     }
 
@@ -220,10 +233,13 @@ public final class WaterfallLayout: CollectionLayout {
     /// visible items are collected, and the k results are sorted.
     /// - Complexity: O(C·log n + k·log k) for k elements returned.
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        // Locals: one read of each stored property rather than one per element.
+        let stack = self.stack, states = sectionStates, columnX = self.columnX, columnWidth = self.columnWidth
         var result: [LayoutAttributes] = []
+        result.reserveCapacity(64)
         for section in stack.sections(overlapping: rect.minY, rect.maxY) {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
-            let state = sectionStates[section]
+            let state = states[section]
             let top = stack.itemsTop(of: section)
             let firstCell = result.count
             for column in state.columns.indices {
@@ -232,8 +248,8 @@ public final class WaterfallLayout: CollectionLayout {
                 while position < tree.count {
                     let itemTop = top + tree.offset(of: position)
                     if itemTop >= rect.maxY + slop(rect.maxY) { break }
-                    let item = state.columnItems[column][position]
-                    let frame = itemFrame(state, item: item, column: column, top: itemTop)
+                    let item = Int(state.columnItems[state.columnStart[column] + position])
+                    let frame = stack.physical(Rect(x: columnX[column], y: itemTop, width: columnWidth[column], height: state.itemHeight[item]))
                     if frame.intersects(rect) {
                         result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
                     }
@@ -245,10 +261,6 @@ public final class WaterfallLayout: CollectionLayout {
         return result
     }
 
-    @inline(__always) private func itemFrame(_ state: SectionState, item: Int, column: Int, top: Double) -> Rect {
-        stack.physical(Rect(x: columnX[column], y: top, width: columnWidth[column], height: state.itemHeight[item]))
-    }
-
     /// - Complexity: O(log n).
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0 && indexPath.section < sectionStates.count else { return nil }
@@ -256,7 +268,8 @@ public final class WaterfallLayout: CollectionLayout {
         guard indexPath.item >= 0 && indexPath.item < state.itemHeight.count else { return nil }
         let column = Int(state.itemColumn[indexPath.item])
         let top = stack.itemsTop(of: indexPath.section) + state.columns[column].offset(of: Int(state.itemPosition[indexPath.item]))
-        return LayoutAttributes(indexPath: indexPath, frame: itemFrame(state, item: indexPath.item, column: column, top: top))
+        let frame = stack.physical(Rect(x: columnX[column], y: top, width: columnWidth[column], height: state.itemHeight[indexPath.item]))
+        return LayoutAttributes(indexPath: indexPath, frame: frame)
     }
 
     /// - Complexity: O(log s).
