@@ -177,19 +177,19 @@ public final class WaterfallLayout: CollectionLayout {
             state.itemPosition.append(Int32(columnCounts[column]))
             columnCounts[column] += 1
         }
-        // Gather each column's items and heights into flat storage, then build its tree.
+        // Gather each column's items and extents (height + spacing, none after a column's
+        // last item) into flat storage, then build each column's tree from its slice.
         state.columnStart = [0]
         for column in 0..<columnCount { state.columnStart.append(state.columnStart[column] + columnCounts[column]) }
         state.columnItems = [Int32](repeating: 0, count: count)
-        var columnHeights = [Double](repeating: 0, count: count)
+        var extents = [Double](repeating: 0, count: count)
         for item in 0..<count {
-            let slot = state.columnStart[Int(state.itemColumn[item])] + Int(state.itemPosition[item])
+            let column = Int(state.itemColumn[item]), position = Int(state.itemPosition[item])
+            let slot = state.columnStart[column] + position
             state.columnItems[slot] = Int32(item)
-            columnHeights[slot] = heights[item]
+            extents[slot] = spacedExtent(heights[item], at: position, count: columnCounts[column], spacing: spacing)
         }
-        state.columns = (0..<columnCount).map { column in
-            OffsetTree(spacedExtents(Array(columnHeights[state.columnStart[column]..<state.columnStart[column + 1]]), spacing: spacing))
-        }
+        state.columns = (0..<columnCount).map { OffsetTree(extents[state.columnStart[$0]..<state.columnStart[$0 + 1]]) }
         return state
     }
 

@@ -9,7 +9,7 @@ import Trellis
 /// Item heights that vary like self-sized cells (50–149 points), fixed by the index.
 func height(_ item: Int) -> Double { 50 + Double((item &* 7919) % 100) }
 
-func source(items: Int) -> StaticLayoutSource {
+func makeSource(items: Int) -> StaticLayoutSource {
     StaticLayoutSource(
         containerSize: Size(width: 375, height: 800),
         sections: [.init(items: .list((0..<items).map { ItemSize(width: 100, height: height($0)) }), header: Size(width: 375, height: 40))])
@@ -36,7 +36,7 @@ final class Fixtures {
 
     func source(_ items: Int) -> StaticLayoutSource {
         if let cached = sources[items] { return cached }
-        let made = Trellis_LayoutsBenchmarks_source(items)
+        let made = makeSource(items: items)
         sources[items] = made
         return made
     }
@@ -50,9 +50,6 @@ final class Fixtures {
         return layout
     }
 }
-
-// A top-level alias so the fixture's method may share the name `source`.
-func Trellis_LayoutsBenchmarks_source(_ items: Int) -> StaticLayoutSource { source(items: items) }
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 1_000)
