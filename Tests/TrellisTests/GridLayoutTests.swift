@@ -50,6 +50,21 @@ struct GridLayoutTests {
         #expect(frames.map(\.width).reduce(0, +) == 100)
     }
 
+    @Test(arguments: [8, 40])  // within and beyond the table of whole-column spans (32)
+    func spansGiveTheSameEdgesWithOrWithoutTheSpanTable(columns: Int) {
+        // 400 wide, spacing 2: every span of k columns from column j has the edges of a
+        // fraction k/C starting at j/C, and span 2 from column 0 ends where column 1 does.
+        let widths: [GridLayout.ItemWidth] = [.span(1), .span(2), .span(columns - 3), .fraction(1.0 / Double(columns)), .span(2)]
+        let layout = GridLayout(options: .init(columns: .count(columns), columnSpacing: 2), itemWidth: { widths[$0.item] })
+        layout.prepare(from: source(width: 400, heights: [10, 10, 10, 10, 10]))
+        let frames = frames(layout, 5)
+        #expect(frames.map(\.minY) == [0, 0, 0, 10, 10])
+        #expect(frames[1].minX == layout.columnFrame(1).x)
+        #expect(frames[2].maxX == 400)
+        #expect(frames[3] == Rect(x: 0, y: 10, width: layout.columnFrame(0).width, height: 10))
+        #expect(frames[4].minX == layout.columnFrame(1).x && frames[4].maxX == layout.columnFrame(2).x + layout.columnFrame(2).width)
+    }
+
     @Test func minimumColumnWidthGivesTheCount() {
         // (375 + 10) / (100 + 10) = 3.5: three columns.
         let layout = GridLayout(options: .init(columns: .minimumWidth(100), columnSpacing: 10))
