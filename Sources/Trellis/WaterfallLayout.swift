@@ -177,19 +177,24 @@ public final class WaterfallLayout: CollectionLayout {
             state.itemPosition.append(Int32(columnCounts[column]))
             columnCounts[column] += 1
         }
-        // Gather each column's items and extents (height + spacing, none after a column's
-        // last item) into flat storage, then build each column's tree from its slice.
+        // Gather each column's items into flat storage, then build each column's tree from
+        // its items' extents (height + spacing, none after the column's last item), read
+        // lazily so no temporary array of a million extents is written.
         state.columnStart = [0]
         for column in 0..<columnCount { state.columnStart.append(state.columnStart[column] + columnCounts[column]) }
         state.columnItems = [Int32](repeating: 0, count: count)
-        var extents = [Double](repeating: 0, count: count)
-        for item in 0..<count {
-            let column = Int(state.itemColumn[item]), position = Int(state.itemPosition[item])
-            let slot = state.columnStart[column] + position
-            state.columnItems[slot] = Int32(item)
-            extents[slot] = spacedExtent(heights[item], at: position, count: columnCounts[column], spacing: spacing)
+        state.columnItems.withUnsafeMutableBufferPointer { columnItems in
+            for item in 0..<count {
+                columnItems[state.columnStart[Int(state.itemColumn[item])] + Int(state.itemPosition[item])] = Int32(item)
+            }
         }
-        state.columns = (0..<columnCount).map { OffsetTree(extents[state.columnStart[$0]..<state.columnStart[$0 + 1]]) }
+        let columnItems = state.columnItems, columnStart = state.columnStart
+        state.columns = (0..<columnCount).map { column in
+            let slots = columnStart[column]..<columnStart[column + 1]
+            return OffsetTree(slots.lazy.map { slot in
+                spacedExtent(heights[Int(columnItems[slot])], at: slot - slots.lowerBound, count: slots.count, spacing: spacing)
+            })
+        }
         return state
     }
 
