@@ -234,9 +234,9 @@ public final class WaterfallLayout: CollectionLayout {
 
     public var contentSize: Size { Size(width: stack.containerWidth, height: stack.contentHeight) }
 
-    /// Cells come in index order: each column is searched for its first visible item, its
-    /// visible items are collected, and the k results are sorted.
-    /// - Complexity: O(C·log n + k·log k) for k elements returned.
+    /// Cells come in index order: each column is searched for its run of visible items, and
+    /// the runs are merged by index.
+    /// - Complexity: O(C·log n + k·(C + log n)) for k elements returned and C columns.
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         // Locals: one read of each stored property rather than one per element.
         let stack = self.stack, states = sectionStates, columnX = self.columnX, columnWidth = self.columnWidth
@@ -246,22 +246,31 @@ public final class WaterfallLayout: CollectionLayout {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
             let state = states[section]
             let top = stack.itemsTop(of: section)
-            let firstCell = result.count
-            for column in state.columns.indices {
-                let tree = state.columns[column]
-                var position = tree.count > 0 ? tree.firstCandidate(at: rect.minY - top) : 0
-                while position < tree.count {
-                    let itemTop = top + tree.offset(of: position)
-                    if itemTop >= rect.maxY + slop(rect.maxY) { break }
-                    let item = Int(state.columnItems[state.columnStart[column] + position])
-                    let frame = stack.physical(Rect(x: columnX[column], y: itemTop, width: columnWidth[column], height: state.itemHeight[item]))
-                    if frame.intersects(rect) {
-                        result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
+            let columnCount = state.columns.count
+            // Each column's candidate run [next, end) (a superset: every frame is tested),
+            // then a merge of the runs by item index, so cells come in index order unsorted.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { runs in
+                for column in 0..<columnCount {
+                    let tree = state.columns[column]
+                    runs[2 * column] = tree.count > 0 ? tree.firstCandidate(at: rect.minY - top) : 0
+                    runs[2 * column + 1] = Swift.min(tree.count, tree.index(containing: rect.maxY - top + slop(rect.maxY)) + 1)
+                }
+                while true {
+                    var best = -1, bestItem = Int.max
+                    for column in 0..<columnCount where runs[2 * column] < runs[2 * column + 1] {
+                        let item = Int(state.columnItems[state.columnStart[column] + runs[2 * column]])
+                        if item < bestItem { best = column; bestItem = item }
                     }
-                    position += 1
+                    if best < 0 { break }
+                    let position = runs[2 * best]
+                    runs[2 * best] = position + 1
+                    let itemTop = top + state.columns[best].offset(of: position)
+                    let frame = stack.physical(Rect(x: columnX[best], y: itemTop, width: columnWidth[best], height: state.itemHeight[bestItem]))
+                    if frame.intersects(rect) {
+                        result.append(LayoutAttributes(indexPath: IndexPath(item: bestItem, section: section), frame: frame))
+                    }
                 }
             }
-            result[firstCell...].sort { $0.indexPath.item < $1.indexPath.item }
         }
         return result
     }
