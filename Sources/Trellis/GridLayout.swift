@@ -180,6 +180,7 @@ public final class GridLayout: CollectionLayout {
 
     private func layOutSection(_ section: Int, heights: [Double], diagnostics: inout [LayoutDiagnostic]) -> SectionState {
         let count = heights.count
+        precondition(count <= Int(Int32.max), "GridLayout: at most \(Int32.max) items per section")
         var state = SectionState()
         state.itemSlot.reserveCapacity(count)
         state.itemHeight = heights

@@ -175,7 +175,7 @@ struct GridLayoutTests {
         let fractions: [Double] = [0.25, 1.0 / 3, 0.48, 0.5, 2.0 / 3, 1]
         let mixed = rng.chance(0.5)
         let spanSeed = rng.next()
-        let columnSpacing = rng.int(0...12).double, rowSpacing = rng.double(0...10)
+        let columnSpacing = Double(rng.int(0...12)), rowSpacing = rng.double(0...10)
         let stretches = rng.chance(0.3)
         let scale: Double = [1, 2, 3][rng.int(0...2)]
         let style = LayoutChecks.randomStyle(&rng)
@@ -228,8 +228,8 @@ struct GridLayoutTests {
     func columnsAlignAndWidthsDifferByAtMostAPixel(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 1000)
         let columns = rng.int(1...7), scale = [1.0, 2, 3][rng.int(0...2)]
-        let spacing = rng.int(0...3).double / scale
-        let width = rng.int(200...600).double
+        let spacing = Double(rng.int(0...3)) / scale
+        let width = Double(rng.int(200...600))
         let layout = GridLayout(options: .init(columns: .count(columns), columnSpacing: spacing, displayScale: scale))
         let s = source(width: width, heights: (0..<(columns * 4)).map { _ in rng.double(1...80) })
         layout.prepare(from: s)
@@ -258,7 +258,7 @@ struct GridLayoutTests {
                 left -= piece
             }
         }
-        let spacing = rng.int(0...10).double, width = rng.int(200...500).double
+        let spacing = Double(rng.int(0...10)), width = Double(rng.int(200...500))
         let captured = widths
         let layout = GridLayout(options: .init(columnSpacing: spacing), itemWidth: { captured[$0.item] })
         let s = source(width: width, heights: Array(repeating: 10, count: widths.count))
