@@ -28,6 +28,39 @@ struct GridLayoutTests {
         #expect(layout.fittingProposal(forItemAt: IndexPath(item: 1, section: 0)) == FittingProposal(width: .exactly(100), height: .unconstrained))
     }
 
+    /// The self-sizing loop with a grid (seed 002's three-column case): items start with an
+    /// estimated height, each is measured at the width `fittingProposal` gives (a third of
+    /// the collection), and the measured heights come back as an invalidation. The result
+    /// equals a layout prepared with the measured heights from the start.
+    @Test func selfSizingCellsMeasuredAtTheProposedWidth() {
+        let texts = (0..<12).map { String(repeating: "word ", count: 1 + ($0 * 7) % 9) }
+        // A stand-in for text measurement: 7 points a character, 16-point lines, 8 of padding.
+        func measure(_ text: String, width: Double) -> Double {
+            let perLine = max(1, Int((width - 16) / 7))
+            return Double((text.count + perLine - 1) / perLine) * 16 + 16
+        }
+        let layout = GridLayout(options: .init(columns: .count(3), columnSpacing: 6, rowSpacing: 6))
+        var s = source(width: 330, heights: Array(repeating: 44, count: texts.count))
+        layout.prepare(from: s)
+        var measured: [(IndexPath, ItemSize)] = []
+        for item in texts.indices {
+            let path = IndexPath(item: item, section: 0)
+            guard case .exactly(let width) = layout.fittingProposal(forItemAt: path).width else {
+                Issue.record("a grid proposes an exact width")
+                return
+            }
+            #expect(width == 106)  // (330 − 2·6) / 3
+            let size = ItemSize(width: width, height: measure(texts[item], width: width))
+            measured.append((path, size))
+            s.setSize(size, at: path)
+        }
+        layout.invalidate(.sizes(measured), source: s)
+        let fresh = GridLayout(options: layout.options)
+        fresh.prepare(from: s)
+        #expect(frames(layout, texts.count) == frames(fresh, texts.count))
+        #expect(frames(layout, texts.count)[3].minY == 6 + measured[0...2].map(\.1.size.height).max()!)
+    }
+
     @Test func stretchedItemsTakeTheRowHeight() {
         let layout = GridLayout(options: .init(columns: .count(3), stretchesItems: true))
         layout.prepare(from: source(width: 300, heights: [10, 30, 20, 5]))
