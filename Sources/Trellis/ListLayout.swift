@@ -139,7 +139,7 @@ public final class ListLayout: CollectionLayout {
         }
     }
 
-    public var contentSize: Size { Size(width: stack.containerWidth, height: stack.contentHeight) }
+    public var contentSize: Size { stack.contentSize }
 
     /// - Complexity: O(log n + k) for k elements returned.
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
@@ -148,16 +148,17 @@ public final class ListLayout: CollectionLayout {
         var result: [LayoutAttributes] = []
         result.reserveCapacity(64)
         var separators: [LayoutAttributes] = []
-        for section in stack.sections(overlapping: rect.minY, rect.maxY) {
+        let area = stack.layoutSpace(rect)  // where to search; frames are tested against `rect`
+        for section in stack.sections(overlapping: area.minY, area.maxY) {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
             let state = states[section]
             let count = state.rowHeight.count
             guard count > 0 else { continue }
             let top = stack.itemsTop(of: section)
-            var row = state.rows.firstCandidate(at: rect.minY - top)
+            var row = state.rows.firstCandidate(at: area.minY - top)
             while row < count {
                 let rowTop = top + state.rows.offset(of: row)
-                if rowTop >= rect.maxY + slop(rect.maxY) { break }
+                if rowTop >= area.maxY + slop(area.maxY) { break }
                 let frame = metrics.rowFrame(state, row: row, top: rowTop, in: stack)
                 if frame.intersects(rect) {
                     result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
@@ -179,7 +180,7 @@ public final class ListLayout: CollectionLayout {
         let separators: Separators?, gap: Double
 
         init(_ options: Options, _ stack: SectionStack) {
-            left = options.sections.insets.leading
+            left = stack.style.insets.leading
             width = stack.itemsWidth
             separators = options.separators
             gap = options.gap

@@ -125,7 +125,7 @@ public final class WaterfallLayout: CollectionLayout {
         let available = stack.itemsWidth
         let geometry = ColumnGeometry(
             count: options.columns.columnCount(available: available, spacing: options.columnSpacing),
-            left: options.sections.insets.leading, available: available,
+            left: stack.style.insets.leading, available: available,
             spacing: options.columnSpacing, scale: options.displayScale)
         columnX = (0..<geometry.count).map { geometry.column($0).x }
         columnWidth = (0..<geometry.count).map { geometry.column($0).width }
@@ -232,7 +232,7 @@ public final class WaterfallLayout: CollectionLayout {
         }
     }
 
-    public var contentSize: Size { Size(width: stack.containerWidth, height: stack.contentHeight) }
+    public var contentSize: Size { stack.contentSize }
 
     /// Cells come in index order: each column is searched for its run of visible items, and
     /// the runs are merged by index.
@@ -242,7 +242,8 @@ public final class WaterfallLayout: CollectionLayout {
         let stack = self.stack, states = sectionStates, columnX = self.columnX, columnWidth = self.columnWidth
         var result: [LayoutAttributes] = []
         result.reserveCapacity(64)
-        for section in stack.sections(overlapping: rect.minY, rect.maxY) {
+        let area = stack.layoutSpace(rect)  // where to search; frames are tested against `rect`
+        for section in stack.sections(overlapping: area.minY, area.maxY) {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
             let state = states[section]
             let top = stack.itemsTop(of: section)
@@ -252,8 +253,8 @@ public final class WaterfallLayout: CollectionLayout {
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { runs in
                 for column in 0..<columnCount {
                     let tree = state.columns[column]
-                    runs[2 * column] = tree.count > 0 ? tree.firstCandidate(at: rect.minY - top) : 0
-                    runs[2 * column + 1] = Swift.min(tree.count, tree.index(containing: rect.maxY - top + slop(rect.maxY)) + 1)
+                    runs[2 * column] = tree.count > 0 ? tree.firstCandidate(at: area.minY - top) : 0
+                    runs[2 * column + 1] = Swift.min(tree.count, tree.index(containing: area.maxY - top + slop(area.maxY)) + 1)
                 }
                 while true {
                     var best = -1, bestItem = Int.max
