@@ -1,4 +1,4 @@
-/// A vertically scrolling grid: items in rows of columns, each row as tall as its tallest
+/// A grid, scrolling vertically by default: items in rows of columns, each row as tall as its tallest
 /// item. The grid decides every item's width (its columns, or a fraction of the row) and
 /// the item decides its height, which is what self-sizing cells measure
 /// (`fittingProposal` gives the width exactly and the height unconstrained).
@@ -274,16 +274,9 @@ public final class GridLayout: CollectionLayout {
             return
         }
         diagnostics = []
-        let axis = stack.scrollAxis
         var touched: [(section: Int, row: Int)] = []
         for (indexPath, size) in context.itemSizes {
-            precondition(
-                indexPath.section >= 0 && indexPath.section < sectionStates.count
-                    && indexPath.item >= 0 && indexPath.item < sectionStates[indexPath.section].itemHeight.count,
-                "GridLayout.invalidate: no item at \(indexPath)")
-            let height = sanitizedLength(
-                size.size[axis], indexPath: indexPath,
-                path: "sections[\(indexPath.section)].items[\(indexPath.item)].\(axis.extentName)", diagnostics: &diagnostics)
+            let height = stack.measuredLength(of: size, at: indexPath, itemCount: { self.sectionStates[$0].itemHeight.count }, diagnostics: &diagnostics)
             sectionStates[indexPath.section].itemHeight[indexPath.item] = height
             touched.append((indexPath.section, Int(sectionStates[indexPath.section].itemRow[indexPath.item])))
         }
@@ -291,13 +284,7 @@ public final class GridLayout: CollectionLayout {
             sectionStates[section].updateRow(row, rowSpacing: options.rowSpacing)
             stack.setBody(sectionStates[section].rows.total, section: section)
         }
-        for (kind, section, size) in context.supplementarySizes {
-            precondition(section >= 0 && section < stack.count, "GridLayout.invalidate: no section \(section)")
-            let height = size.map {
-                sanitizedLength($0[axis], indexPath: nil, path: "sections[\(section)].\(kind.name).\(axis.extentName)", diagnostics: &diagnostics)
-            }
-            stack.setSupplementary(kind, height: height, section: section)
-        }
+        stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }
 
     public var contentSize: Size { stack.contentSize }
@@ -363,9 +350,7 @@ public final class GridLayout: CollectionLayout {
               indexPath.item >= 0 && indexPath.item < sectionStates[indexPath.section].itemSlot.count
         else { return .unconstrained }
         let width = sectionStates[indexPath.section].span(ofItem: indexPath.item, columnSpans: columnSpans).width
-        return stack.scrollAxis == .vertical
-            ? FittingProposal(width: .exactly(width), height: .unconstrained)
-            : FittingProposal(width: .unconstrained, height: .exactly(width))
+        return stack.fittingProposal(crossExtent: width)
     }
 }
 

@@ -68,6 +68,30 @@ struct SectionStack {
         offsets.setExtent(extent(of: sections[section]), at: section)
     }
 
+    /// Applies the header and footer sizes of an invalidation (their extent along the scroll
+    /// axis), sanitised.
+    /// - Complexity: O(log s) each.
+    mutating func applySupplementarySizes(_ sizes: [(ElementKind, Int, Size?)], diagnostics: inout [LayoutDiagnostic]) {
+        for (kind, section, size) in sizes {
+            precondition(section >= 0 && section < count, "invalidate: no section \(section)")
+            let height = size.map {
+                sanitizedLength($0[scrollAxis], indexPath: nil, path: "sections[\(section)].\(kind.name).\(scrollAxis.extentName)", diagnostics: &diagnostics)
+            }
+            setSupplementary(kind, height: height, section: section)
+        }
+    }
+
+    /// A new item size's extent along the scroll axis, sanitised, after checking that the
+    /// item exists (`itemCount(section)` items in its section).
+    func measuredLength(of size: ItemSize, at indexPath: IndexPath, itemCount: (Int) -> Int, diagnostics: inout [LayoutDiagnostic]) -> Double {
+        precondition(
+            indexPath.section >= 0 && indexPath.section < count && indexPath.item >= 0 && indexPath.item < itemCount(indexPath.section),
+            "invalidate: no item at \(indexPath)")
+        return sanitizedLength(
+            size.size[scrollAxis], indexPath: indexPath,
+            path: "sections[\(indexPath.section)].items[\(indexPath.item)].\(scrollAxis.extentName)", diagnostics: &diagnostics)
+    }
+
     mutating func setSupplementary(_ kind: ElementKind, height: Double?, section: Int) {
         if kind == .header { sections[section].header = height } else if kind == .footer { sections[section].footer = height } else { return }
         offsets.setExtent(extent(of: sections[section]), at: section)
@@ -96,6 +120,14 @@ struct SectionStack {
         }
         let unmirrored = direction == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: offsets.total)
         return Rect(x: unmirrored.minY, y: unmirrored.minX, width: unmirrored.height, height: unmirrored.width)
+    }
+
+    /// What a self-sizing item is measured against: `crossExtent` exactly across the scroll
+    /// axis, unconstrained along it.
+    func fittingProposal(crossExtent: Double) -> FittingProposal {
+        scrollAxis == .vertical
+            ? FittingProposal(width: .exactly(crossExtent), height: .unconstrained)
+            : FittingProposal(width: .unconstrained, height: .exactly(crossExtent))
     }
 
     /// The content size in the collection's coordinates.

@@ -215,40 +215,16 @@ struct GridLayoutTests {
         #expect(layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame.minX == 35)
     }
 
-    /// A source with widths and heights swapped (and the container too).
-    private func transposed(_ s: StaticLayoutSource) -> StaticLayoutSource {
-        func swap(_ size: Size) -> Size { Size(width: size.height, height: size.width) }
-        return StaticLayoutSource(
-            containerSize: swap(s.containerSize),
-            sections: s.sections.map { section in
-                .init(items: .list((0..<section.items.count).map { ItemSize(swap(section.items[$0].size)) }),
-                      header: section.header.map(swap), footer: section.footer.map(swap))
-            })
-    }
-
     @Test(arguments: 0..<20)
     func horizontalLayoutsAreTransposedVerticalOnesAndHoldTheProperties(seed: Int) {
-        var rng = SplitMix64(seed: UInt64(seed) &+ 2500)
-        let vertical = randomGrid(&rng)
-        var options = vertical.options
-        options.scrollDirection = .horizontal
-        options.sections.insets = options.sections.insets.transposed
-        if let background = options.sections.background { options.sections.background = SectionBackground(insets: background.insets.transposed) }
-        let horizontal = GridLayout(options: options, itemWidth: vertical.itemWidth)
-        let s = LayoutChecks.randomSource(&rng)
-        vertical.prepare(from: transposed(s))
-        horizontal.prepare(from: s)
-        let verticalElements = LayoutChecks.allElements(vertical, transposed(s))
-        let horizontalElements = LayoutChecks.allElements(horizontal, s)
-        #expect(horizontalElements.map(\.frame) == verticalElements.map { Rect(x: $0.frame.minY, y: $0.frame.minX, width: $0.frame.height, height: $0.frame.width) })
-        #expect(horizontal.contentSize == Size(width: vertical.contentSize.height, height: vertical.contentSize.width))
-        LayoutChecks.expectNoOverlapsAndInsideContent(horizontal, s)
-        LayoutChecks.expectQueriesMatchBruteForce(horizontal, s, rng: &rng)
-        let rtl = GridLayout(options: options, itemWidth: vertical.itemWidth)
-        let rtlSource = StaticLayoutSource(containerSize: s.containerSize, layoutDirection: .rightToLeft, sections: s.sections)
-        rtl.prepare(from: rtlSource)
-        LayoutChecks.expectNoOverlapsAndInsideContent(rtl, rtlSource)
-        LayoutChecks.expectQueriesMatchBruteForce(rtl, rtlSource, rng: &rng)
+        LayoutChecks.expectHorizontalIsTransposedVertical(
+            seed: UInt64(seed) &+ 2500, make: { randomGrid(&$0) },
+            horizontal: { vertical in
+                var options = vertical.options
+                options.scrollDirection = .horizontal
+                options.sections = options.sections.transposed
+                return GridLayout(options: options, itemWidth: vertical.itemWidth)
+            })
     }
 
     @Test(arguments: 0..<10)

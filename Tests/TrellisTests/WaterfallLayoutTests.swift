@@ -115,6 +115,18 @@ struct WaterfallLayoutTests {
         }
     }
 
+    @Test(arguments: 0..<15)
+    func horizontalLayoutsAreTransposedVerticalOnesAndHoldTheProperties(seed: Int) {
+        LayoutChecks.expectHorizontalIsTransposedVertical(
+            seed: UInt64(seed) &+ 4500, make: { randomWaterfall(&$0, placement: seed % 2 == 0 ? .shortestColumn : .inOrder) },
+            horizontal: { vertical in
+                var options = vertical.options
+                options.scrollDirection = .horizontal
+                options.sections = options.sections.transposed
+                return WaterfallLayout(options: options)
+            })
+    }
+
     @Test(arguments: 0..<30)
     func eachItemGoesToTheShortestColumnAtTheTimeItIsPlaced(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 5000)
