@@ -219,12 +219,7 @@ struct GridLayoutTests {
     func horizontalLayoutsAreTransposedVerticalOnesAndHoldTheProperties(seed: Int) {
         LayoutChecks.expectHorizontalIsTransposedVertical(
             seed: UInt64(seed) &+ 2500, make: { randomGrid(&$0) },
-            horizontal: { vertical in
-                var options = vertical.options
-                options.scrollDirection = .horizontal
-                options.sections = options.sections.transposed
-                return GridLayout(options: options, itemWidth: vertical.itemWidth)
-            })
+            horizontal: { GridLayout(options: $0.options.horizontalTwin, itemWidth: $0.itemWidth) })
     }
 
     @Test(arguments: 0..<10)

@@ -214,3 +214,23 @@ extension SectionStyle {
         return style
     }
 }
+
+/// The options of a layout here: what its horizontal twin changes.
+protocol ScrollableOptions {
+    var scrollDirection: ScrollDirection { get set }
+    var sections: SectionStyle { get set }
+}
+
+extension GridLayout.Options: ScrollableOptions {}
+extension WaterfallLayout.Options: ScrollableOptions {}
+extension ListLayout.Options: ScrollableOptions {}
+
+extension ScrollableOptions {
+    /// The same options scrolling horizontally, insets transposed to keep their meaning.
+    var horizontalTwin: Self {
+        var options = self
+        options.scrollDirection = .horizontal
+        options.sections = sections.transposed
+        return options
+    }
+}

@@ -156,9 +156,7 @@ struct ListLayoutTests {
         LayoutChecks.expectHorizontalIsTransposedVertical(
             seed: UInt64(seed) &+ 7300, make: { randomList(&$0) },
             horizontal: { vertical in
-                var options = vertical.options
-                options.scrollDirection = .horizontal
-                options.sections = options.sections.transposed
+                var options = vertical.options.horizontalTwin
                 options.separators?.insets = vertical.options.separators?.insets.transposed ?? .zero
                 return ListLayout(options: options)
             })

@@ -119,12 +119,7 @@ struct WaterfallLayoutTests {
     func horizontalLayoutsAreTransposedVerticalOnesAndHoldTheProperties(seed: Int) {
         LayoutChecks.expectHorizontalIsTransposedVertical(
             seed: UInt64(seed) &+ 4500, make: { randomWaterfall(&$0, placement: seed % 2 == 0 ? .shortestColumn : .inOrder) },
-            horizontal: { vertical in
-                var options = vertical.options
-                options.scrollDirection = .horizontal
-                options.sections = options.sections.transposed
-                return WaterfallLayout(options: options)
-            })
+            horizontal: { WaterfallLayout(options: $0.options.horizontalTwin) })
     }
 
     @Test(arguments: 0..<30)
