@@ -35,8 +35,6 @@ final class ConstraintEngine {
         let constraint: LayoutConstraint
         var installed: Constraint?
         var revision: Int
-        /// Refers to a baseline, whose position depends on the text and the width.
-        let dependsOnTextLayout: Bool
     }
 
     private struct TranslatedFrameSlot {
@@ -83,6 +81,10 @@ final class ConstraintEngine {
     private var guides: [LayoutGuide] = []
     private var origins: [ObjectIdentifier: Origin] = [:]
     private var userSlots: [UserSlot] = []
+    /// Indices of the user slots whose constraints refer to baselines.
+    private var textDependentUserSlots: [Int] = []
+    /// Set when a constraint's constant or priority changed since the last solve.
+    var constraintNumbersChanged = false
     private var translatedSlots: [TranslatedFrameSlot] = []
     private var intrinsicSlots: [IntrinsicSlot] = []
     private var targetModes: [TargetMode] = [.none, .none]
@@ -156,6 +158,7 @@ final class ConstraintEngine {
         }
 
         let rootFrame = frame(of: root)
+        rootSize = [rootFrame.width, rootFrame.height]
         addRequired(rootFrame.x |==| 0, origin: .rootOrigin)
         addRequired(rootFrame.y |==| 0, origin: .rootOrigin)
         for (index, view) in views.enumerated() where view !== root {
@@ -175,8 +178,10 @@ final class ConstraintEngine {
         for guide in guides where guide.kind == .layoutMargins { installMargins(of: guide) }
         for constraint in liveConstraints {
             let usesBaseline = constraint.firstAttribute.isBaseline || (constraint.secondAttribute?.isBaseline ?? false)
-            var slot = UserSlot(constraint: constraint, installed: nil, revision: constraint.revision, dependsOnTextLayout: usesBaseline)
+            // A baseline's position depends on the text and the width: re-read every solve.
+            var slot = UserSlot(constraint: constraint, installed: nil, revision: constraint.revision)
             slot.installed = installUser(constraint)
+            if usesBaseline { textDependentUserSlots.append(userSlots.count) }
             userSlots.append(slot)
         }
         buildDiagnostics = passDiagnostics
@@ -196,8 +201,7 @@ final class ConstraintEngine {
     /// The root's size for `target` at the two fitting priorities; frames are not touched.
     func fittingSize(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) -> Size {
         solve(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
-        let rootFrame = frame(of: root)
-        return Size(width: solver.value(of: rootFrame.width), height: solver.value(of: rootFrame.height))
+        return Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1]))
     }
 
     /// Solves with the root's bounds fixed and applies the frames: to every view that does
@@ -240,9 +244,12 @@ final class ConstraintEngine {
     /// such label on one line to find its width, then with its height measured at that
     /// width. UIKit needs a second layout pass for this; here it is one call.
     private func solve(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) {
-        passDiagnostics = []
-        for index in userSlots.indices where userSlots[index].constraint.revision != userSlots[index].revision {
-            refreshUser(at: index)
+        if !passDiagnostics.isEmpty { passDiagnostics = [] }
+        if constraintNumbersChanged {
+            constraintNumbersChanged = false
+            for index in userSlots.indices where userSlots[index].constraint.revision != userSlots[index].revision {
+                refreshUser(at: index)
+            }
         }
         for index in translatedSlots.indices {
             let slot = translatedSlots[index]
@@ -257,28 +264,32 @@ final class ConstraintEngine {
             }
         }
         widthsKnown = false
-        refreshTextLayout()
+        let anyWidthDependent = refreshTextLayout().anyWidthDependent
         setTarget(target.width, priority: horizontalPriority, axis: .horizontal)
         setTarget(target.height, priority: verticalPriority, axis: .vertical)
 
-        if intrinsicSlots.contains(where: { $0.axis == .horizontal && $0.view.hasWidthDependentIntrinsicHeight }) {
+        if anyWidthDependent {
             widthsKnown = true
             // Re-measuring at the solved width gives a width no larger, with the same line
             // breaks, so the second solve settles it; a third guards odd constraint mixes.
-            for _ in 0..<3 where refreshTextLayout() {}
+            var passes = 0
+            while passes < 3 && refreshTextLayout().changed { passes += 1 }
         }
-        root.constraintDiagnosticsStorage = buildDiagnostics + passDiagnostics
+        if !(buildDiagnostics.isEmpty && passDiagnostics.isEmpty && root.constraintDiagnosticsStorage.isEmpty) {
+            root.constraintDiagnosticsStorage = buildDiagnostics + passDiagnostics
+        }
     }
 
-    /// Updates intrinsic sizes and baseline constraints; true when anything changed.
-    @discardableResult
-    private func refreshTextLayout() -> Bool {
-        var changed = false
+    /// Updates intrinsic sizes and baseline constraints: whether anything changed, and
+    /// whether some view's intrinsic height depends on its width.
+    private func refreshTextLayout() -> (changed: Bool, anyWidthDependent: Bool) {
+        var changed = false, anyWidthDependent = false
         var index = 0
         while index < intrinsicSlots.count {
             let view = intrinsicSlots[index].view
-            let width: Double? = widthsKnown && view.hasWidthDependentIntrinsicHeight
-                ? solver.value(of: intrinsicSlots[index].size) : nil
+            let widthDependent = view.hasWidthDependentIntrinsicHeight
+            anyWidthDependent = anyWidthDependent || widthDependent
+            let width: Double? = widthsKnown && widthDependent ? solver.value(of: intrinsicSlots[index].size) : nil
             let size = view.intrinsicContentSize(forLayoutWidth: width)
             // Slots of one view are adjacent: width first, then height.
             while index < intrinsicSlots.count && intrinsicSlots[index].view === view {
@@ -287,10 +298,8 @@ final class ConstraintEngine {
                 index += 1
             }
         }
-        for index in userSlots.indices where userSlots[index].dependsOnTextLayout {
-            if refreshUser(at: index) { changed = true }
-        }
-        return changed
+        for index in textDependentUserSlots where refreshUser(at: index) { changed = true }
+        return (changed, anyWidthDependent)
     }
 
     // MARK: - Building blocks
@@ -441,14 +450,21 @@ final class ConstraintEngine {
 
     /// Puts an intrinsic extent into the solver; true when it changed.
     private func setIntrinsic(_ value: Double?, at index: Int) -> Bool {
-        let slot = intrinsicSlots[index]
-        if slot.value == value { return false }
+        let previous = intrinsicSlots[index].value
+        if previous == value { return false }
         intrinsicSlots[index].value = value
+        // The fast path: an edit variable that only takes a new suggestion (no copy of
+        // the slot, no constraint changes).
+        if previous != nil, let value, let intrinsic = intrinsicSlots[index].intrinsic {
+            mustSuggest(value, for: intrinsic)
+            return true
+        }
+        let slot = intrinsicSlots[index]
         let origin = { (hugging: Bool) in Origin.intrinsic(slot.view, slot.axis, hugging: hugging) }
         if let intrinsic = slot.intrinsic {
             // Edit-variable path: the two constraints stay; a new extent is a suggestion.
             if let value { mustSuggest(value, for: intrinsic) }
-            if (slot.value == nil) != (value == nil) {
+            if (previous == nil) != (value == nil) {
                 if value == nil {
                     for constraint in slot.installed { remove(constraint) }
                     intrinsicSlots[index].installed = []
@@ -476,13 +492,15 @@ final class ConstraintEngine {
     /// (the cheap path for repeated fitting), a required constraint otherwise.
     private func setTarget(_ extent: Double, priority: LayoutPriority, axis: Axis) {
         precondition(extent.isFinite && extent >= 0, "a fitting target must be finite and not negative, not \(extent)")
-        let rootFrame = frame(of: root)
-        let variable = axis == .horizontal ? rootFrame.width : rootFrame.height
         let slot = axis == .horizontal ? 0 : 1
+        let variable = rootSize[slot]
         let wanted: TargetMode = priority.isRequired ? .required(extent) : .edit(priority)
         let current = targetModes[slot]
         if current == wanted {
-            if case .edit = wanted { mustSuggest(extent, for: variable) }
+            if case .edit = wanted, suggestedTargets[slot] != extent {
+                mustSuggest(extent, for: variable)
+                suggestedTargets[slot] = extent
+            }
             return
         }
         switch current {
@@ -496,12 +514,16 @@ final class ConstraintEngine {
         if case .edit(let p) = wanted {
             try! solver.addEditVariable(variable, priority: Priority(p.rawValue))
             mustSuggest(extent, for: variable)
+            suggestedTargets[slot] = extent
         } else {
             targetConstraints[slot] = addRequired(variable |==| extent, origin: .fittingTarget(axis))
         }
     }
 
     private var targetConstraints: [Constraint?] = [nil, nil]
+    /// The root's width and height unknowns, kept at hand for the per-call path.
+    private var rootSize: [Variable] = []
+    private var suggestedTargets: [Double] = [.nan, .nan]
 
     // MARK: - Solver access
 

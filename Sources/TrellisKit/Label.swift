@@ -72,9 +72,10 @@ open class Label: View {
     public var textColor: Color = .black
     public var textAlignment: TextAlignment = .natural
 
-    /// The last measurements, keyed by the width limit asked for; a label is asked for few
-    /// widths (unbounded, its layout width), so two entries cover the layout passes.
-    private var measurementCache: [(maxWidth: Double?, measurement: TextMeasurement)] = []
+    /// The last two measurements, keyed by the width limit asked for: a layout asks for
+    /// few (unbounded, then the layout width), and two entries cover both passes.
+    private var recentMeasurement: (maxWidth: Double?, measurement: TextMeasurement)?
+    private var olderMeasurement: (maxWidth: Double?, measurement: TextMeasurement)?
 
     public init(text: String = "", style: TextStyle = TextStyle(), textMeasurer: any TextMeasurer = PangoTextMeasurer.shared) {
         self.text = text
@@ -86,17 +87,19 @@ open class Label: View {
     }
 
     private func textDidChange() {
-        measurementCache.removeAll(keepingCapacity: true)
+        recentMeasurement = nil
+        olderMeasurement = nil
         invalidateIntrinsicContentSize()
     }
 
     /// The text measured with at most `maxWidth` per line and this label's line limit.
     /// - Complexity: one text measurement the first time per width, O(1) after.
     public func measurement(maxWidth: Double?) -> TextMeasurement {
-        if let hit = measurementCache.first(where: { $0.maxWidth == maxWidth }) { return hit.measurement }
+        if let recent = recentMeasurement, recent.maxWidth == maxWidth { return recent.measurement }
+        if let older = olderMeasurement, older.maxWidth == maxWidth { return older.measurement }
         let measured = textMeasurer.measure(text, style: style, maxWidth: maxWidth, maxLines: numberOfLines)
-        if measurementCache.count >= 2 { measurementCache.removeFirst() }
-        measurementCache.append((maxWidth, measured))
+        olderMeasurement = recentMeasurement
+        recentMeasurement = (maxWidth, measured)
         return measured
     }
 

@@ -154,7 +154,7 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     private func constraintDidChange() {
         revision &+= 1
-        installedView?.setNeedsLayout()
+        installedView?.constraintNumbersDidChange()
     }
 
     /// True when either item is `item`.

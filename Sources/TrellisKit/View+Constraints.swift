@@ -91,6 +91,18 @@ extension View {
         }
     }
 
+    /// A constant or priority of a constraint installed here changed: the engines at and
+    /// above this view re-read their constraints' numbers on their next solve (no rebuild).
+    /// - Complexity: O(depth).
+    func constraintNumbersDidChange() {
+        var current: View? = self
+        while let view = current {
+            view.constraintEngine?.constraintNumbersChanged = true
+            view.setNeedsLayout()
+            current = view.superview
+        }
+    }
+
     /// Before this view leaves `parent`: deactivates the constraints installed above it
     /// that refer to this view, a guide of it, or anything below it.
     func deactivateConstraintsCrossing(into parent: View) {
