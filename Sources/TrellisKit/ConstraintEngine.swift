@@ -62,15 +62,6 @@ final class ConstraintEngine {
         var installed: [Constraint] = []
     }
 
-    /// How the root's size is held on one axis.
-    private enum TargetMode: Equatable {
-        case none
-        /// An edit variable at a priority below required: pulled towards the suggestion.
-        case edit(LayoutPriority)
-        /// A required constraint: exactly this extent.
-        case required(Double)
-    }
-
     unowned let root: View
     private let solver = Solver()
     private var frames: [ObjectIdentifier: Frame] = [:]
@@ -79,6 +70,8 @@ final class ConstraintEngine {
     private var views: [View] = []
     private var parentIndices: [Int] = []
     private var guides: [LayoutGuide] = []
+    /// Subviews laid out by engines of their own (see `init`).
+    private var detachedSubtrees: [View] = []
     private var origins: [ObjectIdentifier: Origin] = [:]
     private var userSlots: [UserSlot] = []
     /// Indices of the user slots whose constraints refer to baselines.
@@ -87,7 +80,6 @@ final class ConstraintEngine {
     var constraintNumbersChanged = false
     private var translatedSlots: [TranslatedFrameSlot] = []
     private var intrinsicSlots: [IntrinsicSlot] = []
-    private var targetModes: [TargetMode] = [.none, .none]
     private var buildDiagnostics: [ConstraintDiagnostic] = []
     private var passDiagnostics: [ConstraintDiagnostic] = []
     /// True while the first pass of a solve runs: labels are measured on one line.
@@ -103,7 +95,19 @@ final class ConstraintEngine {
         var allViews: [View] = []
         var hostedConstraints: [LayoutConstraint] = []
         var anyConstrainedView = false
+        // A subview that keeps its frame, follows no autoresizing and that no constraint
+        // from outside reaches into is laid out on its own (by its own engine): its frame
+        // does not depend on anything here, and nothing here depends on its content. A
+        // collection view's cells are the common case; one cell's change then leaves the
+        // others' solvers alone.
+        let crossed = Self.viewsReachedFromAbove(in: root)
+        var detached: [View] = []
         func collect(_ view: View) {
+            if view !== root && view.translatesAutoresizingMaskIntoConstraints && view.autoresizingMask.isEmpty
+                && !crossed.contains(ObjectIdentifier(view)) {
+                detached.append(view)
+                return
+            }
             allViews.append(view)
             hostedConstraints.append(contentsOf: view.installedConstraints)
             if view !== root && !view.translatesAutoresizingMaskIntoConstraints { anyConstrainedView = true }
@@ -111,6 +115,7 @@ final class ConstraintEngine {
         }
         collect(root)
         hasConstraintWork = anyConstrainedView || !hostedConstraints.isEmpty
+        detachedSubtrees = detached
 
         // Which views take part: the root, every view constraints mention (with the views
         // their baselines come from), every constrained view, and all their ancestors up to
@@ -188,6 +193,34 @@ final class ConstraintEngine {
         passDiagnostics = []
     }
 
+    /// The views that lie on the way from an item of some constraint up to (not including)
+    /// the view the constraint is installed on: their frames are tied to their ancestors'.
+    private static func viewsReachedFromAbove(in root: View) -> Set<ObjectIdentifier> {
+        var reached: Set<ObjectIdentifier> = []
+        func mark(from view: View?, upTo host: View) {
+            var current = view
+            while let v = current, v !== host {
+                reached.insert(ObjectIdentifier(v))
+                current = v.superview
+            }
+        }
+        func visit(_ host: View) {
+            for constraint in host.installedConstraints {
+                for (item, attribute) in [(constraint.firstItem, constraint.firstAttribute),
+                                          (constraint.secondItem, constraint.secondAttribute)] {
+                    guard let item, let owner = item.owningViewForLayout else { continue }
+                    mark(from: owner, upTo: host)
+                    if let view = item as? View, attribute == .firstBaseline || attribute == .lastBaseline {
+                        mark(from: baselineView(of: view, first: attribute == .firstBaseline), upTo: host)
+                    }
+                }
+            }
+            for subview in host.subviews { visit(subview) }
+        }
+        visit(root)
+        return reached
+    }
+
     /// True when nothing in the subtree is laid out by constraints and the root has no
     /// intrinsic size: the caller takes the frame-based path.
     var isTrivial: Bool {
@@ -209,6 +242,10 @@ final class ConstraintEngine {
     /// relative to its superview, with edges pixel-aligned in the root's coordinates so
     /// neighbours that share an edge keep sharing it.
     func layOut() {
+        defer {
+            for subtree in detachedSubtrees { subtree.engineForLayout().layOut() }
+        }
+        guard !isTrivial else { return }
         solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
         let scale = root.traitCollection.displayScale
         var aligned: [Rect] = []
@@ -488,42 +525,52 @@ final class ConstraintEngine {
         return true
     }
 
-    /// Holds the root's extent on `axis` at `priority`: an edit variable below required
-    /// (the cheap path for repeated fitting), a required constraint otherwise.
+    /// Holds the root's extent on `axis` at `priority`. Below required it is an edit
+    /// variable pulled towards the target (the cheap path for repeated fitting: a new
+    /// target is a suggestion). Required adds an exact constraint on top of the edit, which
+    /// it outranks, so switching between the two (a fit, then a fit at a fixed width, as a
+    /// collection view does for a width limit) adds and removes one constraint, no more.
     private func setTarget(_ extent: Double, priority: LayoutPriority, axis: Axis) {
         precondition(extent.isFinite && extent >= 0, "a fitting target must be finite and not negative, not \(extent)")
         let slot = axis == .horizontal ? 0 : 1
         let variable = rootSize[slot]
-        let wanted: TargetMode = priority.isRequired ? .required(extent) : .edit(priority)
-        let current = targetModes[slot]
-        if current == wanted {
-            if case .edit = wanted, suggestedTargets[slot] != extent {
-                mustSuggest(extent, for: variable)
-                suggestedTargets[slot] = extent
+        if priority.isRequired {
+            if let exact = targetConstraints[slot] {
+                if requiredTargets[slot] == extent { return }
+                remove(exact)
             }
+            targetConstraints[slot] = add(variable |==| extent, origin: .fittingTarget(axis))
+            requiredTargets[slot] = extent
             return
         }
-        switch current {
-        case .none: break
-        case .edit: try! solver.removeEditVariable(variable)
-        case .required:
-            if let old = targetConstraints[slot] { remove(old) }
+        if let exact = targetConstraints[slot] {
+            remove(exact)
             targetConstraints[slot] = nil
         }
-        targetModes[slot] = wanted
-        if case .edit(let p) = wanted {
-            try! solver.addEditVariable(variable, priority: Priority(p.rawValue))
+        if targetEditPriorities[slot] != priority {
+            do {
+                if targetEditPriorities[slot] != nil { try solver.removeEditVariable(variable) }
+                try solver.addEditVariable(variable, priority: Priority(priority.rawValue))
+            } catch {
+                preconditionFailure("layout engine of \(root.layoutItemName): \(error.message)")
+            }
+            targetEditPriorities[slot] = priority
+            suggestedTargets[slot] = .nan
+        }
+        if suggestedTargets[slot] != extent {
             mustSuggest(extent, for: variable)
             suggestedTargets[slot] = extent
-        } else {
-            targetConstraints[slot] = addRequired(variable |==| extent, origin: .fittingTarget(axis))
         }
     }
 
+    /// Per axis (width, height): the exact target constraint while one is wanted, its extent,
+    /// the priority of the edit variable, and the value last suggested to it.
     private var targetConstraints: [Constraint?] = [nil, nil]
+    private var requiredTargets: [Double] = [.nan, .nan]
+    private var targetEditPriorities: [LayoutPriority?] = [nil, nil]
+    private var suggestedTargets: [Double] = [.nan, .nan]
     /// The root's width and height unknowns, kept at hand for the per-call path.
     private var rootSize: [Variable] = []
-    private var suggestedTargets: [Double] = [.nan, .nan]
 
     // MARK: - Solver access
 

@@ -354,8 +354,7 @@ open class View: CustomStringConvertible {
     /// - Complexity: a rebuild of the solver only after structural changes; otherwise an
     ///   incremental re-solve plus O(v) to apply the frames of v views.
     open func layoutIfNeeded() {
-        let engine = engineForLayout()
-        if !engine.isTrivial { engine.layOut() }
+        engineForLayout().layOut()
         runPendingLayoutSubviews()
     }
 

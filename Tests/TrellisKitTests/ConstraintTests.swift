@@ -274,6 +274,34 @@ struct ConstraintTests {
         #expect(small.frame == Rect(x: 44, y: 18, width: 30, height: 12))
     }
 
+    @Test func cellsThatKeepTheirFramesAreLaidOutByTheirOwnEngines() {
+        let list = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let cells = (0..<3).map { index -> TagCell in
+            let cell = TagCell()
+            cell.configure(String(repeating: "a", count: index + 1))
+            cell.frame = Rect(x: 0, y: Double(index) * 30, width: 100, height: 30)
+            list.addSubview(cell)
+            return cell
+        }
+        list.layoutIfNeeded()
+        #expect(cells.map(\.label.frame) == (0..<3).map { _ in Rect(x: 5, y: 5, width: 90, height: 20) })
+        #expect(cells.allSatisfy { $0.constraintEngine != nil })
+        // One cell's new text re-solves that cell only.
+        let listEngine = list.constraintEngine
+        let otherEngine = cells[1].constraintEngine
+        cells[0].frame.size = Size(width: 60, height: 30)
+        list.layoutIfNeeded()
+        #expect(cells[0].label.frame.width == 50)
+        #expect(list.constraintEngine === listEngine && cells[1].constraintEngine === otherEngine)
+        // A constraint reaching into a cell from outside makes the list lay it out itself;
+        // here it fights the cell's fixed frame, and the list's engine reports it.
+        cells[2].label.widthAnchor.constraint(equalTo: list.widthAnchor, multiplier: 0.1).isActive = true
+        list.layoutIfNeeded()
+        #expect(list.constraintEngine !== listEngine)
+        #expect(list.constraintDiagnostics.count == 1)
+        #expect(cells[0].constraintDiagnostics.isEmpty)
+    }
+
     @Test func aConstraintBetweenUnrelatedViewsIsAProgrammerError() async {
         await #expect(processExitsWith: .failure) {
             let a = View(), b = View()
