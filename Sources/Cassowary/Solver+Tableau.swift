@@ -59,7 +59,7 @@ extension Solver {
             let index = hint >> 2
             if index < variableOfSymbol.count, variableOfSymbol[index] === variable { return Symbol(raw: hint) }
         }
-        return symbolOfVariable[ObjectIdentifier(variable)]
+        return symbolOfVariable[ObjectIdentifier(variable)].map(Symbol.init(raw:))
     }
 
     func symbol(for variable: Variable) -> Symbol {
@@ -68,7 +68,7 @@ extension Solver {
             return known
         }
         let symbol = makeSymbol(.external)
-        symbolOfVariable[ObjectIdentifier(variable)] = symbol
+        symbolOfVariable[ObjectIdentifier(variable)] = symbol.raw
         variableOfSymbol[symbol.index] = variable
         variable.symbolHint = symbol.raw
         externals.append(External(variable: variable, symbol: symbol))

@@ -19,6 +19,8 @@ public final class Solver {
         let other: Symbol?
         /// Insertion order, so listings and conflict reports are stable.
         let order: Int
+        /// The constraint of an edit variable: not listed, removed only with the edit.
+        var isEdit = false
     }
 
     struct EditRecord {
@@ -68,7 +70,8 @@ public final class Solver {
     @exclusivity(unchecked) var records: [ObjectIdentifier: ConstraintRecord] = [:]
     @exclusivity(unchecked) var nextOrder = 0
     @exclusivity(unchecked) var edits: [ObjectIdentifier: EditRecord] = [:]
-    @exclusivity(unchecked) var symbolOfVariable: [ObjectIdentifier: Symbol] = [:]
+    /// Raw symbols by variable identity (the fallback when a variable's hint is stale).
+    @exclusivity(unchecked) var symbolOfVariable = IdentityMap()
     @exclusivity(unchecked) var externals: [External] = []
     /// For each symbol index, the variable it stands for (externals only): confirms hints.
     @exclusivity(unchecked) var variableOfSymbol: [Variable?] = []
@@ -78,9 +81,8 @@ public final class Solver {
     @exclusivity(unchecked) var minimisesConflicts = true
 
     public init() {
-        // Room for a typical cell's system, so the first additions do not rehash.
         records.reserveCapacity(16)
-        symbolOfVariable.reserveCapacity(16)
+        // Room for a typical cell's system, so the first additions do not rehash.
         rows.reserveCapacity(16)
         basics.reserveCapacity(16)
         rowOfSymbol.reserveCapacity(32)
@@ -100,11 +102,7 @@ public final class Solver {
     /// The constraints in the solver, in the order they were added (edit constraints excluded).
     /// - Complexity: O(n log n) in the number of constraints.
     public var constraints: [Constraint] {
-        let editConstraints = Set(edits.values.map { ObjectIdentifier($0.constraint) })
-        return records.values
-            .filter { !editConstraints.contains(ObjectIdentifier($0.constraint)) }
-            .sorted { $0.order < $1.order }
-            .map(\.constraint)
+        records.values.filter { !$0.isEdit }.sorted { $0.order < $1.order }.map(\.constraint)
     }
 
     /// The variables with edit constraints, with their priorities and last suggested values,
@@ -148,7 +146,7 @@ public final class Solver {
         records = [:]
         nextOrder = 0
         edits = [:]
-        symbolOfVariable = [:]
+        symbolOfVariable = IdentityMap()
         externals = []
         variableOfSymbol = []
     }
@@ -208,7 +206,7 @@ public final class Solver {
     /// - Complexity: one pivot, O(r · c), then the re-optimising pivots.
     public func remove(_ constraint: Constraint) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
-        guard let record = records[key], !edits.values.contains(where: { $0.constraint === constraint }) else {
+        guard let record = records[key], !record.isEdit else {
             throw SolverError(.unknownConstraint, "The constraint \(constraint) is not in the solver.", constraint: constraint)
         }
         removeRecord(record)
@@ -266,17 +264,19 @@ public final class Solver {
         }
         let constraint = Constraint(variable, .equal, 0, priority: priority, identifier: "edit \(variable)")
         try add(constraint)
+        records[ObjectIdentifier(constraint)]!.isEdit = true
         let record = records[ObjectIdentifier(constraint)]!
-        edits[key] = EditRecord(variable: variable, constraint: constraint, marker: record.marker, other: record.other!, suggestedValue: 0)
+        edits[key] =  EditRecord(variable: variable, constraint: constraint, marker: record.marker, other: record.other!, suggestedValue: 0)
     }
 
     /// Removes the edit constraint of `variable`.
     /// - Throws: ``SolverError`` `unknownEditVariable`.
     /// - Complexity: as ``remove(_:)``.
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
+        guard let edit = edits[ObjectIdentifier(variable)] else {
             throw SolverError(.unknownEditVariable, "The variable \(variable) is not an edit variable.", variable: variable)
         }
+        edits[ObjectIdentifier(variable)] = nil
         removeRecord(records[ObjectIdentifier(edit.constraint)]!)
     }
 
