@@ -533,6 +533,8 @@ final class ConstraintEngine {
     private func setTarget(_ extent: Double, priority: LayoutPriority, axis: Axis) {
         precondition(extent.isFinite && extent >= 0, "a fitting target must be finite and not negative, not \(extent)")
         let slot = axis == .horizontal ? 0 : 1
+        if lastTargets[slot] == (extent, priority) { return }
+        lastTargets[slot] = (extent, priority)
         let variable = rootSize[slot]
         if priority.isRequired {
             if let exact = targetConstraints[slot] {
@@ -569,6 +571,8 @@ final class ConstraintEngine {
     private var requiredTargets: [Double] = [.nan, .nan]
     private var targetEditPriorities: [LayoutPriority?] = [nil, nil]
     private var suggestedTargets: [Double] = [.nan, .nan]
+    /// What `setTarget` was last asked, per axis: the same again is nothing to do.
+    private var lastTargets: [(Double, LayoutPriority)] = [(.nan, .required), (.nan, .required)]
     /// The root's width and height unknowns, kept at hand for the per-call path.
     private var rootSize: [Variable] = []
 

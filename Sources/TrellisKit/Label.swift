@@ -73,9 +73,10 @@ open class Label: View {
     public var textAlignment: TextAlignment = .natural
 
     /// The last two measurements, keyed by the width limit asked for: a layout asks for
-    /// few (unbounded, then the layout width), and two entries cover both passes.
-    private var recentMeasurement: (maxWidth: Double?, measurement: TextMeasurement)?
-    private var olderMeasurement: (maxWidth: Double?, measurement: TextMeasurement)?
+    /// few (unbounded, then the layout width), and two entries cover both passes. Plain
+    /// stored fields rather than optionals of tuples: this is on the per-cell path.
+    private var recentMeasurement = CachedMeasurement()
+    private var olderMeasurement = CachedMeasurement()
 
     public init(text: String = "", style: TextStyle = TextStyle(), textMeasurer: any TextMeasurer = PangoTextMeasurer.shared) {
         self.text = text
@@ -87,19 +88,19 @@ open class Label: View {
     }
 
     private func textDidChange() {
-        recentMeasurement = nil
-        olderMeasurement = nil
+        recentMeasurement.isValid = false
+        olderMeasurement.isValid = false
         invalidateIntrinsicContentSize()
     }
 
     /// The text measured with at most `maxWidth` per line and this label's line limit.
     /// - Complexity: one text measurement the first time per width, O(1) after.
     public func measurement(maxWidth: Double?) -> TextMeasurement {
-        if let recent = recentMeasurement, recent.maxWidth == maxWidth { return recent.measurement }
-        if let older = olderMeasurement, older.maxWidth == maxWidth { return older.measurement }
+        if recentMeasurement.matches(maxWidth) { return recentMeasurement.measurement }
+        if olderMeasurement.matches(maxWidth) { return olderMeasurement.measurement }
         let measured = textMeasurer.measure(text, style: style, maxWidth: maxWidth, maxLines: numberOfLines)
         olderMeasurement = recentMeasurement
-        recentMeasurement = (maxWidth, measured)
+        recentMeasurement = CachedMeasurement(isValid: true, maxWidth: maxWidth ?? -1, measurement: measured)
         return measured
     }
 
@@ -143,6 +144,16 @@ open class Label: View {
         let measured = measurement(maxWidth: limit)
         let scale = traitCollection.displayScale
         return Size(width: Self.ceilToPixel(measured.width, scale: scale), height: Self.ceilToPixel(measured.height, scale: scale))
+    }
+
+    /// One remembered measurement; `maxWidth` -1 stands for "no limit".
+    private struct CachedMeasurement {
+        var isValid = false
+        var maxWidth: Double = -1
+        var measurement = TextMeasurement(width: 0, height: 0, lineCount: 1, firstBaseline: 0, lastBaseline: 0,
+                                          isTruncated: false, fontFamily: "")
+
+        func matches(_ limit: Double?) -> Bool { isValid && maxWidth == (limit ?? -1) }
     }
 
     /// Rounds up to the pixel grid, ignoring floating-point noise below a billionth so a
