@@ -86,11 +86,10 @@ open class View: CustomStringConvertible {
             return
         }
         view.removeFromSuperview()
-        let previousTraits = view.traitCollection
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.didMoveToSuperview()
-        if view.traitCollection != previousTraits { view.propagateTraitChange(from: previousTraits) }
+        view.inherit(traitCollection)
         constraintsDidChange()
     }
 
@@ -104,6 +103,7 @@ open class View: CustomStringConvertible {
         parent.didRemoveSubview(self)
         willRemoveFromHierarchy(formerSuperview: parent)
         didMoveToSuperview()
+        inherit(.default)
         parent.constraintsDidChange()
     }
 
@@ -375,14 +375,25 @@ open class View: CustomStringConvertible {
     /// Traits set on this view, overriding those inherited from the superview.
     public var overrideTraitCollection: TraitCollection? {
         didSet {
-            let previous = oldValue ?? superview?.traitCollection ?? .default
-            if previous != traitCollection { propagateTraitChange(from: previous) }
+            let previous = oldValue ?? inheritedTraits
+            if previous != traitCollection { traitsDidChange(from: previous) }
         }
     }
 
     /// The traits in effect: this view's override, else the superview's, else the default.
-    public var traitCollection: TraitCollection {
-        overrideTraitCollection ?? superview?.traitCollection ?? .default
+    public var traitCollection: TraitCollection { overrideTraitCollection ?? inheritedTraits }
+
+    /// The superview's traits in effect (the default without one), kept up to date as the
+    /// view moves and traits change above it, so reading traits is a field read, not a
+    /// walk to the root (labels read the display scale on every measurement).
+    private var inheritedTraits = TraitCollection.default
+
+    /// Takes `traits` as the superview's traits; reports and passes on a change.
+    private func inherit(_ traits: TraitCollection) {
+        guard traits != inheritedTraits else { return }
+        let previous = traitCollection
+        inheritedTraits = traits
+        if overrideTraitCollection == nil { traitsDidChange(from: previous) }
     }
 
     /// The layout direction in effect for this view.
@@ -391,14 +402,13 @@ open class View: CustomStringConvertible {
     /// Called when the traits in effect changed (`traitCollectionDidChange`).
     open func traitCollectionDidChange(_ previous: TraitCollection?) {}
 
-    private func propagateTraitChange(from previous: TraitCollection?) {
+    private func traitsDidChange(from previous: TraitCollection) {
         // Direction (leading/trailing) and display scale feed the solved layout.
         constraintsDidChange()
         traitCollectionDidChange(previous)
         setNeedsLayout()
-        for subview in subviews where subview.overrideTraitCollection == nil {
-            subview.propagateTraitChange(from: previous)
-        }
+        let current = traitCollection
+        for subview in subviews { subview.inherit(current) }
     }
 
     // MARK: Debugging
