@@ -429,14 +429,21 @@ final class ConstraintEngine {
         let constraint = userSlots[index].constraint
         userSlots[index].revision = constraint.revision
         let resolved = resolve(constraint)
-        if let old = userSlots[index].installed, let resolved, Self.sameNumbers(old, resolved) { return false }
+        // A required constraint broken earlier sits at 999: the same numbers at required
+        // are no change (re-adding it would only break it again).
+        if let old = userSlots[index].installed, let resolved,
+           Self.sameNumbers(old, resolved),
+           old.priority == resolved.priority || (resolved.priority.isRequired && old.priority.rawValue == Self.nearRequired.rawValue) {
+            return false
+        }
         if let old = userSlots[index].installed { remove(old) }
         userSlots[index].installed = resolved.flatMap { add($0, origin: .user(constraint)) }
         return true
     }
 
+    /// Same relation, terms and constant (priorities are compared by the caller).
     private static func sameNumbers(_ a: Constraint, _ b: Constraint) -> Bool {
-        guard a.relation == b.relation, a.priority == b.priority, a.expression.constant == b.expression.constant,
+        guard a.relation == b.relation, a.expression.constant == b.expression.constant,
               a.expression.terms.count == b.expression.terms.count else { return false }
         for (x, y) in zip(a.expression.terms, b.expression.terms) where x.variable !== y.variable || x.coefficient != y.coefficient {
             return false
@@ -478,7 +485,13 @@ final class ConstraintEngine {
             let compression = view.contentCompressionResistancePriority(for: axis)
             let usesEdit = hugging < Self.nearRequired && compression < Self.nearRequired
             let intrinsic = usesEdit ? Variable("\(view.layoutItemName).intrinsic\(axis == .horizontal ? "Width" : "Height")") : nil
-            if let intrinsic { try! solver.addEditVariable(intrinsic, priority: Priority(Self.nearRequired.rawValue)) }
+            if let intrinsic {
+                do {
+                    try solver.addEditVariable(intrinsic, priority: Priority(Self.nearRequired.rawValue))
+                } catch {
+                    preconditionFailure("layout engine of \(root.layoutItemName): \(error.message)")
+                }
+            }
             intrinsicSlots.append(IntrinsicSlot(
                 view: view, axis: axis, size: axis == .horizontal ? f.width : f.height, intrinsic: intrinsic,
                 hugging: hugging, compression: compression, value: nil))
@@ -607,7 +620,11 @@ final class ConstraintEngine {
                 },
                 conflicts: others.map { c in origins[ObjectIdentifier(c)].map(describe) ?? c.description }))
             let demoted = constraint.withPriority(Priority(Self.nearRequired.rawValue))
-            try! solver.add(demoted)
+            do {
+                try solver.add(demoted)
+            } catch {
+                preconditionFailure("layout engine of \(root.layoutItemName) could not add \(describe(origin)) at 999: \(error.message)")
+            }
             origins[ObjectIdentifier(demoted)] = origin
             return demoted
         }

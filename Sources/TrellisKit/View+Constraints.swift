@@ -61,7 +61,11 @@ extension View {
     /// Removes a guide and the constraints that refer to it.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView === self else { return }
-        deactivateConstraints(referencingAnyOf: [ObjectIdentifier(guide)], from: self)
+        var host: View? = self
+        while let view = host {
+            deactivateConstraints(referencingAnyOf: [ObjectIdentifier(guide)], from: view)
+            host = view.superview
+        }
         layoutGuideStorage.removeAll { $0 === guide }
         guide.attach(to: nil)
         constraintsDidChange()
