@@ -107,6 +107,7 @@ open class Label: View {
     /// The lines as they are drawn in a label `width` points wide: the wrapping of a
     /// multi-line label, and for text wider than the label the cut `lineBreakMode` makes
     /// (`isTruncated`). This is what a renderer draws.
+    /// - Complexity: one text measurement the first time per width, O(1) after.
     public func textLayout(forWidth width: Double) -> TextMeasurement {
         measurement(maxWidth: max(0, width))
     }
