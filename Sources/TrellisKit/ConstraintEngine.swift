@@ -71,7 +71,7 @@ final class ConstraintEngine {
     private var parentIndices: [Int] = []
     private var guides: [LayoutGuide] = []
     /// Subviews laid out by engines of their own (see `init`).
-    private var detachedSubtrees: [View] = []
+    private var detachedSubtrees: Set<ObjectIdentifier> = []
     private var origins: [ObjectIdentifier: Origin] = [:]
     private var userSlots: [UserSlot] = []
     /// Indices of the user slots whose constraints refer to baselines.
@@ -115,7 +115,7 @@ final class ConstraintEngine {
         }
         collect(root)
         hasConstraintWork = anyConstrainedView || !hostedConstraints.isEmpty
-        detachedSubtrees = detached
+        detachedSubtrees = Set(detached.map(ObjectIdentifier.init))
 
         // Which views take part: the root, every view constraints mention (with the views
         // their baselines come from), every constrained view, and all their ancestors up to
@@ -221,6 +221,9 @@ final class ConstraintEngine {
         return reached
     }
 
+    /// True when `view` (a subview somewhere below the root) is laid out by its own engine.
+    func isDetached(_ view: View) -> Bool { detachedSubtrees.contains(ObjectIdentifier(view)) }
+
     /// True when nothing in the subtree is laid out by constraints and the root has no
     /// intrinsic size: the caller takes the frame-based path.
     var isTrivial: Bool {
@@ -241,10 +244,10 @@ final class ConstraintEngine {
     /// not translate its frame (or follows its superview through its autoresizing mask),
     /// relative to its superview, with edges pixel-aligned in the root's coordinates so
     /// neighbours that share an edge keep sharing it.
+    ///
+    /// Subtrees laid out by their own engines are not touched: the layout pass reaches
+    /// them after their superviews' `layoutSubviews` (which may move them), as UIKit does.
     func layOut() {
-        defer {
-            for subtree in detachedSubtrees { subtree.engineForLayout().layOut() }
-        }
         guard !isTrivial else { return }
         solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
         let scale = root.traitCollection.displayScale

@@ -354,16 +354,28 @@ open class View: CustomStringConvertible {
     /// - Complexity: a rebuild of the solver only after structural changes; otherwise an
     ///   incremental re-solve plus O(v) to apply the frames of v views.
     open func layoutIfNeeded() {
-        engineForLayout().layOut()
-        runPendingLayoutSubviews()
+        let engine = engineForLayout()
+        engine.layOut()
+        runPendingLayoutSubviews(in: engine)
     }
 
-    private func runPendingLayoutSubviews() {
+    /// Parents first: this view's `layoutSubviews` (if pending), then its subviews. A
+    /// subview with an engine of its own (a cell that keeps its frame) is solved when the
+    /// pass reaches it, after this view's `layoutSubviews` has had the chance to move it.
+    private func runPendingLayoutSubviews(in engine: ConstraintEngine) {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
-        for subview in subviews { subview.runPendingLayoutSubviews() }
+        for subview in subviews {
+            if engine.isDetached(subview) {
+                let own = subview.engineForLayout()
+                own.layOut()
+                subview.runPendingLayoutSubviews(in: own)
+            } else {
+                subview.runPendingLayoutSubviews(in: engine)
+            }
+        }
     }
 
     /// Positions the subviews. Override for manual layout; frames solved from constraints

@@ -305,6 +305,28 @@ struct ConstraintTests {
         #expect(cells[0].constraintDiagnostics.isEmpty)
     }
 
+    @Test func aContentViewMovedInLayoutSubviewsIsSolvedAfterwards() {
+        // A cell that keeps its content view at its bounds by hand, in layoutSubviews.
+        final class ManualCell: View {
+            let content = View()
+            let label = makeLabel("longer")
+            override init(frame: Rect) {
+                super.init(frame: frame)
+                addSubview(content)
+                content.addSubview(label)
+                pin(label, to: content, inset: 5)
+            }
+            override func layoutSubviews() { content.frame = bounds }
+        }
+        let cell = ManualCell(frame: Rect(x: 0, y: 0, width: 80, height: 30))
+        cell.layoutIfNeeded()
+        #expect(cell.content.frame == Rect(x: 0, y: 0, width: 80, height: 30))
+        #expect(cell.label.frame == Rect(x: 5, y: 5, width: 70, height: 20))
+        cell.frame.size = Size(width: 100, height: 40)
+        cell.layoutIfNeeded()
+        #expect(cell.label.frame == Rect(x: 5, y: 5, width: 90, height: 30))
+    }
+
     @Test func aConstraintBetweenUnrelatedViewsIsAProgrammerError() async {
         await #expect(processExitsWith: .failure) {
             let a = View(), b = View()
