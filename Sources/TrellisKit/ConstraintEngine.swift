@@ -1,0 +1,670 @@
+import Cassowary
+import Trellis
+
+/// The Auto Layout engine of one view subtree: turns the views' constraints, frames,
+/// margins and intrinsic sizes into a Cassowary system, and keeps the solver alive between
+/// calls so that a content change (a label's new text) is an incremental re-solve through
+/// edit variables, not a rebuild.
+///
+/// Every item (view or guide) that takes part gets four unknowns, its rectangle in the
+/// root's coordinates: x, y, width, height. Every anchor is a linear expression of them.
+/// The root sits at (0, 0); its size is what a fitting call asks for or what a layout pass
+/// fixes.
+///
+/// The engine is built from the hierarchy as it is and dropped (`View.constraintsDidChange`)
+/// when the structure changes; what may change without a rebuild is checked on every solve:
+/// constraint constants and priorities (a revision counter), translated frames, intrinsic
+/// sizes and baselines.
+final class ConstraintEngine {
+    /// The four unknowns of one item's rectangle.
+    struct Frame {
+        let x: Variable, y: Variable, width: Variable, height: Variable
+    }
+
+    /// What a solver constraint stands for; named in diagnostics.
+    enum Origin {
+        case user(LayoutConstraint)
+        case translatedFrame(View)
+        case margins(LayoutGuide)
+        case intrinsic(View, Axis, hugging: Bool)
+        case fittingTarget(Axis)
+        case rootOrigin
+    }
+
+    private struct UserSlot {
+        let constraint: LayoutConstraint
+        var installed: Constraint?
+        var revision: Int
+    }
+
+    private struct TranslatedFrameSlot {
+        let view: View
+        let parentIndex: Int
+        var frame: Rect
+        var parentBounds: Rect
+        var installed: [Constraint] = []
+    }
+
+    /// One axis of a view's intrinsic size: `size <= intrinsic` at the hugging priority and
+    /// `size >= intrinsic` at the compression resistance.
+    private struct IntrinsicSlot {
+        let view: View
+        let axis: Axis
+        let size: Variable
+        /// The variable that carries the intrinsic extent through an edit constraint at
+        /// priority 999; nil when hugging or compression is 999 or more, which an edit
+        /// cannot outrank, so the extent is a constant of the two constraints instead.
+        let intrinsic: Variable?
+        let hugging: LayoutPriority
+        let compression: LayoutPriority
+        /// The extent in the solver, nil when the view has none on this axis.
+        var value: Double?
+        var installed: [Constraint] = []
+    }
+
+    unowned let root: View
+    private let solver = Solver()
+    private var frames: [ObjectIdentifier: Frame] = [:]
+    /// The views with unknowns, parents before children; `parentIndices[i]` is the index of
+    /// the superview of `views[i]` (-1 for the root).
+    private var views: [View] = []
+    private var parentIndices: [Int] = []
+    private var guides: [LayoutGuide] = []
+    /// Subviews laid out by engines of their own (see `init`).
+    private var detachedSubtrees: Set<ObjectIdentifier> = []
+    private var origins: [ObjectIdentifier: Origin] = [:]
+    private var userSlots: [UserSlot] = []
+    /// Indices of the user slots whose constraints refer to baselines.
+    private var textDependentUserSlots: [Int] = []
+    /// Set when a constraint's constant or priority changed since the last solve.
+    var constraintNumbersChanged = false
+    private var translatedSlots: [TranslatedFrameSlot] = []
+    private var intrinsicSlots: [IntrinsicSlot] = []
+    private var buildDiagnostics: [ConstraintDiagnostic] = []
+    private var passDiagnostics: [ConstraintDiagnostic] = []
+    /// True while the first pass of a solve runs: labels are measured on one line.
+    private var widthsKnown = false
+    private let hasConstraintWork: Bool
+
+    /// The priority an intrinsic edit variable holds at, and that a broken required
+    /// constraint is demoted to.
+    private static let nearRequired: LayoutPriority = 999
+
+    init(root: View) {
+        self.root = root
+        var allViews: [View] = []
+        var hostedConstraints: [LayoutConstraint] = []
+        var anyConstrainedView = false
+        // A subview that keeps its frame, follows no autoresizing and that no constraint
+        // from outside reaches into is laid out on its own (by its own engine): its frame
+        // does not depend on anything here, and nothing here depends on its content. A
+        // collection view's cells are the common case; one cell's change then leaves the
+        // others' solvers alone.
+        let crossed = Self.viewsReachedFromAbove(in: root)
+        var detached: [View] = []
+        func collect(_ view: View) {
+            if view !== root && view.translatesAutoresizingMaskIntoConstraints && view.autoresizingMask.isEmpty
+                && !crossed.contains(ObjectIdentifier(view)) {
+                detached.append(view)
+                return
+            }
+            allViews.append(view)
+            hostedConstraints.append(contentsOf: view.installedConstraints)
+            if view !== root && !view.translatesAutoresizingMaskIntoConstraints { anyConstrainedView = true }
+            for subview in view.subviews { collect(subview) }
+        }
+        collect(root)
+        hasConstraintWork = anyConstrainedView || !hostedConstraints.isEmpty
+        detachedSubtrees = Set(detached.map(ObjectIdentifier.init))
+
+        // Which views take part: the root, every view constraints mention (with the views
+        // their baselines come from), every constrained view, and all their ancestors up to
+        // the root, whose positions chain theirs to the root's coordinates.
+        var involved: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var involvedGuides: [LayoutGuide] = []
+        var seenGuides: Set<ObjectIdentifier> = []
+        func involve(_ view: View) {
+            var current: View? = view
+            while let v = current, involved.insert(ObjectIdentifier(v)).inserted, v !== root {
+                current = v.superview
+            }
+        }
+        func involve(item: any LayoutItem, attribute: LayoutAttribute?) {
+            if let view = item as? View {
+                involve(view)
+                if attribute == .firstBaseline || attribute == .lastBaseline {
+                    involve(Self.baselineView(of: view, first: attribute == .firstBaseline))
+                }
+            } else if let guide = item as? LayoutGuide, let owner = guide.owningView {
+                involve(owner)
+                if seenGuides.insert(ObjectIdentifier(guide)).inserted { involvedGuides.append(guide) }
+            }
+        }
+        var liveConstraints: [LayoutConstraint] = []
+        for constraint in hostedConstraints {
+            guard let first = constraint.firstItem else { continue }
+            if constraint.secondAttribute != nil && constraint.secondItem == nil { continue }
+            involve(item: first, attribute: constraint.firstAttribute)
+            if let second = constraint.secondItem { involve(item: second, attribute: constraint.secondAttribute) }
+            liveConstraints.append(constraint)
+        }
+        for view in allViews where view !== root && !view.translatesAutoresizingMaskIntoConstraints { involve(view) }
+
+        var indexOf: [ObjectIdentifier: Int] = [:]
+        for view in allViews where involved.contains(ObjectIdentifier(view)) {
+            indexOf[ObjectIdentifier(view)] = views.count
+            parentIndices.append(view === root ? -1 : indexOf[ObjectIdentifier(view.superview!)]!)
+            views.append(view)
+            frames[ObjectIdentifier(view)] = Self.makeFrame(named: view.layoutItemName)
+        }
+        for guide in involvedGuides {
+            guides.append(guide)
+            frames[ObjectIdentifier(guide)] = Self.makeFrame(named: guide.layoutItemName)
+        }
+
+        let rootFrame = frame(of: root)
+        rootSize = [rootFrame.width, rootFrame.height]
+        addRequired(rootFrame.x |==| 0, origin: .rootOrigin)
+        addRequired(rootFrame.y |==| 0, origin: .rootOrigin)
+        for (index, view) in views.enumerated() where view !== root {
+            if view.translatesAutoresizingMaskIntoConstraints {
+                let parent = views[parentIndices[index]]
+                var slot = TranslatedFrameSlot(
+                    view: view, parentIndex: parentIndices[index], frame: view.frame, parentBounds: parent.bounds)
+                installTranslatedFrame(&slot)
+                translatedSlots.append(slot)
+            } else {
+                makeIntrinsicSlots(for: view)
+            }
+        }
+        // The root is sized by the fitting target or its bounds, but its own content still
+        // has a say: a label asked for its fitting size answers with its text's size.
+        makeIntrinsicSlots(for: root)
+        for guide in guides where guide.kind == .layoutMargins { installMargins(of: guide) }
+        for constraint in liveConstraints {
+            let usesBaseline = constraint.firstAttribute.isBaseline || (constraint.secondAttribute?.isBaseline ?? false)
+            // A baseline's position depends on the text and the width: re-read every solve.
+            var slot = UserSlot(constraint: constraint, installed: nil, revision: constraint.revision)
+            slot.installed = installUser(constraint)
+            if usesBaseline { textDependentUserSlots.append(userSlots.count) }
+            userSlots.append(slot)
+        }
+        buildDiagnostics = passDiagnostics
+        passDiagnostics = []
+    }
+
+    /// The views that lie on the way from an item of some constraint up to (not including)
+    /// the view the constraint is installed on: their frames are tied to their ancestors'.
+    private static func viewsReachedFromAbove(in root: View) -> Set<ObjectIdentifier> {
+        var reached: Set<ObjectIdentifier> = []
+        func mark(from view: View?, upTo host: View) {
+            var current = view
+            while let v = current, v !== host {
+                reached.insert(ObjectIdentifier(v))
+                current = v.superview
+            }
+        }
+        func visit(_ host: View) {
+            for constraint in host.installedConstraints {
+                for (item, attribute) in [(constraint.firstItem, constraint.firstAttribute),
+                                          (constraint.secondItem, constraint.secondAttribute)] {
+                    guard let item, let owner = item.owningViewForLayout else { continue }
+                    mark(from: owner, upTo: host)
+                    if let view = item as? View, attribute == .firstBaseline || attribute == .lastBaseline {
+                        mark(from: baselineView(of: view, first: attribute == .firstBaseline), upTo: host)
+                    }
+                }
+            }
+            for subview in host.subviews { visit(subview) }
+        }
+        visit(root)
+        return reached
+    }
+
+    /// True when `view` (a subview somewhere below the root) is laid out by its own engine.
+    func isDetached(_ view: View) -> Bool { detachedSubtrees.contains(ObjectIdentifier(view)) }
+
+    /// True when nothing in the subtree is laid out by constraints and the root has no
+    /// intrinsic size: the caller takes the frame-based path.
+    var isTrivial: Bool {
+        guard !hasConstraintWork else { return false }
+        let intrinsic = root.intrinsicContentSize
+        return intrinsic.width == View.noIntrinsicMetric && intrinsic.height == View.noIntrinsicMetric
+    }
+
+    // MARK: - Public operations
+
+    /// The root's size for `target` at the two fitting priorities; frames are not touched.
+    func fittingSize(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) -> Size {
+        solve(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
+        return Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1]))
+    }
+
+    /// Solves with the root's bounds fixed and applies the frames: to every view that does
+    /// not translate its frame (or follows its superview through its autoresizing mask),
+    /// relative to its superview, with edges pixel-aligned in the root's coordinates so
+    /// neighbours that share an edge keep sharing it.
+    ///
+    /// Subtrees laid out by their own engines are not touched: the layout pass reaches
+    /// them after their superviews' `layoutSubviews` (which may move them), as UIKit does.
+    func layOut() {
+        guard !isTrivial else { return }
+        solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
+        let scale = root.traitCollection.displayScale
+        var aligned: [Rect] = []
+        aligned.reserveCapacity(views.count)
+        for (index, view) in views.enumerated() {
+            let rect = solvedRect(of: frame(of: view)).pixelAligned(scale: scale)
+            aligned.append(rect)
+            guard index > 0, !view.translatesAutoresizingMaskIntoConstraints || !view.autoresizingMask.isEmpty else { continue }
+            let parentIndex = parentIndices[index]
+            let parentRect = aligned[parentIndex]
+            let parentBounds = views[parentIndex].bounds
+            view.frame = Rect(
+                x: rect.minX - parentRect.minX + parentBounds.minX, y: rect.minY - parentRect.minY + parentBounds.minY,
+                width: rect.width, height: rect.height)
+        }
+        for guide in guides {
+            guard let owner = guide.owningView, let ownerFrame = frames[ObjectIdentifier(owner)] else { continue }
+            let rect = solvedRect(of: frame(of: guide)).pixelAligned(scale: scale)
+            let ownerRect = solvedRect(of: ownerFrame).pixelAligned(scale: scale)
+            guide.layoutFrame = Rect(x: rect.minX - ownerRect.minX, y: rect.minY - ownerRect.minY, width: rect.width, height: rect.height)
+        }
+        // Flexible views were resized above: what they have now is what the engine holds.
+        for index in translatedSlots.indices {
+            translatedSlots[index].frame = translatedSlots[index].view.frame
+            translatedSlots[index].parentBounds = views[translatedSlots[index].parentIndex].bounds
+        }
+    }
+
+    // MARK: - Solving
+
+    /// Brings the solver up to date with the views and solves, twice when a view's height
+    /// depends on the width the constraints give it (multi-line labels): first with each
+    /// such label on one line to find its width, then with its height measured at that
+    /// width. UIKit needs a second layout pass for this; here it is one call.
+    private func solve(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) {
+        if !passDiagnostics.isEmpty { passDiagnostics = [] }
+        if constraintNumbersChanged {
+            constraintNumbersChanged = false
+            for index in userSlots.indices where userSlots[index].constraint.revision != userSlots[index].revision {
+                refreshUser(at: index)
+            }
+        }
+        for index in translatedSlots.indices {
+            let slot = translatedSlots[index]
+            // A new frame set by the caller is held from now on, with the gaps it has to
+            // the superview's bounds as they are; a resized superview alone keeps the gaps.
+            if slot.view.frame != slot.frame {
+                for constraint in slot.installed { remove(constraint) }
+                translatedSlots[index].frame = slot.view.frame
+                translatedSlots[index].parentBounds = views[slot.parentIndex].bounds
+                translatedSlots[index].installed = []
+                installTranslatedFrame(&translatedSlots[index])
+            }
+        }
+        widthsKnown = false
+        let anyWidthDependent = refreshTextLayout().anyWidthDependent
+        setTarget(target.width, priority: horizontalPriority, axis: .horizontal)
+        setTarget(target.height, priority: verticalPriority, axis: .vertical)
+
+        if anyWidthDependent {
+            widthsKnown = true
+            // Re-measuring at the solved width gives a width no larger, with the same line
+            // breaks, so the second solve settles it; a third guards odd constraint mixes.
+            var passes = 0
+            while passes < 3 && refreshTextLayout().changed { passes += 1 }
+        }
+        if !(buildDiagnostics.isEmpty && passDiagnostics.isEmpty && root.constraintDiagnosticsStorage.isEmpty) {
+            root.constraintDiagnosticsStorage = buildDiagnostics + passDiagnostics
+        }
+    }
+
+    /// Updates intrinsic sizes and baseline constraints: whether anything changed, and
+    /// whether some view's intrinsic height depends on its width.
+    private func refreshTextLayout() -> (changed: Bool, anyWidthDependent: Bool) {
+        var changed = false, anyWidthDependent = false
+        var index = 0
+        while index < intrinsicSlots.count {
+            let view = intrinsicSlots[index].view
+            let widthDependent = view.hasWidthDependentIntrinsicHeight
+            anyWidthDependent = anyWidthDependent || widthDependent
+            let width: Double? = widthsKnown && widthDependent ? solver.value(of: intrinsicSlots[index].size) : nil
+            let size = view.intrinsicContentSize(forLayoutWidth: width)
+            // Slots of one view are adjacent: width first, then height.
+            while index < intrinsicSlots.count && intrinsicSlots[index].view === view {
+                let extent = size[intrinsicSlots[index].axis]
+                if setIntrinsic(extent == View.noIntrinsicMetric ? nil : extent, at: index) { changed = true }
+                index += 1
+            }
+        }
+        for index in textDependentUserSlots where refreshUser(at: index) { changed = true }
+        return (changed, anyWidthDependent)
+    }
+
+    // MARK: - Building blocks
+
+    private static func makeFrame(named name: String) -> Frame {
+        Frame(x: Variable(name + ".x"), y: Variable(name + ".y"),
+              width: Variable(name + ".width"), height: Variable(name + ".height"))
+    }
+
+    private func frame(of item: AnyObject) -> Frame {
+        guard let frame = frames[ObjectIdentifier(item)] else {
+            preconditionFailure("layout engine of \(root.layoutItemName) has no unknowns for \(item)")
+        }
+        return frame
+    }
+
+    private func solvedRect(of frame: Frame) -> Rect {
+        Rect(x: solver.value(of: frame.x), y: solver.value(of: frame.y),
+             width: solver.value(of: frame.width), height: solver.value(of: frame.height))
+    }
+
+    /// The view whose baseline stands for `view`'s (a stack view's is its first or last
+    /// arranged view's), following the chain to a view that answers for itself.
+    static func baselineView(of view: View, first: Bool) -> View {
+        var current = view
+        for _ in 0..<64 {
+            let next = first ? current.forFirstBaselineLayout : current.forLastBaselineLayout
+            if next === current { return current }
+            precondition(next.isDescendant(of: view), "\(view.layoutItemName)'s baseline view \(next.layoutItemName) must be one of its descendants")
+            current = next
+        }
+        preconditionFailure("the baseline views of \(view.layoutItemName) form a cycle")
+    }
+
+    /// The linear expression for `attribute` of `item`. In a constraint that uses leading or
+    /// trailing under right-to-left layout, horizontal positions are measured from the
+    /// right (negated), which mirrors the constraint: "leading = leading + 5" keeps 5 pt
+    /// from the right edge.
+    private func expression(for item: any LayoutItem, _ attribute: LayoutAttribute, mirrored: Bool) -> Expression {
+        let f = frame(of: item)
+        switch attribute {
+        case .left: return f.x.linearExpression
+        case .right: return f.x + f.width
+        case .top: return f.y.linearExpression
+        case .bottom: return f.y + f.height
+        case .width: return f.width.linearExpression
+        case .height: return f.height.linearExpression
+        case .centerY: return f.y + 0.5 * f.height
+        case .centerX: return mirrored ? -(f.x + 0.5 * f.width) : f.x + 0.5 * f.width
+        case .leading: return mirrored ? -(f.x + f.width) : f.x.linearExpression
+        case .trailing: return mirrored ? -f.x : f.x + f.width
+        case .firstBaseline, .lastBaseline:
+            let first = attribute == .firstBaseline
+            let view = Self.baselineView(of: item as! View, first: first)
+            let b = frame(of: view)
+            let width: Double? = widthsKnown ? solver.value(of: b.width) : nil
+            let positions = view.baselinePositions(forLayoutWidth: width)
+            let position = first ? positions.first : positions.last
+            return b.y + position.heightFraction * b.height + position.offset
+        }
+    }
+
+    /// The solver constraint for a caller's constraint with its current numbers.
+    private func resolve(_ constraint: LayoutConstraint) -> Constraint? {
+        guard let first = constraint.firstItem else { return nil }
+        let directional = constraint.firstAttribute.isDirectional || (constraint.secondAttribute?.isDirectional ?? false)
+        let mirrored = directional && (first.owningViewForLayout?.effectiveLayoutDirection ?? .leftToRight) == .rightToLeft
+        let lhs = expression(for: first, constraint.firstAttribute, mirrored: mirrored)
+        var rhs = Expression(constraint.constant)
+        if let secondAttribute = constraint.secondAttribute {
+            guard let second = constraint.secondItem else { return nil }
+            rhs = constraint.multiplier * expression(for: second, secondAttribute, mirrored: mirrored) + constraint.constant
+        }
+        let relation: Relation = switch constraint.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        return Constraint(lhs, relation, rhs, priority: Priority(constraint.priority.rawValue), identifier: constraint.identifier)
+    }
+
+    private func installUser(_ constraint: LayoutConstraint) -> Constraint? {
+        guard let resolved = resolve(constraint) else { return nil }
+        return add(resolved, origin: .user(constraint))
+    }
+
+    /// Re-resolves a caller's constraint; replaces it in the solver when its numbers moved.
+    @discardableResult
+    private func refreshUser(at index: Int) -> Bool {
+        let constraint = userSlots[index].constraint
+        userSlots[index].revision = constraint.revision
+        let resolved = resolve(constraint)
+        // A required constraint broken earlier sits at 999: the same numbers at required
+        // are no change (re-adding it would only break it again).
+        if let old = userSlots[index].installed, let resolved,
+           Self.sameNumbers(old, resolved),
+           old.priority == resolved.priority || (resolved.priority.isRequired && old.priority.rawValue == Self.nearRequired.rawValue) {
+            return false
+        }
+        if let old = userSlots[index].installed { remove(old) }
+        userSlots[index].installed = resolved.flatMap { add($0, origin: .user(constraint)) }
+        return true
+    }
+
+    /// Same relation, terms and constant (priorities are compared by the caller).
+    private static func sameNumbers(_ a: Constraint, _ b: Constraint) -> Bool {
+        guard a.relation == b.relation, a.expression.constant == b.expression.constant,
+              a.expression.terms.count == b.expression.terms.count else { return false }
+        for (x, y) in zip(a.expression.terms, b.expression.terms) where x.variable !== y.variable || x.coefficient != y.coefficient {
+            return false
+        }
+        return true
+    }
+
+    /// A translated frame as required constraints relative to the superview; a flexible
+    /// axis keeps the gaps to the superview's edges instead of the extent.
+    private func installTranslatedFrame(_ slot: inout TranslatedFrameSlot) {
+        let f = frame(of: slot.view)
+        let p = frame(of: views[slot.parentIndex])
+        let rect = slot.frame, bounds = slot.parentBounds
+        let mask = slot.view.autoresizingMask
+        var made: [Constraint] = [
+            f.x |==| p.x + (rect.minX - bounds.minX),
+            f.y |==| p.y + (rect.minY - bounds.minY),
+            mask.contains(.flexibleWidth) ? (f.x + f.width |==| p.x + p.width - (bounds.maxX - rect.maxX)) : (f.width |==| rect.width),
+            mask.contains(.flexibleHeight) ? (f.y + f.height |==| p.y + p.height - (bounds.maxY - rect.maxY)) : (f.height |==| rect.height),
+        ]
+        for index in made.indices { made[index] = addRequired(made[index], origin: .translatedFrame(slot.view)) }
+        slot.installed = made
+    }
+
+    private func installMargins(of guide: LayoutGuide) {
+        guard let owner = guide.owningView else { return }
+        let g = frame(of: guide), v = frame(of: owner)
+        let margins = owner.layoutMargins, direction = owner.effectiveLayoutDirection
+        addRequired(g.x |==| v.x + margins.left(in: direction), origin: .margins(guide))
+        addRequired(g.y |==| v.y + margins.top, origin: .margins(guide))
+        addRequired(g.width |==| v.width - margins.horizontal, origin: .margins(guide))
+        addRequired(g.height |==| v.height - margins.vertical, origin: .margins(guide))
+    }
+
+    private func makeIntrinsicSlots(for view: View) {
+        let f = frame(of: view)
+        for axis in [Axis.horizontal, .vertical] {
+            let hugging = view.contentHuggingPriority(for: axis)
+            let compression = view.contentCompressionResistancePriority(for: axis)
+            let usesEdit = hugging < Self.nearRequired && compression < Self.nearRequired
+            let intrinsic = usesEdit ? Variable("\(view.layoutItemName).intrinsic\(axis == .horizontal ? "Width" : "Height")") : nil
+            if let intrinsic {
+                do {
+                    try solver.addEditVariable(intrinsic, priority: Priority(Self.nearRequired.rawValue))
+                } catch {
+                    preconditionFailure("layout engine of \(root.layoutItemName): \(error.message)")
+                }
+            }
+            intrinsicSlots.append(IntrinsicSlot(
+                view: view, axis: axis, size: axis == .horizontal ? f.width : f.height, intrinsic: intrinsic,
+                hugging: hugging, compression: compression, value: nil))
+        }
+    }
+
+    /// Puts an intrinsic extent into the solver; true when it changed.
+    private func setIntrinsic(_ value: Double?, at index: Int) -> Bool {
+        let previous = intrinsicSlots[index].value
+        if previous == value { return false }
+        intrinsicSlots[index].value = value
+        // The fast path: an edit variable that only takes a new suggestion (no copy of
+        // the slot, no constraint changes).
+        if previous != nil, let value, let intrinsic = intrinsicSlots[index].intrinsic {
+            mustSuggest(value, for: intrinsic)
+            return true
+        }
+        let slot = intrinsicSlots[index]
+        let origin = { (hugging: Bool) in Origin.intrinsic(slot.view, slot.axis, hugging: hugging) }
+        if let intrinsic = slot.intrinsic {
+            // Edit-variable path: the two constraints stay; a new extent is a suggestion.
+            if let value { mustSuggest(value, for: intrinsic) }
+            if (previous == nil) != (value == nil) {
+                if value == nil {
+                    for constraint in slot.installed { remove(constraint) }
+                    intrinsicSlots[index].installed = []
+                } else {
+                    intrinsicSlots[index].installed = [
+                        add(Constraint(slot.size, .lessThanOrEqual, intrinsic, priority: Priority(slot.hugging.rawValue)), origin: origin(true)),
+                        add(Constraint(slot.size, .greaterThanOrEqual, intrinsic, priority: Priority(slot.compression.rawValue)), origin: origin(false)),
+                    ]
+                }
+            }
+            return true
+        }
+        for constraint in slot.installed { remove(constraint) }
+        intrinsicSlots[index].installed = []
+        if let value {
+            intrinsicSlots[index].installed = [
+                add(Constraint(slot.size, .lessThanOrEqual, value, priority: Priority(slot.hugging.rawValue)), origin: origin(true)),
+                add(Constraint(slot.size, .greaterThanOrEqual, value, priority: Priority(slot.compression.rawValue)), origin: origin(false)),
+            ]
+        }
+        return true
+    }
+
+    /// Holds the root's extent on `axis` at `priority`. Below required it is an edit
+    /// variable pulled towards the target (the cheap path for repeated fitting: a new
+    /// target is a suggestion). Required adds an exact constraint on top of the edit, which
+    /// it outranks, so switching between the two (a fit, then a fit at a fixed width, as a
+    /// collection view does for a width limit) adds and removes one constraint, no more.
+    private func setTarget(_ extent: Double, priority: LayoutPriority, axis: Axis) {
+        precondition(extent.isFinite && extent >= 0, "a fitting target must be finite and not negative, not \(extent)")
+        let slot = axis == .horizontal ? 0 : 1
+        if lastTargets[slot] == (extent, priority) { return }
+        lastTargets[slot] = (extent, priority)
+        let variable = rootSize[slot]
+        if priority.isRequired {
+            if let exact = targetConstraints[slot] {
+                if requiredTargets[slot] == extent { return }
+                remove(exact)
+            }
+            targetConstraints[slot] = add(variable |==| extent, origin: .fittingTarget(axis))
+            requiredTargets[slot] = extent
+            return
+        }
+        if let exact = targetConstraints[slot] {
+            remove(exact)
+            targetConstraints[slot] = nil
+        }
+        if targetEditPriorities[slot] != priority {
+            do {
+                if targetEditPriorities[slot] != nil { try solver.removeEditVariable(variable) }
+                try solver.addEditVariable(variable, priority: Priority(priority.rawValue))
+            } catch {
+                preconditionFailure("layout engine of \(root.layoutItemName): \(error.message)")
+            }
+            targetEditPriorities[slot] = priority
+            suggestedTargets[slot] = .nan
+        }
+        if suggestedTargets[slot] != extent {
+            mustSuggest(extent, for: variable)
+            suggestedTargets[slot] = extent
+        }
+    }
+
+    /// Per axis (width, height): the exact target constraint while one is wanted, its extent,
+    /// the priority of the edit variable, and the value last suggested to it.
+    private var targetConstraints: [Constraint?] = [nil, nil]
+    private var requiredTargets: [Double] = [.nan, .nan]
+    private var targetEditPriorities: [LayoutPriority?] = [nil, nil]
+    private var suggestedTargets: [Double] = [.nan, .nan]
+    /// What `setTarget` was last asked, per axis: the same again is nothing to do.
+    private var lastTargets: [(Double, LayoutPriority)] = [(.nan, .required), (.nan, .required)]
+    /// The root's width and height unknowns, kept at hand for the per-call path.
+    private var rootSize: [Variable] = []
+
+    // MARK: - Solver access
+
+    @discardableResult
+    private func addRequired(_ constraint: Constraint, origin: Origin) -> Constraint {
+        add(constraint, origin: origin)
+    }
+
+    /// Adds a constraint. A required one that cannot hold is broken, UIKit-style: recorded
+    /// as a diagnostic and added at priority 999 instead. Returns what is in the solver.
+    @discardableResult
+    private func add(_ constraint: Constraint, origin: Origin) -> Constraint {
+        do {
+            try solver.add(constraint)
+            origins[ObjectIdentifier(constraint)] = origin
+            return constraint
+        } catch {
+            guard case .unsatisfiable(let conflicts) = error.code else {
+                preconditionFailure("layout engine of \(root.layoutItemName) could not add \(describe(origin)): \(error.message)")
+            }
+            let others = conflicts.filter { $0 !== constraint }
+            var brokenConstraint: LayoutConstraint?
+            if case .user(let c) = origin { brokenConstraint = c }
+            passDiagnostics.append(ConstraintDiagnostic(
+                brokenConstraint: brokenConstraint,
+                broken: describe(origin),
+                conflictingConstraints: others.compactMap { c in
+                    if case .user(let user)? = origins[ObjectIdentifier(c)] { return user }
+                    return nil
+                },
+                conflicts: others.map { c in origins[ObjectIdentifier(c)].map(describe) ?? c.description }))
+            let demoted = constraint.withPriority(Priority(Self.nearRequired.rawValue))
+            do {
+                try solver.add(demoted)
+            } catch {
+                preconditionFailure("layout engine of \(root.layoutItemName) could not add \(describe(origin)) at 999: \(error.message)")
+            }
+            origins[ObjectIdentifier(demoted)] = origin
+            return demoted
+        }
+    }
+
+    private func remove(_ constraint: Constraint) {
+        do {
+            try solver.remove(constraint)
+        } catch {
+            preconditionFailure("layout engine of \(root.layoutItemName) lost track of \(constraint): \(error.message)")
+        }
+        origins[ObjectIdentifier(constraint)] = nil
+    }
+
+    private func mustSuggest(_ value: Double, for variable: Variable) {
+        do {
+            try solver.suggestValue(value, for: variable)
+        } catch {
+            preconditionFailure("layout engine of \(root.layoutItemName): \(error.message)")
+        }
+    }
+
+    private func describe(_ origin: Origin) -> String {
+        switch origin {
+        case .user(let constraint): return constraint.description
+        case .translatedFrame(let view):
+            return "\(view.layoutItemName) frame \(view.frame) (translatesAutoresizingMaskIntoConstraints)"
+        case .margins(let guide): return "\(guide.layoutItemName) inset by \(guide.owningView?.layoutMargins.description ?? "")"
+        case .intrinsic(let view, let axis, let hugging):
+            let dimension = axis == .horizontal ? "width" : "height"
+            let extent = view.intrinsicContentSize[axis]
+            return hugging
+                ? "\(view.layoutItemName).\(dimension) <= \(formatNumber(extent)) @\(view.contentHuggingPriority(for: axis)) (content hugging)"
+                : "\(view.layoutItemName).\(dimension) >= \(formatNumber(extent)) @\(view.contentCompressionResistancePriority(for: axis)) (compression resistance)"
+        case .fittingTarget(let axis):
+            return "\(root.layoutItemName).\(axis == .horizontal ? "width" : "height") == fitting target"
+        case .rootOrigin: return "\(root.layoutItemName) origin at (0, 0)"
+        }
+    }
+}
