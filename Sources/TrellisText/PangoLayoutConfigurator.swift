@@ -1,0 +1,202 @@
+import CPango
+
+/// Configures a layout for (text, style, maxWidth, maxLines) and reads its measurement.
+///
+/// Pango limits lines per paragraph (`pango_layout_set_height(-n)`) while UIKit limits
+/// the lines of the whole text, so the line limit is applied here: wrapping modes cut the
+/// text after the last allowed line; truncating modes let Pango ellipsize the last
+/// allowed line (per paragraph for one paragraph, by height for several).
+struct PangoLayoutConfigurator {
+    let state: PangoThreadState
+    let slot: LayoutSlot
+    var layout: OpaquePointer { slot.layout }
+
+    /// Layouts are made this many times larger than the text and their numbers divided
+    /// by it: Pango keeps glyph advances as whole 1/1024 units, and rounding each glyph to
+    /// 1/1024 pt adds up to more than 0.01 pt over a 40-glyph line, while at 16× the error
+    /// is 16 times smaller and widths agree with HarfBuzz's exact advances (and a
+    /// browser's). A renderer scales its Cairo context by `1 / layoutScale` (see
+    /// ``ConfiguredPangoLayout/drawingScale``). Hinting is off, so outlines and advances
+    /// scale linearly and the drawn text is the measured text.
+    static let layoutScale = 16.0
+    /// Pango units per point of the text.
+    static let unitsPerPoint = Double(PANGO_SCALE) * layoutScale
+    private static let ellipsis: [UInt8] = Array("…".utf8)
+
+    func configure(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> ConfiguredPangoLayout {
+        applyStyle(style)
+        var text = text
+        text.makeContiguousUTF8()
+        if text.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) == true {
+            // Pango stops at a NUL byte; draw U+FFFD instead of silently dropping the rest.
+            text = text.replacingNUL()
+        }
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            configure(bytes, style: style, maxWidth: maxWidth, maxLines: maxLines)
+        }!
+    }
+
+    private func configure(_ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double?,
+                           maxLines: Int) -> ConfiguredPangoLayout {
+        setText(bytes, count: bytes.count)
+        let widthUnits: Int32? = maxWidth.map { Int32(clamping: Int(($0 * Self.unitsPerPoint).rounded(.down))) }
+        var truncated = false
+        var clipWidth: Int32?
+
+        switch style.lineBreakMode {
+        case .wordWrap, .charWrap:
+            setWrapping(style.lineBreakMode == .charWrap ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR,
+                        width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
+            truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
+        case .clip:
+            setWrapping(PANGO_WRAP_WORD, width: nil, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
+            truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
+            clipWidth = widthUnits
+        case .truncateHead, .truncateMiddle, .truncateTail:
+            guard let widthUnits, maxLines > 0 else {
+                // Unlimited lines wrap (as UILabel does); without a width each paragraph is
+                // one line and only the line limit can cut, marked with "…".
+                setWrapping(PANGO_WRAP_WORD_CHAR, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
+                truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: true)
+                break
+            }
+            let mode: PangoEllipsizeMode = switch style.lineBreakMode {
+            case .truncateHead: PANGO_ELLIPSIZE_START
+            case .truncateMiddle: PANGO_ELLIPSIZE_MIDDLE
+            default: PANGO_ELLIPSIZE_END
+            }
+            setWrapping(PANGO_WRAP_WORD_CHAR, width: widthUnits, ellipsize: mode, height: Int32(-maxLines))
+            if pango_layout_get_line_count(layout) > maxLines {
+                // Several paragraphs: limit the whole text by the height of its first lines.
+                pango_layout_set_height(layout, bottomOfLine(maxLines - 1))
+                if pango_layout_get_line_count(layout) > maxLines {
+                    // Pango's height heuristic kept too many lines (lines of very different
+                    // heights): cut after the last allowed line instead.
+                    pango_layout_set_height(layout, Int32(-maxLines))
+                    truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
+                }
+            }
+            truncated = truncated || pango_layout_is_ellipsized(layout) != 0
+        }
+        return read(truncated: truncated, clipWidth: clipWidth, style: style)
+    }
+
+    // MARK: Settings
+
+    private func applyStyle(_ style: TextStyle) {
+        if slot.font != style.font {
+            pango_layout_set_font_description(layout, state.description(of: style.font))
+            slot.font = style.font
+        }
+        if slot.lineHeight != style.lineHeight {
+            let attributes: OpaquePointer?
+            switch style.lineHeight {
+            case .normal:
+                attributes = nil
+            case .multiple(let factor):
+                attributes = pango_attr_list_new()
+                pango_attr_list_insert(attributes, pango_attr_line_height_new(factor))
+            case .fixed(let height):
+                attributes = pango_attr_list_new()
+                pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(
+                    Int32(clamping: Int((height * Self.unitsPerPoint).rounded()))))
+            }
+            pango_layout_set_attributes(layout, attributes)
+            if let attributes { pango_attr_list_unref(attributes) }
+            slot.lineHeight = style.lineHeight
+        }
+    }
+
+    private func setText(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) {
+        guard count > 0, let base = bytes.baseAddress else {
+            pango_layout_set_text(layout, "", 0)
+            return
+        }
+        base.withMemoryRebound(to: CChar.self, capacity: count) {
+            pango_layout_set_text(layout, $0, Int32(count))
+        }
+    }
+
+    private func setWrapping(_ wrap: PangoWrapMode, width: Int32?, ellipsize: PangoEllipsizeMode, height: Int32) {
+        pango_layout_set_wrap(layout, wrap)
+        pango_layout_set_width(layout, width ?? -1)
+        pango_layout_set_ellipsize(layout, ellipsize)
+        pango_layout_set_height(layout, height)
+    }
+
+    /// When the layout has more than `maxLines` lines (and `maxLines` is not 0), keeps only
+    /// the text of the first `maxLines` lines (without the white space that ended the last
+    /// one), optionally followed by "…". Returns whether anything was cut.
+    private func cutAfterLine(_ maxLines: Int, of bytes: UnsafeBufferPointer<UInt8>, appendingEllipsis: Bool) -> Bool {
+        guard maxLines > 0, pango_layout_get_line_count(layout) > maxLines,
+              let line = pango_layout_get_line_readonly(layout, Int32(maxLines - 1)) else { return false }
+        var end = Int(line.pointee.start_index + line.pointee.length)
+        while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+        if appendingEllipsis {
+            let cut = Array(bytes[..<end]) + Self.ellipsis
+            cut.withUnsafeBufferPointer { setText($0, count: $0.count) }
+        } else {
+            setText(bytes, count: end)
+        }
+        return true
+    }
+
+    /// The bottom of line `index` from the top of the layout, in Pango units.
+    private func bottomOfLine(_ index: Int) -> Int32 {
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        for _ in 0..<index { pango_layout_iter_next_line(iterator) }
+        var logical = PangoRectangle()
+        pango_layout_iter_get_line_extents(iterator, nil, &logical)
+        return logical.y + logical.height
+    }
+
+    // MARK: Reading
+
+    private func read(truncated: Bool, clipWidth: Int32?, style: TextStyle) -> ConfiguredPangoLayout {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let lineCount = Int(pango_layout_get_line_count(layout))
+        let firstBaseline = pango_layout_get_baseline(layout) - logical.y
+        var lastBaseline = firstBaseline
+        if lineCount > 1 {
+            let iterator = pango_layout_get_iter(layout)
+            while pango_layout_iter_next_line(iterator) != 0 {}
+            lastBaseline = pango_layout_iter_get_baseline(iterator) - logical.y
+            pango_layout_iter_free(iterator)
+        }
+        var width = logical.width
+        var isTruncated = truncated
+        if let clipWidth, width > clipWidth {
+            width = clipWidth
+            isTruncated = true
+        }
+        let scale = Self.unitsPerPoint
+        let measurement = TextMeasurement(
+            width: Double(width) / scale, height: Double(logical.height) / scale, lineCount: lineCount,
+            firstBaseline: Double(firstBaseline) / scale, lastBaseline: Double(lastBaseline) / scale,
+            isTruncated: isTruncated, fontFamily: familyUsed(style: style))
+        return ConfiguredPangoLayout(
+            layout: layout, measurement: measurement,
+            layoutOriginX: -Double(logical.x) / scale, layoutOriginY: -Double(logical.y) / scale,
+            drawingScale: 1 / Self.layoutScale, needsClipping: isTruncated && clipWidth != nil)
+    }
+
+    /// The family of the font of the first run, or of the requested font when there is no
+    /// text.
+    private func familyUsed(style: TextStyle) -> String {
+        if let line = pango_layout_get_line_readonly(layout, 0), let runs = line.pointee.runs,
+           let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+           let font = run.pointee.item.pointee.analysis.font {
+            return state.familyName(of: UnsafeMutableRawPointer(font))
+        }
+        return state.primaryFamily(of: style.font)
+    }
+}
+
+extension String {
+    /// The string with every U+0000 replaced by U+FFFD.
+    func replacingNUL() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
+    }
+}
