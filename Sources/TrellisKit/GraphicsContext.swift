@@ -1,4 +1,5 @@
 import Trellis
+import TrellisText
 
 /// Where a view draws: the portable stand-in for the `CGContext` UIKit hands to
 /// `draw(_:)`. TrellisKit knows nothing of Cairo; TrellisRender implements this protocol on
@@ -22,6 +23,14 @@ public protocol GraphicsContext: AnyObject {
     /// Limits later drawing (inside the current `withSavedState`) to `rect` with rounded
     /// corners.
     func clip(to rect: Rect, cornerRadius: Double)
+    /// Draws `text` laid out exactly as the text module measures it for
+    /// (`style`, maximum width `rect.width`, `maxLines`): same font, same line breaks, same
+    /// ellipsis. The text box's top edge is `rect.minY`, or it is centred in `rect`
+    /// vertically when `centeredVertically` (how a label places its text). Returns the
+    /// measurement of what was drawn.
+    @discardableResult
+    func drawText(_ text: String, style: TextStyle, maxLines: Int, in rect: Rect, color: Color,
+                  centeredVertically: Bool) -> TextMeasurement
 }
 
 extension GraphicsContext {

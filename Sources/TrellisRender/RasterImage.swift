@@ -21,7 +21,7 @@ public struct Pixel: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Stores Cairo's native `ARGB32` words (premultiplied alpha), so encoding and decoding
 /// copy the memory as it is.
-public struct RasterImage: Hashable, Sendable {
+public struct RasterImage: Hashable, Sendable, CustomStringConvertible {
     public let width: Int
     public let height: Int
     /// Premultiplied ARGB, one word a pixel, rows top to bottom.
@@ -83,6 +83,8 @@ public struct RasterImage: Hashable, Sendable {
         }
         self.init(surface: surface!)
     }
+
+    public var description: String { "RasterImage \(width)×\(height)" }
 
     /// The pixel at column `x`, row `y` (0-based from the top-left corner).
     public func pixel(x: Int, y: Int) -> Pixel {
