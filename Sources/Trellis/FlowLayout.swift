@@ -1,0 +1,209 @@
+/// A flow layout: items fill a line, then wrap to the next; lines stack along the scroll
+/// direction. The portable `UICollectionViewFlowLayout`, plus alignments, baseline
+/// alignment, right-to-left, a line limit and incremental relayout.
+///
+/// Storage is flat: per item 32 bytes (size, baseline, position along its line), per line
+/// 24 bytes plus its leaf in an `OffsetTree`, so a changed size moves every later line in
+/// O(log n) without touching it.
+///
+/// Properties (`metrics`, `scrollDirection`, …) are read by `prepare(from:)`; after
+/// changing one, call `invalidate(.init(invalidatesMetrics: true), source:)`.
+public final class FlowLayout: CollectionLayout {
+    /// Vertical: lines are rows, content grows downwards. Horizontal: lines are columns.
+    public var scrollDirection: ScrollDirection
+    /// The metrics of every section, unless `sectionMetrics` overrides them.
+    public var metrics: FlowMetrics
+    /// Per-section metrics (`UICollectionViewDelegateFlowLayout`): given the section and
+    /// `metrics`, returns the section's metrics. Called once per section in `prepare`.
+    public var sectionMetrics: ((_ section: Int, _ defaults: FlowMetrics) -> FlowMetrics)?
+    /// UIKit's `itemSize`: when set, every item has this size and the source's item sizes
+    /// (and size invalidations) are ignored.
+    public var fixedItemSize: ItemSize?
+    /// Headers stay at the leading edge of the visible bounds while their section shows.
+    public var pinsHeaders: Bool
+    /// Footers stay at the trailing edge of the visible bounds while their section shows.
+    public var pinsFooters: Bool
+
+    // Prepared state.
+    public private(set) var containerSize: Size = .zero
+    public private(set) var layoutDirection: LayoutDirection = .leftToRight
+    var sections: [FlowSection] = []
+    /// Leaf s: the extent of section s along the scroll axis.
+    var sectionOffsets = OffsetTree()
+    /// Reused between relayouts so a relayout allocates nothing per item.
+    var scratchLeaves: [Double] = []
+    var scratchLines: [FlowLine] = []
+
+    public init(
+        scrollDirection: ScrollDirection = .vertical, metrics: FlowMetrics = FlowMetrics(),
+        pinsHeaders: Bool = false, pinsFooters: Bool = false
+    ) {
+        self.scrollDirection = scrollDirection
+        self.metrics = metrics
+        self.pinsHeaders = pinsHeaders
+        self.pinsFooters = pinsFooters
+    }
+
+    /// The size of all content: the container's extent across the scroll direction, and
+    /// the sum of the sections along it (headers, insets, lines, footers).
+    public var contentSize: Size {
+        scrollDirection == .vertical
+            ? Size(width: containerSize.width, height: sectionOffsets.total)
+            : Size(width: sectionOffsets.total, height: containerSize.height)
+    }
+
+    /// What the last prepare or invalidation corrected, in section and item order.
+    public var diagnostics: [LayoutDiagnostic] { sections.flatMap(\.diagnostics) }
+
+    public var numberOfSections: Int { sections.count }
+
+    public func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
+
+    /// The number of lines of `section`, hidden ones included.
+    public func numberOfLines(inSection section: Int) -> Int { sections[section].lines.count }
+
+    /// Items of `section` on lines beyond its `maximumLines` (for a "+N more" chip).
+    /// - Complexity: O(1).
+    public func hiddenItemCount(inSection section: Int) -> Int { sections[section].hiddenItemCount }
+
+    /// Bytes held by the prepared state (array capacities and offset trees), for the
+    /// "≤ 64 bytes per item" budget.
+    public var retainedByteCount: Int {
+        var bytes = sections.capacity * MemoryLayout<FlowSection>.stride
+        for section in sections {
+            bytes += section.items.capacity * MemoryLayout<FlowItem>.stride
+            bytes += section.lines.capacity * MemoryLayout<FlowLine>.stride
+            bytes += section.lineOffsets.nodes.capacity * MemoryLayout<Double>.stride
+            bytes += section.diagnostics.capacity * MemoryLayout<LayoutDiagnostic>.stride
+        }
+        bytes += sectionOffsets.nodes.capacity * MemoryLayout<Double>.stride
+        bytes += (scratchLeaves.capacity + scratchLines.capacity * 3) * MemoryLayout<Double>.stride
+        return bytes
+    }
+
+    // MARK: Prepare
+
+    /// Reads the container, the counts and every size from `source` and lays out all
+    /// sections. Reuses the storage of the previous layout.
+    /// - Complexity: O(n) for n items.
+    public func prepare(from source: some LayoutSource) {
+        containerSize = source.containerSize
+        layoutDirection = source.layoutDirection
+        let sectionCount = source.numberOfSections
+        precondition(sectionCount >= 0, "LayoutSource.numberOfSections must not be negative")
+        if sections.count > sectionCount { sections.removeLast(sections.count - sectionCount) }
+        let staticSource = source as? StaticLayoutSource
+        for section in 0..<sectionCount {
+            let geometry = resolveGeometry(section: section, source: source)
+            if section == sections.count { sections.append(FlowSection(geometry: geometry)) }
+            sections[section].geometry = geometry
+            sections[section].diagnostics.removeAll()
+            let count = source.numberOfItems(inSection: section)
+            precondition(count >= 0, "LayoutSource.numberOfItems(inSection: \(section)) must not be negative")
+            if let fixed = fixedItemSize {
+                readSizes(section: section, count: count) { _ in fixed }
+            } else if let staticSource {
+                // The common case of tests, the CLI and benchmarks: no call through the
+                // protocol per item.
+                switch staticSource.sections[section].items {
+                case .fixed(_, let size): readSizes(section: section, count: count) { _ in size }
+                case .list(let sizes): sizes.withUnsafeBufferPointer { buffer in readSizes(section: section, count: count) { buffer[$0] } }
+                case .computed(_, let size): readSizes(section: section, count: count, size)
+                }
+            } else {
+                readSizes(section: section, count: count) { source.sizeForItem(at: IndexPath(item: $0, section: section)) }
+            }
+            sections[section].flowAll(scratchLeaves: &scratchLeaves)
+        }
+        scratchLeaves.removeAll(keepingCapacity: true)
+        for section in sections { scratchLeaves.append(section.extent) }
+        sectionOffsets = OffsetTree(scratchLeaves)
+    }
+
+    /// The section's metrics resolved against the container and its header and footer.
+    func resolveGeometry(section: Int, source: some LayoutSource) -> FlowSectionGeometry {
+        let resolved = sectionMetrics?(section, metrics) ?? metrics
+        resolved.checkValid(section: section)
+        let inset = resolved.sectionInset
+        let vertical = scrollDirection == .vertical
+        let lineExtent = vertical ? containerSize.width : containerSize.height
+        let mainBefore = vertical ? inset.leading : inset.top
+        let mainAfter = vertical ? inset.trailing : inset.bottom
+        let header = source.sizeForSupplementaryElement(ofKind: .header, inSection: section)
+        let footer = source.sizeForSupplementaryElement(ofKind: .footer, inSection: section)
+        return FlowSectionGeometry(
+            metrics: resolved,
+            available: Swift.max(0, lineExtent - mainBefore - mainAfter),
+            mainInsetBefore: mainBefore,
+            crossInsetBefore: vertical ? inset.top : inset.leading,
+            crossInsetAfter: vertical ? inset.bottom : inset.trailing,
+            headerExtent: supplementaryExtent(header), footerExtent: supplementaryExtent(footer),
+            header: header, footer: footer,
+            lineAlignment: resolved.lineAlignment == .baseline && !vertical ? .top : resolved.lineAlignment)
+    }
+
+    /// A header's or footer's extent along the scroll axis; a negative or non-finite one
+    /// counts as 0.
+    func supplementaryExtent(_ size: Size?) -> Double {
+        guard let size else { return 0 }
+        let extent = scrollDirection == .vertical ? size.height : size.width
+        return extent.isFinite && extent > 0 ? extent : 0
+    }
+
+    /// Copies `count` sizes into the section's flat item array, checking each.
+    @inline(__always)
+    func readSizes(section: Int, count: Int, _ size: (Int) -> ItemSize) {
+        let vertical = scrollDirection == .vertical
+        let available = sections[section].geometry.available
+        // Moved out and back so the loop appends to a uniquely held local array.
+        var items = sections[section].items
+        sections[section].items = []
+        items.removeAll(keepingCapacity: true)
+        items.reserveCapacity(count)
+        var needsChecks = false
+        for index in 0..<count {
+            let itemSize = size(index)
+            let item = FlowItem(
+                main: vertical ? itemSize.size.width : itemSize.size.height,
+                cross: vertical ? itemSize.size.height : itemSize.size.width,
+                baseline: itemSize.firstBaseline ?? .nan)
+            // One cheap test per item; the slow path writes diagnostics.
+            if !(item.main >= 0 && item.main <= available && item.cross >= 0 && item.cross < .infinity
+                && (item.baseline.isNaN || item.baseline >= 0 && item.baseline < .infinity)) {
+                needsChecks = true
+            }
+            items.append(item)
+        }
+        sections[section].items = items
+        if needsChecks {
+            for index in 0..<count { checkItem(index, section: section) }
+        }
+    }
+
+    /// Corrects a negative or non-finite size to 0 and records a diagnostic for it and for
+    /// an item larger than the line, which the placement clamps.
+    func checkItem(_ index: Int, section: Int) {
+        let vertical = scrollDirection == .vertical
+        let available = sections[section].geometry.available
+        let path = "sections[\(section)].items[\(index)]"
+        let mainName = vertical ? "width" : "height", crossName = vertical ? "height" : "width"
+        var item = sections[section].items[index]
+        func invalid(_ name: String, _ value: Double) {
+            sections[section].diagnostics.append(LayoutDiagnostic(
+                code: .invalidSize, indexPath: IndexPath(item: index, section: section), path: "\(path).\(name)",
+                message: "\(formatPoints(value)) is not a non-negative finite number; treated as 0"))
+        }
+        if !(item.main >= 0 && item.main < .infinity) { invalid(mainName, item.main); item.main = 0 }
+        if !(item.cross >= 0 && item.cross < .infinity) { invalid(crossName, item.cross); item.cross = 0 }
+        if !item.baseline.isNaN && !(item.baseline >= 0 && item.baseline < .infinity) {
+            invalid("baseline", item.baseline)
+            item.baseline = .nan
+        }
+        if item.main > available {
+            sections[section].diagnostics.append(LayoutDiagnostic(
+                code: .itemClamped, indexPath: IndexPath(item: index, section: section), path: "\(path).\(mainName)",
+                message: "\(formatPoints(item.main)) is \(vertical ? "wider" : "taller") than the \(formatPoints(available)) available; clamped"))
+        }
+        sections[section].items[index] = item
+    }
+}

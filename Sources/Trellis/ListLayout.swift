@@ -1,0 +1,224 @@
+/// A vertically scrolling list (a table): one full-width row per item, each as tall as its
+/// content (`fittingProposal` gives the row width exactly and the height unconstrained),
+/// optional separators between rows, headers, footers, sticky headers and footers, section
+/// backgrounds.
+///
+/// **Separators** are decorations of kind `.separator` (`indexPath.item` = the row above
+/// it, z-index 1, above a section background), one between every two rows of a section.
+/// They never overlap a row: the gap between rows is `max(rowSpacing, thickness)` and the
+/// separator is centred in it. Their leading and trailing insets shorten them (like a
+/// table's `separatorInset`); top and bottom insets are ignored.
+///
+/// **Incremental updates.** A new row height moves the later rows through an `OffsetTree`
+/// in O(log n); the result equals a fresh `prepare` bit for bit.
+public final class ListLayout: CollectionLayout {
+    /// Separator lines between rows.
+    public struct Separators: Hashable, Sendable, Codable {
+        /// The line's thickness in points.
+        public var thickness: Double
+        /// Leading and trailing insets of the line, from the section's items area.
+        public var insets: EdgeInsets
+
+        public init(thickness: Double = 1, insets: EdgeInsets = .zero) {
+            self.thickness = thickness
+            self.insets = insets
+        }
+
+        /// The z-index of separators: above a section background, level with cells.
+        public static let zIndex = 1
+    }
+
+    /// The list's options. JSON keys are the property names (see docs/Layouts.md).
+    public struct Options: Hashable, Sendable, Codable {
+        /// Vertical space between rows (at least a separator's thickness when separators
+        /// are shown).
+        public var rowSpacing: Double
+        /// Separators between rows, or nil for none.
+        public var separators: Separators?
+        /// Section insets, sticky headers and footers, section backgrounds.
+        public var sections: SectionStyle
+
+        public init(rowSpacing: Double = 0, separators: Separators? = nil, sections: SectionStyle = SectionStyle()) {
+            self.rowSpacing = rowSpacing
+            self.separators = separators
+            self.sections = sections
+        }
+
+        /// The space between two rows.
+        var gap: Double { separators.map { Swift.max(rowSpacing, $0.thickness) } ?? rowSpacing }
+
+        /// Throws when an option cannot be used, naming it.
+        public func validate() throws(LayoutOptionsError) {
+            try validateSpacing(rowSpacing, "rowSpacing")
+            if let separators {
+                if !(separators.thickness.isFinite && separators.thickness > 0) {
+                    throw LayoutOptionsError("separators.thickness must be a finite number > 0, got \(separators.thickness)")
+                }
+                try validateSpacing(separators.insets.leading, "separators.insets.leading")
+                try validateSpacing(separators.insets.trailing, "separators.insets.trailing")
+            }
+            if let problem = sections.problem { throw LayoutOptionsError(problem) }
+        }
+    }
+
+    /// The options; after changing them, invalidate with `invalidatesMetrics`.
+    public var options: Options {
+        didSet { precondition((try? options.validate()) != nil, "ListLayout options: \(validationMessage(options.validate))") }
+    }
+
+    struct SectionState {
+        var rowHeight: [Double] = []
+        /// Row heights plus the gap (none after the last row).
+        var rows = OffsetTree()
+    }
+
+    private(set) var stack = SectionStack.empty
+    private(set) var sectionStates: [SectionState] = []
+    public private(set) var diagnostics: [LayoutDiagnostic] = []
+
+    /// - Precondition: the options are valid (`options.validate()` does not throw).
+    public init(options: Options = Options()) {
+        precondition((try? options.validate()) != nil, "ListLayout options: \(validationMessage(options.validate))")
+        self.options = options
+    }
+
+    // MARK: CollectionLayout
+
+    /// - Complexity: O(n) for n items.
+    public func prepare(from source: some LayoutSource) {
+        diagnostics = []
+        let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
+        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections)
+        let sectionCount = Swift.max(0, source.numberOfSections)
+        sectionStates = []
+        sectionStates.reserveCapacity(sectionCount)
+        var sections: [SectionStack.Section] = []
+        sections.reserveCapacity(sectionCount)
+        for section in 0..<sectionCount {
+            let count = Swift.max(0, source.numberOfItems(inSection: section))
+            var state = SectionState()
+            state.rowHeight.reserveCapacity(count)
+            for item in 0..<count {
+                let indexPath = IndexPath(item: item, section: section)
+                state.rowHeight.append(sanitizedLength(
+                    source.sizeForItem(at: indexPath).size.height, indexPath: indexPath,
+                    path: "sections[\(section)].items[\(item)].height", diagnostics: &diagnostics))
+            }
+            state.rows = OffsetTree(spacedExtents(state.rowHeight, spacing: options.gap))
+            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, diagnostics: &diagnostics)
+            sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
+            sectionStates.append(state)
+        }
+        stack.build(sections)
+    }
+
+    /// - Complexity: new item sizes: O(log n) each; header or footer sizes: O(log s);
+    ///   anything else: a full `prepare`.
+    public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
+        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize {
+            prepare(from: source)
+            return
+        }
+        diagnostics = []
+        for (indexPath, size) in context.itemSizes {
+            precondition(
+                indexPath.section >= 0 && indexPath.section < sectionStates.count
+                    && indexPath.item >= 0 && indexPath.item < sectionStates[indexPath.section].rowHeight.count,
+                "ListLayout.invalidate: no item at \(indexPath)")
+            let height = sanitizedLength(
+                size.size.height, indexPath: indexPath,
+                path: "sections[\(indexPath.section)].items[\(indexPath.item)].height", diagnostics: &diagnostics)
+            let section = indexPath.section, row = indexPath.item
+            sectionStates[section].rowHeight[row] = height
+            let count = sectionStates[section].rowHeight.count
+            sectionStates[section].rows.setExtent(spacedExtent(height, at: row, count: count, spacing: options.gap), at: row)
+            stack.setBody(sectionStates[section].rows.total, section: section)
+        }
+        for (kind, section, size) in context.supplementarySizes {
+            precondition(section >= 0 && section < stack.count, "ListLayout.invalidate: no section \(section)")
+            let height = size.map {
+                sanitizedLength($0.height, indexPath: nil, path: "sections[\(section)].\(kind.name).height", diagnostics: &diagnostics)
+            }
+            stack.setSupplementary(kind, height: height, section: section)
+        }
+    }
+
+    public var contentSize: Size { Size(width: stack.containerWidth, height: stack.contentHeight) }
+
+    /// - Complexity: O(log n + k) for k elements returned.
+    public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        for section in stack.sections(overlapping: rect.minY, rect.maxY) {
+            stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
+            let state = sectionStates[section]
+            let count = state.rowHeight.count
+            guard count > 0 else { continue }
+            let top = stack.itemsTop(of: section)
+            var separators: [LayoutAttributes] = []
+            var row = state.rows.firstCandidate(at: rect.minY - top)
+            while row < count {
+                let rowTop = top + state.rows.offset(of: row)
+                if rowTop >= rect.maxY + slop(rect.maxY) { break }
+                let frame = rowFrame(state, row: row, top: rowTop)
+                if frame.intersects(rect) {
+                    result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
+                }
+                if let separator = separatorAttributes(state, row: row, section: section, rowTop: rowTop), separator.frame.intersects(rect) {
+                    separators.append(separator)
+                }
+                row += 1
+            }
+            result += separators
+        }
+        return result
+    }
+
+    @inline(__always) private func rowFrame(_ state: SectionState, row: Int, top: Double) -> Rect {
+        stack.physical(Rect(x: options.sections.insets.leading, y: top, width: stack.itemsWidth, height: state.rowHeight[row]))
+    }
+
+    private func separatorAttributes(_ state: SectionState, row: Int, section: Int, rowTop: Double) -> LayoutAttributes? {
+        guard let separators = options.separators, row < state.rowHeight.count - 1 else { return nil }
+        let y = rowTop + state.rowHeight[row] + (options.gap - separators.thickness) / 2
+        let x = options.sections.insets.leading + separators.insets.leading
+        let width = Swift.max(0, stack.itemsWidth - separators.insets.leading - separators.insets.trailing)
+        return LayoutAttributes(
+            indexPath: IndexPath(item: row, section: section), kind: .separator,
+            frame: stack.physical(Rect(x: x, y: y, width: width, height: separators.thickness)), zIndex: Separators.zIndex)
+    }
+
+    /// - Complexity: O(log n).
+    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard let (state, rowTop) = locate(indexPath) else { return nil }
+        return LayoutAttributes(indexPath: indexPath, frame: rowFrame(state, row: indexPath.item, top: rowTop))
+    }
+
+    private func locate(_ indexPath: IndexPath) -> (SectionState, Double)? {
+        guard indexPath.section >= 0 && indexPath.section < sectionStates.count else { return nil }
+        let state = sectionStates[indexPath.section]
+        guard indexPath.item >= 0 && indexPath.item < state.rowHeight.count else { return nil }
+        return (state, stack.itemsTop(of: indexPath.section) + state.rows.offset(of: indexPath.item))
+    }
+
+    /// - Complexity: O(log s).
+    public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        stack.supplementaryAttributes(ofKind: kind, section: indexPath.section)
+    }
+
+    /// The separator below row `indexPath.item` (kind `.separator`) or the section
+    /// background (kind `.sectionBackground`, item 0), or nil.
+    /// - Complexity: O(log n).
+    public func attributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        if kind == .sectionBackground {
+            return indexPath.item == 0 ? stack.backgroundAttributes(section: indexPath.section) : nil
+        }
+        guard kind == .separator, let (state, rowTop) = locate(indexPath) else { return nil }
+        return separatorAttributes(state, row: indexPath.item, section: indexPath.section, rowTop: rowTop)
+    }
+
+    /// The row width exactly, the height unconstrained.
+    /// - Complexity: O(1).
+    public func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal {
+        FittingProposal(width: .exactly(stack.itemsWidth), height: .unconstrained)
+    }
+}

@@ -1,0 +1,73 @@
+/// What every layout of this package does around the items of a section: the section
+/// insets, sticky headers and footers, and an optional background decoration. One value
+/// shared by `GridLayout`, `WaterfallLayout` and `ListLayout` (the `"sections"` object of
+/// their JSON options).
+public struct SectionStyle: Hashable, Sendable, Codable {
+    /// Space around the items of each section, inside the header and the footer (which
+    /// span the full width, like UIKit's flow layout).
+    public var insets: EdgeInsets
+    /// Headers stick to the top of the visible bounds while their section is on screen
+    /// (`sectionHeadersPinToVisibleBounds`).
+    public var pinsHeaders: Bool
+    /// Footers stick to the bottom of the visible bounds while their section is on screen.
+    public var pinsFooters: Bool
+    /// A decoration of kind `.sectionBackground` behind each section's items, or nil.
+    public var background: SectionBackground?
+
+    public init(insets: EdgeInsets = .zero, pinsHeaders: Bool = false, pinsFooters: Bool = false, background: SectionBackground? = nil) {
+        self.insets = insets
+        self.pinsHeaders = pinsHeaders
+        self.pinsFooters = pinsFooters
+        self.background = background
+    }
+
+    /// Why these options cannot be used, or nil when they can.
+    public var problem: String? {
+        let edges = [("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing)]
+        for (name, value) in edges where !(value.isFinite && value >= 0) {
+            return "sections.insets.\(name) must be a finite number ≥ 0, got \(value)"
+        }
+        if let background {
+            let edges = [("top", background.insets.top), ("leading", background.insets.leading),
+                         ("bottom", background.insets.bottom), ("trailing", background.insets.trailing)]
+            for (name, value) in edges where !value.isFinite {
+                return "sections.background.insets.\(name) must be a finite number, got \(value)"
+            }
+        }
+        return nil
+    }
+}
+
+/// A background decoration behind a section's items (`.decoration("sectionBackground")`,
+/// z-index -1, `indexPath.item == 0`). Its frame is the section's items area (inside the
+/// section insets, between header and footer) shrunk by `insets`; negative insets grow it
+/// into the section insets. A section whose background has no area shows none.
+public struct SectionBackground: Hashable, Sendable, Codable {
+    public var insets: EdgeInsets
+
+    public init(insets: EdgeInsets = .zero) {
+        self.insets = insets
+    }
+
+    /// The z-index of section backgrounds: beneath the cells.
+    public static let zIndex = -1
+}
+
+extension ElementKind {
+    /// The section background decoration of the layouts in this package.
+    public static let sectionBackground = ElementKind.decoration("sectionBackground")
+    /// The row separator decoration of `ListLayout`.
+    public static let separator = ElementKind.decoration("separator")
+}
+
+/// The error a layout's options `validate()` throws: which option, and why.
+public struct LayoutOptionsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The option as the JSON names it (`columns`, `sections.insets.top`).
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
