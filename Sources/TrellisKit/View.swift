@@ -91,17 +91,20 @@ open class View: CustomStringConvertible {
         view.superview = self
         view.didMoveToSuperview()
         if view.traitCollection != previousTraits { view.propagateTraitChange(from: previousTraits) }
-        setNeedsLayout()
+        constraintsDidChange()
     }
 
     /// Detaches the view from its superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        // Like UIKit, constraints that tie this subtree to views outside it go away.
+        deactivateConstraintsCrossing(into: parent)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        parent.didRemoveSubview(self)
         willRemoveFromHierarchy(formerSuperview: parent)
         didMoveToSuperview()
-        parent.setNeedsLayout()
+        parent.constraintsDidChange()
     }
 
     /// True when the view is `other` or lies below it in the hierarchy.
@@ -113,6 +116,13 @@ open class View: CustomStringConvertible {
         }
         return false
     }
+
+    /// Called on the former superview after `view` left it (a stack view drops it from
+    /// its arranged views).
+    func didRemoveSubview(_ view: View) {}
+
+    /// Called when a subview was hidden or shown.
+    func subviewDidChangeVisibility(_ view: View) {}
 
     /// Called after the view was added to or removed from a superview.
     open func didMoveToSuperview() {}
@@ -152,7 +162,11 @@ open class View: CustomStringConvertible {
 
     // MARK: Appearance (what a renderer draws)
 
-    public var isHidden = false
+    /// Hidden views are not drawn; a stack view also drops its hidden arranged views from
+    /// its layout.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { superview?.subviewDidChangeVisibility(self) } }
+    }
     public var alpha: Double = 1
     public var backgroundColor: Color?
     public var borderColor: Color?
@@ -166,11 +180,45 @@ open class View: CustomStringConvertible {
     /// Insets from the edges that content should respect (`directionalLayoutMargins`);
     /// UIKit's default is 8 points on every edge.
     public var layoutMargins = EdgeInsets(all: 8) {
-        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+        didSet {
+            if layoutMargins != oldValue {
+                // The margins guide turns the margins into constraint constants.
+                if marginsGuideStorage != nil { constraintsDidChange() }
+                layoutMarginsDidChange()
+            }
+        }
     }
 
     /// Called when `layoutMargins` changes.
     open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    // MARK: Constraint storage (behaviour in View+Constraints.swift, ConstraintEngine.swift)
+
+    /// Whether the layout system keeps this view's frame as it is, by turning it into
+    /// required constraints (`translatesAutoresizingMaskIntoConstraints`). True by default;
+    /// set it to false for a view that constraints position and size. The view on which
+    /// `systemLayoutSizeFitting` or `layoutIfNeeded` is called is the root of that layout
+    /// and is never held by its own frame.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { constraintsDidChange() } }
+    }
+
+    /// How a view that translates its frame into constraints follows its superview's size
+    /// (`UIView.autoresizingMask`, the flexible width and height part).
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet { if oldValue != autoresizingMask { constraintsDidChange() } }
+    }
+
+    /// Constraints installed here: those whose items' nearest common ancestor is this view.
+    var installedConstraints: [LayoutConstraint] = []
+    /// Guides added with `addLayoutGuide`.
+    var layoutGuideStorage: [LayoutGuide] = []
+    var marginsGuideStorage: LayoutGuide?
+    /// The solver for the layout of this view's subtree, kept between layout passes and
+    /// fitting calls; dropped when the structure below changes.
+    var constraintEngine: ConstraintEngine?
+    /// What the last constraint solve rooted here had to break.
+    var constraintDiagnosticsStorage: [ConstraintDiagnostic] = []
 
     // MARK: Sizing
 
@@ -198,6 +246,7 @@ open class View: CustomStringConvertible {
 
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: Axis) {
         if axis == .horizontal { huggingPriorities.horizontal = priority } else { huggingPriorities.vertical = priority }
+        constraintsDidChange()
         invalidateIntrinsicContentSize()
     }
 
@@ -209,8 +258,28 @@ open class View: CustomStringConvertible {
 
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: Axis) {
         if axis == .horizontal { compressionPriorities.horizontal = priority } else { compressionPriorities.vertical = priority }
+        constraintsDidChange()
         invalidateIntrinsicContentSize()
     }
+
+    /// The intrinsic size when the layout has settled the view's width at `width` (nil: not
+    /// yet known). Views whose height depends on their width (multi-line labels) override
+    /// it; the constraint engine then solves twice (see `hasWidthDependentIntrinsicHeight`).
+    func intrinsicContentSize(forLayoutWidth width: Double?) -> Size { intrinsicContentSize }
+
+    /// True when the intrinsic height depends on the width constraints give the view.
+    var hasWidthDependentIntrinsicHeight: Bool { false }
+
+    /// Where the first and last baselines lie for a view of the given width: a fraction of
+    /// the height plus an offset from the top. Plain views put both at the bottom edge.
+    func baselinePositions(forLayoutWidth width: Double?) -> (first: BaselinePosition, last: BaselinePosition) {
+        (BaselinePosition.bottom, BaselinePosition.bottom)
+    }
+
+    /// The view whose first baseline stands for this one's (`forFirstBaselineLayout`).
+    open var forFirstBaselineLayout: View { self }
+    /// The view whose last baseline stands for this one's (`forLastBaselineLayout`).
+    open var forLastBaselineLayout: View { self }
 
     /// The size the view would like within `size` (`UIView.sizeThatFits`). The default
     /// returns the intrinsic size where there is one and the current size elsewhere, like
@@ -231,12 +300,26 @@ open class View: CustomStringConvertible {
     /// (`UIView.systemLayoutSizeFitting`): an axis fitted at `.required` priority takes the
     /// target's extent; on an axis at a lower priority the content decides.
     ///
-    /// This is the path for views without constraints: it asks `sizeThatFits` with the
-    /// free axes unbounded. The constraint layer of TrellisKit overrides the behaviour for
-    /// views whose content is laid out by constraints.
+    /// A view whose subtree has active constraints, views that do not translate their frame
+    /// into constraints, or an intrinsic content size is sized by solving its constraints:
+    /// the target becomes width and height constraints at the two priorities (UIKit's
+    /// meaning: at `fittingSizeLevel` the content decides, pulled towards the target; at
+    /// `.required` the target holds). Multi-line labels whose width comes from constraints
+    /// are right in this one call (the engine solves twice). The view's frame is left as
+    /// it was; what had to be broken is in `constraintDiagnostics`.
+    ///
+    /// Other views take the fallback: `sizeThatFits` with the free axes unbounded.
+    ///
+    /// - Complexity: the first call builds a solver for the subtree, O(c) constraints;
+    ///   later calls with only content changes re-solve incrementally (edit variables).
     open func systemLayoutSizeFitting(
         _ targetSize: Size, horizontalFittingPriority: LayoutPriority, verticalFittingPriority: LayoutPriority
     ) -> Size {
+        let engine = engineForLayout()
+        if !engine.isTrivial {
+            return engine.fittingSize(
+                target: targetSize, horizontalPriority: horizontalFittingPriority, verticalPriority: verticalFittingPriority)
+        }
         let fixesWidth = horizontalFittingPriority.isRequired, fixesHeight = verticalFittingPriority.isRequired
         let fitted = sizeThatFits(Size(
             width: fixesWidth ? targetSize.width : .infinity,
@@ -262,17 +345,30 @@ open class View: CustomStringConvertible {
     /// Marks the view as needing `layoutSubviews` before it is next used.
     public func setNeedsLayout() { needsLayout = true }
 
-    /// Runs the layout pass now for this view and its subviews, where one is pending.
+    /// Runs the layout pass now for this view and its subviews: solves the constraints of
+    /// the subtree with this view's bounds fixed, applies the solved frames (relative to
+    /// their superviews, pixel-aligned to the display scale) to views that do not
+    /// translate their frame into constraints, then calls `layoutSubviews` where a layout
+    /// is pending, parents before children.
+    ///
+    /// - Complexity: a rebuild of the solver only after structural changes; otherwise an
+    ///   incremental re-solve plus O(v) to apply the frames of v views.
     open func layoutIfNeeded() {
+        let engine = engineForLayout()
+        if !engine.isTrivial { engine.layOut() }
+        runPendingLayoutSubviews()
+    }
+
+    private func runPendingLayoutSubviews() {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+        for subview in subviews { subview.runPendingLayoutSubviews() }
     }
 
-    /// Positions the subviews. Override for manual layout; the default does nothing here
-    /// (the constraint layer positions constrained subviews).
+    /// Positions the subviews. Override for manual layout; frames solved from constraints
+    /// are already applied when it runs.
     open func layoutSubviews() {}
 
     // MARK: Traits
@@ -297,6 +393,8 @@ open class View: CustomStringConvertible {
     open func traitCollectionDidChange(_ previous: TraitCollection?) {}
 
     private func propagateTraitChange(from previous: TraitCollection?) {
+        // Direction (leading/trailing) and display scale feed the solved layout.
+        constraintsDidChange()
         traitCollectionDidChange(previous)
         setNeedsLayout()
         for subview in subviews where subview.overrideTraitCollection == nil {
@@ -306,10 +404,7 @@ open class View: CustomStringConvertible {
 
     // MARK: Debugging
 
-    open var description: String {
-        let name = identifier.map { "\"\($0)\"" } ?? String(describing: type(of: self))
-        return "\(name) \(frame)"
-    }
+    open var description: String { "\(layoutItemName) \(frame)" }
 
     /// The hierarchy below this view, one line a view, indented by depth.
     public func recursiveDescription() -> String {

@@ -9,7 +9,9 @@
 /// A text whose unconstrained measurement is already cached and fits on one line within
 /// the maximum width is answered from that entry (a "derived hit"): a line that fits is
 /// laid out the same whatever the width, so short labels measured once are not shaped
-/// again at every new width.
+/// again at every new width. (This assumes the wrapped measurer lays a fitting line out
+/// the same at any width, as Pango and ``FixedAdvanceTextMeasurer`` do; texts ending in
+/// white space are excluded.)
 ///
 /// Measuring on a miss happens outside the lock, so threads that miss at once measure in
 /// parallel.
@@ -91,7 +93,8 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
                 hits += 1
                 return slots[slot]!.value
             }
-            if let maxWidth, let slot = slotOfKey[Key(text: text, style: style, maxWidth: nil, maxLines: 0)] {
+            if let maxWidth, !Self.endsWithWhiteSpace(text),
+               let slot = slotOfKey[Key(text: text, style: style, maxWidth: nil, maxLines: 0)] {
                 let unconstrained = slots[slot]!.value
                 if unconstrained.lineCount == 1, unconstrained.width <= maxWidth {
                     slots[slot]!.referenced = true
@@ -119,6 +122,13 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
             textBytes += bytes
         }
         return measured
+    }
+
+    /// Trailing white space may be measured on an unconstrained line but dropped at a
+    /// line end when a width is set, so such texts never take the derived path.
+    @inline(__always)
+    private static func endsWithWhiteSpace(_ text: String) -> Bool {
+        text.unicodeScalars.last?.properties.isWhitespace ?? false
     }
 
     /// Removes the entry under the clock hand that has not been used since the hand last

@@ -67,14 +67,7 @@ struct PangoLayoutConfigurator {
             }
             setWrapping(PANGO_WRAP_WORD_CHAR, width: widthUnits, ellipsize: mode, height: Int32(-maxLines))
             if pango_layout_get_line_count(layout) > maxLines {
-                // Several paragraphs: limit the whole text by the height of its first lines.
-                pango_layout_set_height(layout, bottomOfLine(maxLines - 1))
-                if pango_layout_get_line_count(layout) > maxLines {
-                    // Pango's height heuristic kept too many lines (lines of very different
-                    // heights): cut after the last allowed line instead.
-                    pango_layout_set_height(layout, Int32(-maxLines))
-                    truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
-                }
+                truncated = limitParagraphs(to: maxLines, of: bytes, ellipsize: mode)
             }
             truncated = truncated || pango_layout_is_ellipsized(layout) != 0
         }
@@ -139,6 +132,49 @@ struct PangoLayoutConfigurator {
             setText(bytes, count: end)
         }
         return true
+    }
+
+    /// Several paragraphs with a truncating mode and more lines than allowed. Keeps the
+    /// paragraphs up to the one holding the last allowed line; if that line ends its
+    /// paragraph, "…" is appended to it (later paragraphs are dropped); then a height
+    /// limit at the bottom of that line makes Pango ellipsize it like any cut line.
+    /// Returns true (text was cut).
+    private func limitParagraphs(to maxLines: Int, of bytes: UnsafeBufferPointer<UInt8>,
+                                 ellipsize mode: PangoEllipsizeMode) -> Bool {
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_height(layout, -1)
+        guard let line = pango_layout_get_line_readonly(layout, Int32(maxLines - 1)) else { return false }
+        let lineEnd = Int(line.pointee.start_index + line.pointee.length)
+        let bottom = bottomOfLine(maxLines - 1)
+        var paragraphEnd = lineEnd
+        while paragraphEnd < bytes.count, !Self.startsParagraphSeparator(bytes, at: paragraphEnd) { paragraphEnd += 1 }
+        var kept: [UInt8]
+        if paragraphEnd == lineEnd {
+            var end = lineEnd
+            while end > 0, [0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            kept = Array(bytes[..<end]) + Self.ellipsis
+        } else {
+            kept = Array(bytes[..<paragraphEnd])
+        }
+        kept.withUnsafeBufferPointer { setText($0, count: $0.count) }
+        pango_layout_set_ellipsize(layout, mode)
+        pango_layout_set_height(layout, bottom)
+        if pango_layout_get_line_count(layout) > maxLines {
+            // Pango's height heuristic kept too many lines (lines of very different
+            // heights): cut after the last allowed line, without an ellipsis.
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+            pango_layout_set_height(layout, -1)
+            setText(bytes, count: lineEnd)
+        }
+        return true
+    }
+
+    /// Whether a paragraph separator (as Pango splits paragraphs: LF, CR, U+2029)
+    /// starts at `index`.
+    private static func startsParagraphSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte == 0x0A || byte == 0x0D { return true }
+        return byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9
     }
 
     /// The bottom of line `index` from the top of the layout, in Pango units.

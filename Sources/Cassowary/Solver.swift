@@ -1,0 +1,313 @@
+/// The incremental Cassowary solver (Badros, Borning and Stuckey, 2001) in the dual simplex
+/// form kiwi popularised, with Auto Layout's priorities as a lexicographic objective.
+///
+/// Add and remove constraints one at a time; each change re-optimises from the previous
+/// solution. Edit variables take suggested values and re-solve with the dual simplex, which
+/// is the cheap path for "same system, new numbers". Values are published to the variables
+/// by ``updateVariables()``.
+///
+/// Every throwing method leaves the solver exactly as it was when it throws.
+///
+/// A `Solver` is not thread-safe; use one per thread (they are cheap).
+public final class Solver {
+    struct ConstraintRecord {
+        let constraint: Constraint
+        /// The symbol that identifies the constraint's row: its slack, dummy or (for
+        /// non-required equalities) positive error.
+        let marker: Symbol
+        /// The second error of a non-required constraint, if any.
+        let other: Symbol?
+        /// Insertion order, so listings and conflict reports are stable.
+        let order: Int
+    }
+
+    struct EditRecord {
+        let variable: Variable
+        let constraint: Constraint
+        let marker: Symbol
+        let other: Symbol
+        var suggestedValue: Double
+    }
+
+    struct External {
+        let variable: Variable
+        let symbol: Symbol
+    }
+
+    // MARK: Tableau
+
+    /// Rows of the tableau; `basics[i]` is the basic symbol of `rows[i]`.
+    var rows: [Row] = []
+    var basics: [Symbol] = []
+    /// For each symbol index, the row where it is basic, or -1.
+    var rowOfSymbol: [Int32] = []
+    /// Basic symbols whose rows may have gone negative and need the dual simplex.
+    var infeasible: [Symbol] = []
+
+    /// The objective, one row per priority level in use, highest priority first. Each level
+    /// is the sum of the errors of that priority's constraints; levels are compared
+    /// lexicographically. During phase one of an addition the artificial objective sits at
+    /// index 0 with priority `artificialPriority`.
+    var objectives: [Row] = []
+    var objectivePriorities: [Priority] = []
+    /// How many constraints contribute errors to each level (a level goes when it reaches zero).
+    var objectiveUsers: [Int] = []
+
+    // MARK: Model
+
+    var records: [ObjectIdentifier: ConstraintRecord] = [:]
+    var nextOrder = 0
+    var edits: [ObjectIdentifier: EditRecord] = [:]
+    var symbolOfVariable: [ObjectIdentifier: Symbol] = [:]
+    var externals: [External] = []
+
+    /// When false (the scratch solvers that minimise a conflict set), unsatisfiable errors
+    /// carry the raw certificate instead of being minimised again.
+    var minimisesConflicts = true
+
+    public init() {}
+
+    // MARK: - Queries
+
+    /// Whether `constraint` is in the solver.
+    /// - Complexity: O(1).
+    public func contains(_ constraint: Constraint) -> Bool { records[ObjectIdentifier(constraint)] != nil }
+
+    /// Whether `variable` has an edit constraint.
+    /// - Complexity: O(1).
+    public func hasEditVariable(_ variable: Variable) -> Bool { edits[ObjectIdentifier(variable)] != nil }
+
+    /// The constraints in the solver, in the order they were added (edit constraints excluded).
+    /// - Complexity: O(n log n) in the number of constraints.
+    public var constraints: [Constraint] {
+        let editConstraints = Set(edits.values.map { ObjectIdentifier($0.constraint) })
+        return records.values
+            .filter { !editConstraints.contains(ObjectIdentifier($0.constraint)) }
+            .sorted { $0.order < $1.order }
+            .map(\.constraint)
+    }
+
+    /// The variables with edit constraints, with their priorities and last suggested values,
+    /// in the order they were added.
+    /// - Complexity: O(n log n) in the number of edit variables.
+    public var editVariables: [(variable: Variable, priority: Priority, suggestedValue: Double)] {
+        edits.values
+            .sorted { records[ObjectIdentifier($0.constraint)]!.order < records[ObjectIdentifier($1.constraint)]!.order }
+            .map { ($0.variable, $0.constraint.priority, $0.suggestedValue) }
+    }
+
+    /// The current solved value of `variable` (0 for a variable no constraint mentions),
+    /// without publishing it to `variable.value`.
+    /// - Complexity: O(1) expected.
+    public func value(of variable: Variable) -> Double {
+        guard let symbol = symbolOfVariable[ObjectIdentifier(variable)] else { return 0 }
+        let row = rowOfSymbol[symbol.index]
+        return row >= 0 ? rows[Int(row)].constant : 0
+    }
+
+    /// Publishes the solution: sets `value` of every variable the solver knows.
+    /// - Complexity: O(v) in the number of variables.
+    public func updateVariables() {
+        for external in externals {
+            let row = rowOfSymbol[external.symbol.index]
+            external.variable.value = row >= 0 ? rows[Int(row)].constant : 0
+        }
+    }
+
+    /// Removes every constraint, edit variable and variable.
+    /// - Complexity: O(1) amortised (storage is released).
+    public func reset() {
+        rows = []
+        basics = []
+        rowOfSymbol = []
+        infeasible = []
+        objectives = []
+        objectivePriorities = []
+        objectiveUsers = []
+        records = [:]
+        nextOrder = 0
+        edits = [:]
+        symbolOfVariable = [:]
+        externals = []
+    }
+
+    // MARK: - Constraints
+
+    /// Adds `constraint` and re-optimises.
+    ///
+    /// - Throws: ``SolverError`` `duplicateConstraint`, `invalidPriority`, `nonFiniteValue`,
+    ///   or `unsatisfiable(conflicts:)` naming an irreducible set of required constraints
+    ///   that cannot hold together with it. On any error the solver is unchanged.
+    /// - Complexity: one row construction and substitution, O(r · c) for r rows of c cells,
+    ///   then the simplex pivots needed to re-optimise (typically a few).
+    public func add(_ constraint: Constraint) throws(SolverError) {
+        let key = ObjectIdentifier(constraint)
+        guard records[key] == nil else {
+            throw SolverError(.duplicateConstraint, "The constraint \(constraint) is already in the solver.", constraint: constraint)
+        }
+        try validate(constraint)
+
+        let checkpoint = VariableCheckpoint(symbolCount: rowOfSymbol.count, externalCount: externals.count)
+        var (row, marker, other) = makeRow(for: constraint)
+        var subject = chooseSubject(of: row, marker: marker, other: other, newSymbolsFrom: checkpoint.symbolCount)
+
+        if subject == nil && row.cells.allSatisfy({ $0.symbol.isDummy }) {
+            guard isNearZero(row.constant) else {
+                // The new equality contradicts a combination of required equalities: the
+                // dummies left in its row are exactly the markers of those equalities.
+                let certificate = row.cells.map(\.symbol).filter { $0 != marker }
+                rollBack(to: checkpoint)
+                throw unsatisfiable(constraint, certificate: certificate)
+            }
+            subject = marker  // redundant with the required equalities already present
+        }
+
+        if let subject {
+            row.solve(for: subject)
+            substitute(subject, with: row, substitutingRows: subject.index < checkpoint.symbolCount)
+            appendRow(row, basic: subject)
+        } else {
+            let saved = TableauSnapshot(of: self)
+            if let certificate = addWithArtificialVariable(row) {
+                saved.restore(into: self)
+                rollBack(to: checkpoint)
+                throw unsatisfiable(constraint, certificate: certificate)
+            }
+        }
+
+        records[key] = ConstraintRecord(constraint: constraint, marker: marker, other: other, order: nextOrder)
+        nextOrder += 1
+        optimize()
+    }
+
+    /// Removes `constraint` and re-optimises.
+    /// - Throws: ``SolverError`` `unknownConstraint` if it is not in the solver (or is the
+    ///   edit constraint of an edit variable: use ``removeEditVariable(_:)``).
+    /// - Complexity: one pivot, O(r · c), then the re-optimising pivots.
+    public func remove(_ constraint: Constraint) throws(SolverError) {
+        let key = ObjectIdentifier(constraint)
+        guard let record = records[key], !edits.values.contains(where: { $0.constraint === constraint }) else {
+            throw SolverError(.unknownConstraint, "The constraint \(constraint) is not in the solver.", constraint: constraint)
+        }
+        removeRecord(record)
+    }
+
+    func removeRecord(_ record: ConstraintRecord) {
+        records[ObjectIdentifier(record.constraint)] = nil
+        if !record.constraint.priority.isRequired {
+            // Take the constraint's errors out of its objective level before its row goes.
+            let level = objectiveLevel(for: record.constraint.priority)
+            for error in [record.marker, record.other] {
+                guard let error, error.kind == .error else { continue }
+                let basicRow = rowOfSymbol[error.index]
+                if basicRow >= 0 {
+                    objectives[level].insert(rows[Int(basicRow)], times: -1)
+                } else {
+                    objectives[level].insert(error, coefficient: -1)
+                }
+            }
+            objectiveUsers[level] -= 1
+            if objectiveUsers[level] == 0 {
+                objectives.remove(at: level)
+                objectivePriorities.remove(at: level)
+                objectiveUsers.remove(at: level)
+            }
+        }
+
+        let markerRow = rowOfSymbol[record.marker.index]
+        if markerRow >= 0 {
+            removeRow(at: Int(markerRow))
+        } else if let leaving = markerLeavingRow(for: record.marker) {
+            pivot(row: leaving, entering: record.marker)
+            removeRow(at: Int(rowOfSymbol[record.marker.index]))
+        }
+        // A marker in no row at all has a zero column: the constraint left no trace to undo.
+        optimize()
+    }
+
+    // MARK: - Edit variables
+
+    /// Lets `variable` take suggested values at `priority` (which must not be required).
+    /// The variable is pulled towards 0 until a value is suggested.
+    /// - Throws: ``SolverError`` `duplicateEditVariable` or `invalidPriority`.
+    /// - Complexity: as ``add(_:)``.
+    public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        let key = ObjectIdentifier(variable)
+        guard edits[key] == nil else {
+            throw SolverError(.duplicateEditVariable, "The variable \(variable) is already an edit variable.", variable: variable)
+        }
+        guard priority.isValid, !priority.isRequired else {
+            throw SolverError(
+                .invalidPriority(priority),
+                "An edit variable's priority must be in 1..<1000 (required is not allowed); \(variable) was given \(priority).",
+                variable: variable)
+        }
+        let constraint = Constraint(variable, .equal, 0, priority: priority, identifier: "edit \(variable)")
+        try add(constraint)
+        let record = records[ObjectIdentifier(constraint)]!
+        edits[key] = EditRecord(variable: variable, constraint: constraint, marker: record.marker, other: record.other!, suggestedValue: 0)
+    }
+
+    /// Removes the edit constraint of `variable`.
+    /// - Throws: ``SolverError`` `unknownEditVariable`.
+    /// - Complexity: as ``remove(_:)``.
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
+            throw SolverError(.unknownEditVariable, "The variable \(variable) is not an edit variable.", variable: variable)
+        }
+        removeRecord(records[ObjectIdentifier(edit.constraint)]!)
+    }
+
+    /// Suggests `value` for the edit variable `variable` and re-solves with the dual simplex.
+    /// - Throws: ``SolverError`` `unknownEditVariable` or `nonFiniteValue`.
+    /// - Complexity: O(r) to shift the constants, then one pivot per row that became
+    ///   infeasible (often none); allocation-free once the rows have their capacity.
+    public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        let key = ObjectIdentifier(variable)
+        guard var edit = edits[key] else {
+            throw SolverError(.unknownEditVariable, "The variable \(variable) is not an edit variable.", variable: variable)
+        }
+        guard value.isFinite else {
+            throw SolverError(.nonFiniteValue, "The value \(value) suggested for \(variable) is not finite.", variable: variable)
+        }
+        let delta = value - edit.suggestedValue
+        edit.suggestedValue = value
+        edits[key] = edit
+
+        // The edit row is `variable = suggested + e⁺ − e⁻`; moving the suggestion by δ is the
+        // same as moving e⁺ by −δ (or e⁻ by +δ) in every row that mentions it.
+        let plusRow = rowOfSymbol[edit.marker.index]
+        let minusRow = rowOfSymbol[edit.other.index]
+        if plusRow >= 0 {
+            rows[Int(plusRow)].constant -= delta
+            if rows[Int(plusRow)].constant < 0 { infeasible.append(edit.marker) }
+        } else if minusRow >= 0 {
+            rows[Int(minusRow)].constant += delta
+            if rows[Int(minusRow)].constant < 0 { infeasible.append(edit.other) }
+        } else {
+            for i in rows.indices {
+                let coefficient = rows[i].coefficient(of: edit.marker)
+                guard coefficient != 0 else { continue }
+                rows[i].constant += delta * coefficient
+                if rows[i].constant < 0 && !basics[i].isExternal { infeasible.append(basics[i]) }
+            }
+        }
+        dualOptimize()
+    }
+
+    // MARK: - Validation
+
+    func validate(_ constraint: Constraint) throws(SolverError) {
+        guard constraint.priority.isValid else {
+            throw SolverError(
+                .invalidPriority(constraint.priority),
+                "The constraint \(constraint) has priority \(constraint.priority); priorities must be in 1...1000.",
+                constraint: constraint)
+        }
+        guard constraint.expression.isFinite else {
+            throw SolverError(
+                .nonFiniteValue, "The constraint \(constraint) has a coefficient or constant that is not finite.",
+                constraint: constraint)
+        }
+    }
+}

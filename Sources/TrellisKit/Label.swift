@@ -1,0 +1,150 @@
+import Trellis
+import TrellisText
+
+/// How a label places its lines horizontally.
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    /// Leading in the layout direction.
+    case natural
+    case left, center, right
+}
+
+/// A view that shows text (`UILabel`): its intrinsic content size is the size of its text,
+/// measured by a ``TextMeasurer``.
+///
+/// - One line (`numberOfLines == 1`, the default): the intrinsic size is the text on one
+///   line; when constraints make the label narrower, the text is cut per `lineBreakMode`
+///   when drawn (``textLayout``).
+/// - Several lines (`numberOfLines` 0 = unlimited, or a limit): the text wraps at
+///   `preferredMaxLayoutWidth` if set; otherwise at the width the constraints give the
+///   label, which the constraint engine finds and measures at in the same layout or
+///   fitting call (UIKit gets this right only on a second layout pass).
+///
+/// Sizes are rounded up to whole pixels of the display scale, as UIKit does, so a frame
+/// never cuts the text. Hugs its content at 251 on both axes, UIKit's label default.
+open class Label: View {
+    /// The text shown; "\n" starts a new paragraph.
+    public var text: String {
+        didSet { if text != oldValue { textDidChange() } }
+    }
+
+    /// Font, line height and line break mode.
+    public var style: TextStyle {
+        didSet { if style != oldValue { textDidChange() } }
+    }
+
+    /// The font of `style`.
+    public var font: Font {
+        get { style.font }
+        set { style.font = newValue }
+    }
+
+    /// How lines break and where text that does not fit is cut (the style's mode).
+    public var lineBreakMode: LineBreakMode {
+        get { style.lineBreakMode }
+        set { style.lineBreakMode = newValue }
+    }
+
+    /// The most lines shown: 1 by default, 0 for unlimited.
+    public var numberOfLines: Int = 1 {
+        didSet {
+            precondition(numberOfLines >= 0, "numberOfLines must be 0 (unlimited) or positive, not \(numberOfLines)")
+            if numberOfLines != oldValue { textDidChange() }
+        }
+    }
+
+    /// The width a multi-line label wraps at when it reports its intrinsic size; nil (the
+    /// default) lets the constraints decide the width.
+    public var preferredMaxLayoutWidth: Double? {
+        didSet {
+            if let width = preferredMaxLayoutWidth {
+                precondition(width.isFinite && width >= 0, "preferredMaxLayoutWidth must be finite and not negative, not \(width)")
+            }
+            if preferredMaxLayoutWidth != oldValue { textDidChange() }
+        }
+    }
+
+    /// What measures the text: the shared Pango measurer unless one is injected (tests use
+    /// `FixedAdvanceTextMeasurer` for exact numbers).
+    public var textMeasurer: any TextMeasurer {
+        didSet { textDidChange() }
+    }
+
+    public var textColor: Color = .black
+    public var textAlignment: TextAlignment = .natural
+
+    /// The last measurements, keyed by the width limit asked for; a label is asked for few
+    /// widths (unbounded, its layout width), so two entries cover the layout passes.
+    private var measurementCache: [(maxWidth: Double?, measurement: TextMeasurement)] = []
+
+    public init(text: String = "", style: TextStyle = TextStyle(), textMeasurer: any TextMeasurer = PangoTextMeasurer.shared) {
+        self.text = text
+        self.style = style
+        self.textMeasurer = textMeasurer
+        super.init(frame: .zero)
+        setContentHuggingPriority(251, for: .horizontal)
+        setContentHuggingPriority(251, for: .vertical)
+    }
+
+    private func textDidChange() {
+        measurementCache.removeAll(keepingCapacity: true)
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The text measured with at most `maxWidth` per line and this label's line limit.
+    /// - Complexity: one text measurement the first time per width, O(1) after.
+    public func measurement(maxWidth: Double?) -> TextMeasurement {
+        if let hit = measurementCache.first(where: { $0.maxWidth == maxWidth }) { return hit.measurement }
+        let measured = textMeasurer.measure(text, style: style, maxWidth: maxWidth, maxLines: numberOfLines)
+        if measurementCache.count >= 2 { measurementCache.removeFirst() }
+        measurementCache.append((maxWidth, measured))
+        return measured
+    }
+
+    /// The lines as they are drawn in a label `width` points wide: the wrapping of a
+    /// multi-line label, and for text wider than the label the cut `lineBreakMode` makes
+    /// (`isTruncated`). This is what a renderer draws.
+    public func textLayout(forWidth width: Double) -> TextMeasurement {
+        measurement(maxWidth: max(0, width))
+    }
+
+    /// ``textLayout(forWidth:)`` at the label's current width.
+    public var textLayout: TextMeasurement { textLayout(forWidth: bounds.width) }
+
+    /// The width limit measured against for the intrinsic size when the layout gives the
+    /// label `layoutWidth`: none for one line, else the preferred width or the layout's.
+    private func wrapWidth(forLayoutWidth layoutWidth: Double?) -> Double? {
+        numberOfLines == 1 ? nil : (preferredMaxLayoutWidth ?? layoutWidth.map { max(0, $0) })
+    }
+
+    override open var intrinsicContentSize: Size { intrinsicContentSize(forLayoutWidth: nil) }
+
+    override func intrinsicContentSize(forLayoutWidth width: Double?) -> Size {
+        let measured = measurement(maxWidth: wrapWidth(forLayoutWidth: width))
+        let scale = traitCollection.displayScale
+        return Size(width: Self.ceilToPixel(measured.width, scale: scale), height: Self.ceilToPixel(measured.height, scale: scale))
+    }
+
+    override var hasWidthDependentIntrinsicHeight: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == nil }
+
+    /// The text box is centred vertically in the label, so each baseline sits at half the
+    /// height plus its offset from the centre of the text box.
+    override func baselinePositions(forLayoutWidth width: Double?) -> (first: BaselinePosition, last: BaselinePosition) {
+        let measured = measurement(maxWidth: wrapWidth(forLayoutWidth: width))
+        return (BaselinePosition(heightFraction: 0.5, offset: measured.firstBaseline - measured.height / 2),
+                BaselinePosition(heightFraction: 0.5, offset: measured.lastBaseline - measured.height / 2))
+    }
+
+    /// The text's size within `size` (its width is the wrap width of a multi-line label).
+    override open func sizeThatFits(_ size: Size) -> Size {
+        let limit: Double? = numberOfLines == 1 || !size.width.isFinite ? nil : max(0, size.width)
+        let measured = measurement(maxWidth: limit)
+        let scale = traitCollection.displayScale
+        return Size(width: Self.ceilToPixel(measured.width, scale: scale), height: Self.ceilToPixel(measured.height, scale: scale))
+    }
+
+    /// Rounds up to the pixel grid, ignoring floating-point noise below a billionth so a
+    /// width of exactly 61.2 is not pushed to the next pixel by 61.2000000001.
+    static func ceilToPixel(_ value: Double, scale: Double) -> Double {
+        (value * scale - 1e-9).rounded(.up) / scale
+    }
+}

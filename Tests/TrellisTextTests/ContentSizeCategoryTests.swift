@@ -1,0 +1,48 @@
+import Testing
+import TrellisText
+
+@Suite struct ContentSizeCategoryTests {
+    @Test func categoriesAreOrderedSmallestFirst() {
+        #expect(ContentSizeCategory.allCases.count == 12)
+        #expect(ContentSizeCategory.allCases.sorted() == ContentSizeCategory.allCases)
+        #expect(ContentSizeCategory.extraSmall < .large)
+        #expect(ContentSizeCategory.large < .accessibilityMedium)
+        #expect(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
+    }
+
+    @Test(arguments: [
+        (ContentSizeCategory.extraSmall, 14.0), (.small, 15), (.medium, 16), (.large, 17), (.extraLarge, 19),
+        (.extraExtraLarge, 21), (.extraExtraExtraLarge, 23), (.accessibilityMedium, 28), (.accessibilityLarge, 33),
+        (.accessibilityExtraLarge, 40), (.accessibilityExtraExtraLarge, 47), (.accessibilityExtraExtraExtraLarge, 53),
+    ])
+    func bodyFollowsTheSystemTable(category: ContentSizeCategory, size: Double) {
+        #expect(TextStyleName.body.pointSize(for: category) == size)
+        #expect(category.scaledSize(for: 17) == size)
+    }
+
+    @Test func customSizesScaleByTheStylesRatio() {
+        // A 34 pt body font at accessibility 5 grows like 17 → 53.
+        #expect(ContentSizeCategory.accessibilityExtraExtraExtraLarge.scaledSize(for: 34) == 106)
+        #expect(ContentSizeCategory.large.scaledSize(for: 12.5, textStyle: .caption1) == 12.5)
+        #expect(abs(ContentSizeCategory.extraSmall.scaledSize(for: 28, textStyle: .title1) - 25) < 1e-12)
+        let font = ContentSizeCategory.extraLarge.scaledFont(Font(size: 17, weight: .bold))
+        #expect(font.size == 19)
+        #expect(font.weight == .bold)
+    }
+
+    @Test(arguments: TextStyleName.allCases)
+    func everyStyleGrowsMonotonically(style: TextStyleName) {
+        let sizes = ContentSizeCategory.allCases.map { style.pointSize(for: $0) }
+        #expect(sizes.count == 12)
+        #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+
+    @Test func fontWeightParsing() {
+        #expect(FontWeight(parsing: "bold") == .bold)
+        #expect(FontWeight(parsing: "SemiBold") == .semibold)
+        #expect(FontWeight(parsing: "550")?.rawValue == 550)
+        #expect(FontWeight(parsing: "1000") == nil)
+        #expect(FontWeight(parsing: "heavyish") == nil)
+        #expect(FontWeight.regular < .bold)
+    }
+}
