@@ -30,5 +30,9 @@ struct DebugOverlay {
         }
     }
 
-    private func drawTextGuides(of view: View, in bounds: Rect) {}
+    private func drawTextGuides(of view: View, in bounds: Rect) {
+        guard let label = view as? Label else { return }
+        LabelText(label).drawGuides(in: context, bounds: bounds, lineWidth: hairline,
+                                    boxColor: Self.lineBoxColor, baselineColor: Self.baselineColor)
+    }
 }

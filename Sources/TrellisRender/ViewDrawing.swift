@@ -34,6 +34,9 @@ struct ViewDrawing {
     }
 
     private func drawContent(of view: View, in bounds: Rect) {
+        if let label = view as? Label {
+            LabelText(label).draw(in: context, bounds: bounds)
+        }
         if let custom = view as? any CustomDrawing {
             custom.draw(in: context)
         }
