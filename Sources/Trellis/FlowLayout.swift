@@ -188,15 +188,15 @@ public final class FlowLayout: CollectionLayout {
         let path = "sections[\(section)].items[\(index)]"
         let mainName = vertical ? "width" : "height", crossName = vertical ? "height" : "width"
         var item = sections[section].items[index]
-        func invalid(_ name: String, _ value: Double) {
+        func invalid(_ name: String, _ value: Double, _ correction: String) {
             sections[section].diagnostics.append(LayoutDiagnostic(
                 code: .invalidSize, indexPath: IndexPath(item: index, section: section), path: "\(path).\(name)",
-                message: "\(formatPoints(value)) is not a non-negative finite number; treated as 0"))
+                message: "\(formatPoints(value)) is not a non-negative finite number; \(correction)"))
         }
-        if !(item.main >= 0 && item.main < .infinity) { invalid(mainName, item.main); item.main = 0 }
-        if !(item.cross >= 0 && item.cross < .infinity) { invalid(crossName, item.cross); item.cross = 0 }
+        if !(item.main >= 0 && item.main < .infinity) { invalid(mainName, item.main, "treated as 0"); item.main = 0 }
+        if !(item.cross >= 0 && item.cross < .infinity) { invalid(crossName, item.cross, "treated as 0"); item.cross = 0 }
         if !item.baseline.isNaN && !(item.baseline >= 0 && item.baseline < .infinity) {
-            invalid("baseline", item.baseline)
+            invalid("baseline", item.baseline, "ignored")
             item.baseline = .nan
         }
         if item.main > available {

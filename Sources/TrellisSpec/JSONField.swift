@@ -1,0 +1,98 @@
+/// A JSON value with the path that leads to it, so every decoding error names its place.
+public struct JSONField: Sendable {
+    public let value: JSONValue
+    /// `sections[2].items[5].height`; empty for the document itself.
+    public let path: String
+
+    public init(_ value: JSONValue, path: String = "") {
+        self.value = value
+        self.path = path
+    }
+
+    /// The path of member `key` of this value.
+    func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func invalid(_ expected: String) -> SpecError {
+        SpecError(.invalidValue, path: path, "expected \(expected), got \(value.excerpt)")
+    }
+
+    /// - Throws: `SpecError` unless the value is a finite number ≥ 0.
+    public func nonNegativeNumber() throws(SpecError) -> Double {
+        guard case .number(let number, _) = value, number.isFinite, number >= 0 else { throw invalid("a non-negative finite number") }
+        return number
+    }
+
+    /// - Throws: `SpecError` unless the value is a finite number (any sign).
+    public func finiteNumber() throws(SpecError) -> Double {
+        guard case .number(let number, _) = value, number.isFinite else { throw invalid("a finite number") }
+        return number
+    }
+
+    /// - Throws: `SpecError` unless the value is a whole number ≥ 1.
+    public func positiveInteger() throws(SpecError) -> Int {
+        guard case .number(let number, _) = value, number.isFinite, number >= 1, number == number.rounded(), number < 1e15 else {
+            throw invalid("a whole number of at least 1")
+        }
+        return Int(number)
+    }
+
+    public func bool() throws(SpecError) -> Bool {
+        guard case .bool(let flag) = value else { throw invalid("true or false") }
+        return flag
+    }
+
+    /// A string naming one case of `type`.
+    /// - Throws: `SpecError` listing the allowed values.
+    public func oneOf<Value: RawRepresentable & CaseIterable>(_ type: Value.Type) throws(SpecError) -> Value where Value.RawValue == String {
+        let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case .string(let text) = value else { throw invalid("one of \(allowed)") }
+        guard let result = Value(rawValue: text) else {
+            throw SpecError(.unknownValue, path: path, "unknown value \"\(text)\"; expected one of \(allowed)")
+        }
+        return result
+    }
+
+    /// The elements of an array, each with its indexed path.
+    public func array() throws(SpecError) -> [JSONField] {
+        guard case .array(let elements) = value else { throw invalid("an array") }
+        return elements.enumerated().map { JSONField($1, path: "\(path)[\($0)]") }
+    }
+
+    /// The value as an object whose members may be read once each.
+    public func object() throws(SpecError) -> JSONObject {
+        guard case .object(let members) = value else { throw invalid("an object") }
+        return JSONObject(members: members, field: self)
+    }
+}
+
+/// An object being decoded: members are looked up by name, and members that the decoder
+/// does not know are reported (they are usually typos).
+public struct JSONObject: Sendable {
+    let members: [(key: String, value: JSONValue)]
+    let field: JSONField
+
+    public var path: String { field.path }
+
+    /// Member `key`, or nil when absent (an explicit null counts as absent).
+    public func optional(_ key: String) -> JSONField? {
+        guard let member = members.first(where: { $0.key == key }), member.value != .null else { return nil }
+        return JSONField(member.value, path: field.path(of: key))
+    }
+
+    /// Member `key`.
+    /// - Throws: `SpecError` saying what was expected there when it is absent.
+    public func required(_ key: String, expected: String) throws(SpecError) -> JSONField {
+        guard let member = optional(key) else {
+            throw SpecError(.missingValue, path: field.path(of: key), "missing; expected \(expected)")
+        }
+        return member
+    }
+
+    /// - Throws: `SpecError` for the first member whose name is not in `known`.
+    public func rejectUnknownMembers(_ known: [String]) throws(SpecError) {
+        for member in members where !known.contains(member.key) {
+            throw SpecError(.unknownMember, path: field.path(of: member.key),
+                            "unknown member; expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+    }
+}

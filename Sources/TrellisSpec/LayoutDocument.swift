@@ -1,0 +1,140 @@
+import Trellis
+
+/// The input of `trellis layout`: a container, a layout description and the sections'
+/// sizes.
+///
+/// ```
+/// { "width": 375, "height": 800, "direction": "ltr",
+///   "layout": { "type": "flow", … },
+///   "sections": [ { "header": {"width": 0, "height": 40}, "items": [ {"width": 50, "height": 30} ] } ],
+///   "visibleRect": {"x": 0, "y": 0, "width": 375, "height": 800} }
+/// ```
+public struct LayoutDocument: Sendable {
+    public var width: Double
+    /// The container's height: optional for vertical scrolling.
+    public var height: Double?
+    public var direction: LayoutDirection
+    public var layout: LayoutSpec
+    public var sections: [SectionSpec]
+    /// When present, only what intersects it is reported, and pinned headers pin to it.
+    public var visibleRect: Rect?
+
+    public init(width: Double, height: Double? = nil, direction: LayoutDirection = .leftToRight, layout: LayoutSpec,
+                sections: [SectionSpec], visibleRect: Rect? = nil) {
+        self.width = width
+        self.height = height
+        self.direction = direction
+        self.layout = layout
+        self.sections = sections
+        self.visibleRect = visibleRect
+    }
+
+    /// A section: its item sizes, optional header and footer, and the layout's per-section
+    /// options (for a flow layout: spacing, insets, alignment, line limit).
+    public struct SectionSpec: Sendable {
+        public var header: Size?
+        public var footer: Size?
+        public var items: [ItemSize]
+
+        public init(header: Size? = nil, footer: Size? = nil, items: [ItemSize]) {
+            self.header = header
+            self.footer = footer
+            self.items = items
+        }
+    }
+
+    /// Reads a document from JSON text.
+    /// - Throws: `SpecError` naming the JSON path (or line and column) and what was expected.
+    /// - Complexity: O(size of the input).
+    public static func decode(_ bytes: [UInt8]) throws(SpecError) -> LayoutDocument {
+        try decode(JSONField(JSONParser.parse(bytes)))
+    }
+
+    public static func decode(_ text: String) throws(SpecError) -> LayoutDocument { try decode(Array(text.utf8)) }
+
+    static let members = ["width", "height", "direction", "layout", "sections", "visibleRect"]
+
+    /// Reads a document from a parsed JSON value.
+    public static func decode(_ root: JSONField) throws(SpecError) -> LayoutDocument {
+        let object = try root.object()
+        try object.rejectUnknownMembers(members)
+        let width = try object.required("width", expected: "a non-negative finite number").nonNegativeNumber()
+        let height = try object.optional("height")?.nonNegativeNumber()
+        let direction = try object.optional("direction")?.oneOf(LayoutDirection.self) ?? .leftToRight
+        let layoutField = try object.optional("layout")
+        var layout = try layoutField.map { field throws(SpecError) in try LayoutSpec.decode(field) } ?? .flow(FlowSpec())
+        if layout.needsHeight && height == nil {
+            throw SpecError(.missingValue, path: "height", "missing; expected a non-negative finite number (columns of horizontal scrolling wrap at the height)")
+        }
+        let sectionFields = try object.required("sections", expected: "an array of sections").array()
+        var sections: [SectionSpec] = []
+        sections.reserveCapacity(sectionFields.count)
+        for (index, field) in sectionFields.enumerated() {
+            sections.append(try decodeSection(field, index: index, layout: &layout))
+        }
+        let visibleRect = try object.optional("visibleRect").map { field throws(SpecError) in try decodeRect(field) }
+        return LayoutDocument(width: width, height: height, direction: direction, layout: layout, sections: sections, visibleRect: visibleRect)
+    }
+
+    static func decodeSection(_ field: JSONField, index: Int, layout: inout LayoutSpec) throws(SpecError) -> SectionSpec {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["header", "footer", "items"] + layout.sectionMembers)
+        try layout.decodeSectionOptions(object, section: index)
+        let header = try object.optional("header").map { field throws(SpecError) in try decodeSize(field) }
+        let footer = try object.optional("footer").map { field throws(SpecError) in try decodeSize(field) }
+        let itemFields = try object.required("items", expected: "an array of item sizes").array()
+        var items: [ItemSize] = []
+        items.reserveCapacity(itemFields.count)
+        for item in itemFields { items.append(try decodeItem(item)) }
+        return SectionSpec(header: header, footer: footer, items: items)
+    }
+
+    static func decodeItem(_ field: JSONField) throws(SpecError) -> ItemSize {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["width", "height", "baseline"])
+        let size = try decodeSize(field, object: object)
+        let baseline = try object.optional("baseline")?.nonNegativeNumber()
+        return ItemSize(size, firstBaseline: baseline)
+    }
+
+    /// `{"width": w, "height": h}`, both non-negative finite numbers.
+    public static func decodeSize(_ field: JSONField) throws(SpecError) -> Size {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["width", "height"])
+        return try decodeSize(field, object: object)
+    }
+
+    static func decodeSize(_ field: JSONField, object: JSONObject) throws(SpecError) -> Size {
+        let expected = "a non-negative finite number"
+        return Size(width: try object.required("width", expected: expected).nonNegativeNumber(),
+                    height: try object.required("height", expected: expected).nonNegativeNumber())
+    }
+
+    /// `{"x": x, "y": y, "width": w, "height": h}`.
+    public static func decodeRect(_ field: JSONField) throws(SpecError) -> Rect {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["x", "y", "width", "height"])
+        let origin = Point(x: try object.required("x", expected: "a finite number").finiteNumber(),
+                           y: try object.required("y", expected: "a finite number").finiteNumber())
+        return Rect(origin: origin, size: try decodeSize(field, object: object))
+    }
+
+    /// `{"top": t, "leading": l, "bottom": b, "trailing": r}`, each optional (0).
+    public static func decodeInsets(_ field: JSONField) throws(SpecError) -> EdgeInsets {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["top", "leading", "bottom", "trailing"])
+        func edge(_ name: String) throws(SpecError) -> Double { try object.optional(name)?.nonNegativeNumber() ?? 0 }
+        return EdgeInsets(top: try edge("top"), leading: try edge("leading"), bottom: try edge("bottom"), trailing: try edge("trailing"))
+    }
+
+    /// The layout source the document describes.
+    public var source: StaticLayoutSource {
+        let containerHeight = height ?? visibleRect?.height ?? 0
+        return StaticLayoutSource(
+            containerSize: Size(width: width, height: containerHeight), layoutDirection: direction,
+            sections: sections.map { StaticLayoutSource.Section(items: .list($0.items), header: $0.header, footer: $0.footer) })
+    }
+
+    /// The number of items in all sections.
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+}

@@ -1,0 +1,89 @@
+import Trellis
+
+/// The output of `trellis layout`: the content size, the frames of items, headers and
+/// footers, how many items each section hides, and what the layout corrected.
+public struct LayoutResult: Sendable, Equatable {
+    public struct Frame: Sendable, Equatable {
+        public var section: Int
+        /// The item index; nil for headers and footers.
+        public var item: Int?
+        public var frame: Rect
+        public var isPinned: Bool
+    }
+
+    public var contentSize: Size
+    /// In index order.
+    public var items: [Frame] = []
+    public var headers: [Frame] = []
+    public var footers: [Frame] = []
+    /// (section, count) for sections that hide items beyond their line limit.
+    public var hiddenItems: [(section: Int, count: Int)] = []
+    public var diagnostics: [String] = []
+
+    public static func == (lhs: LayoutResult, rhs: LayoutResult) -> Bool {
+        lhs.contentSize == rhs.contentSize && lhs.items == rhs.items && lhs.headers == rhs.headers && lhs.footers == rhs.footers
+            && lhs.hiddenItems.map(\.section) == rhs.hiddenItems.map(\.section) && lhs.hiddenItems.map(\.count) == rhs.hiddenItems.map(\.count)
+            && lhs.diagnostics == rhs.diagnostics
+    }
+
+    /// Collects the result of a prepared layout: everything (resting positions), or only
+    /// what intersects `visibleRect` with pinned views pinned to it.
+    /// - Complexity: O(n) for everything; O(log n + k) with a visible rect.
+    public init(layout: any CollectionLayout, visibleRect: Rect?) {
+        contentSize = layout.contentSize
+        let elements: [LayoutAttributes]
+        if let visibleRect {
+            elements = layout.elements(in: visibleRect)
+        } else if let flow = layout as? FlowLayout {
+            elements = flow.allElements()
+        } else {
+            elements = layout.elements(in: Rect(origin: .zero, size: layout.contentSize))
+        }
+        for element in elements {
+            let frame = Frame(section: element.indexPath.section, item: element.kind == .cell ? element.indexPath.item : nil,
+                              frame: element.frame, isPinned: element.isPinned)
+            switch element.kind {
+            case .cell: items.append(frame)
+            case .header: headers.append(frame)
+            case .footer: footers.append(frame)
+            default: break
+            }
+        }
+        if let flow = layout as? FlowLayout {
+            for section in 0..<flow.numberOfSections where flow.hiddenItemCount(inSection: section) > 0 {
+                hiddenItems.append((section, flow.hiddenItemCount(inSection: section)))
+            }
+        }
+        diagnostics = layout.diagnostics.map(\.description)
+    }
+
+    /// The result as the JSON document `trellis layout` prints.
+    public var json: JSONValue {
+        func frameObject(_ frame: Frame) -> JSONValue {
+            var members: [(key: String, value: JSONValue)] = [("section", .number(Double(frame.section)))]
+            if let item = frame.item { members.append(("item", .number(Double(item)))) }
+            members += [("x", .number(frame.frame.minX)), ("y", .number(frame.frame.minY)),
+                        ("width", .number(frame.frame.width)), ("height", .number(frame.frame.height))]
+            if frame.isPinned { members.append(("pinned", .bool(true))) }
+            return .object(members)
+        }
+        return .object([
+            ("contentSize", .object([("width", .number(contentSize.width)), ("height", .number(contentSize.height))])),
+            ("items", .array(items.map(frameObject))),
+            ("headers", .array(headers.map(frameObject))),
+            ("footers", .array(footers.map(frameObject))),
+            ("hiddenItems", .array(hiddenItems.map { .object([("section", .number(Double($0.section))), ("count", .number(Double($0.count)))]) })),
+            ("diagnostics", .array(diagnostics.map { .string($0) })),
+        ])
+    }
+}
+
+extension LayoutDocument {
+    /// Lays the document out once and collects the result.
+    /// - Complexity: O(n).
+    public func layOut() -> LayoutResult {
+        let layout = layout.makeLayout()
+        layout.prepare(from: source)
+        return LayoutResult(layout: layout, visibleRect: visibleRect)
+    }
+}

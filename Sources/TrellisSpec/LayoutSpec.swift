@@ -1,0 +1,107 @@
+import Trellis
+
+/// The `"layout"` member of a document: which layout and its options, chosen by `"type"`.
+/// A new layout adds a case here, its `decode` branch, and a branch in `makeLayout`.
+public enum LayoutSpec: Sendable {
+    case flow(FlowSpec)
+
+    /// The values of `"type"`, for messages.
+    static let types = ["flow"]
+
+    /// - Throws: `SpecError` for an unknown `"type"` (listing the known ones) or a bad option.
+    public static func decode(_ field: JSONField) throws(SpecError) -> LayoutSpec {
+        let object = try field.object()
+        let typeField = try object.required("type", expected: "one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))")
+        guard case .string(let type) = typeField.value else { throw typeField.invalid("a string naming the layout type") }
+        switch type {
+        case "flow": return .flow(try FlowSpec.decode(object))
+        default:
+            throw SpecError(.unknownValue, path: typeField.path,
+                            "unknown value \"\(type)\"; expected one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+    }
+
+    /// True when the container's height is required (lines wrap at it).
+    var needsHeight: Bool {
+        switch self {
+        case .flow(let flow): flow.scrollDirection == .horizontal
+        }
+    }
+
+    /// Members a section may carry for this layout, besides header, footer and items.
+    var sectionMembers: [String] {
+        switch self {
+        case .flow: FlowSpec.metricMembers
+        }
+    }
+
+    /// Reads this layout's per-section options from a section object.
+    mutating func decodeSectionOptions(_ object: JSONObject, section: Int) throws(SpecError) {
+        switch self {
+        case .flow(var flow):
+            try flow.decodeSectionOptions(object, section: section)
+            self = .flow(flow)
+        }
+    }
+
+    /// A layout configured as described (not yet prepared).
+    public func makeLayout() -> any CollectionLayout {
+        switch self {
+        case .flow(let flow): flow.makeLayout()
+        }
+    }
+}
+
+/// The options of a flow layout: `{"type": "flow", "scrollDirection": …, "alignment": …,
+/// "lineAlignment": …, "interitemSpacing": 10, "lineSpacing": 10, "sectionInset": {…},
+/// "maximumLines": 3, "pinHeaders": false, "pinFooters": false}`. A section may override
+/// every metric with the same member names.
+public struct FlowSpec: Sendable {
+    public var scrollDirection: ScrollDirection = .vertical
+    public var metrics = FlowMetrics()
+    public var pinHeaders = false
+    public var pinFooters = false
+    /// Sections whose metrics differ from `metrics`.
+    public var sectionMetrics: [Int: FlowMetrics] = [:]
+
+    public init() {}
+
+    static let metricMembers = ["alignment", "lineAlignment", "interitemSpacing", "lineSpacing", "sectionInset", "maximumLines"]
+
+    static func decode(_ object: JSONObject) throws(SpecError) -> FlowSpec {
+        try object.rejectUnknownMembers(["type", "scrollDirection", "pinHeaders", "pinFooters"] + metricMembers)
+        var spec = FlowSpec()
+        spec.scrollDirection = try object.optional("scrollDirection")?.oneOf(ScrollDirection.self) ?? .vertical
+        spec.metrics = try decodeMetrics(object, defaults: FlowMetrics())
+        spec.pinHeaders = try object.optional("pinHeaders")?.bool() ?? false
+        spec.pinFooters = try object.optional("pinFooters")?.bool() ?? false
+        return spec
+    }
+
+    /// The metric members of `object` over `defaults`.
+    static func decodeMetrics(_ object: JSONObject, defaults: FlowMetrics) throws(SpecError) -> FlowMetrics {
+        var metrics = defaults
+        if let field = object.optional("alignment") { metrics.alignment = try field.oneOf(FlowAlignment.self) }
+        if let field = object.optional("lineAlignment") { metrics.lineAlignment = try field.oneOf(FlowLineAlignment.self) }
+        if let field = object.optional("interitemSpacing") { metrics.interitemSpacing = try field.nonNegativeNumber() }
+        if let field = object.optional("lineSpacing") { metrics.lineSpacing = try field.nonNegativeNumber() }
+        if let field = object.optional("sectionInset") { metrics.sectionInset = try LayoutDocument.decodeInsets(field) }
+        if let field = object.optional("maximumLines") { metrics.maximumLines = try field.positiveInteger() }
+        return metrics
+    }
+
+    mutating func decodeSectionOptions(_ object: JSONObject, section: Int) throws(SpecError) {
+        guard Self.metricMembers.contains(where: { object.optional($0) != nil }) else { return }
+        sectionMetrics[section] = try Self.decodeMetrics(object, defaults: metrics)
+    }
+
+    /// A flow layout with these options.
+    public func makeLayout() -> FlowLayout {
+        let layout = FlowLayout(scrollDirection: scrollDirection, metrics: metrics, pinsHeaders: pinHeaders, pinsFooters: pinFooters)
+        if !sectionMetrics.isEmpty {
+            let overrides = sectionMetrics
+            layout.sectionMetrics = { section, defaults in overrides[section] ?? defaults }
+        }
+        return layout
+    }
+}
