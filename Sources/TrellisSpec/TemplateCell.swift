@@ -69,11 +69,25 @@ public final class TemplateCell: View {
     /// - Complexity: one constraint solve and at most two text measurements.
     public func fittingSize(available: Double) -> ItemSize {
         setMaximumWidth(template.maximumWidth(available: available))
-        let size = systemLayoutSizeFitting(
+        return itemSize(systemLayoutSizeFitting(
             View.layoutFittingCompressedSize,
-            horizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
-        // The label is centred vertically in the padded box; its first baseline lies half
-        // the label's height above the text box's centre.
+            horizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel))
+    }
+
+    /// The cell's size for its current text when the layout fixes its width (a grid
+    /// column): that width, and the height the content needs at it.
+    ///
+    /// - Complexity: one constraint solve and at most two text measurements.
+    public func fittingSize(exactWidth width: Double) -> ItemSize {
+        setMaximumWidth(nil)
+        return itemSize(systemLayoutSizeFitting(
+            Size(width: width, height: 0),
+            horizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel))
+    }
+
+    /// `size` with the first baseline: the label is centred vertically in the padded box,
+    /// so its first baseline lies at the text box's top plus the text's own baseline.
+    private func itemSize(_ size: Size) -> ItemSize {
         let labelWidth = max(0, size.width - template.padding.horizontal)
         let labelHeight = max(0, size.height - template.padding.vertical)
         let text = label.textLayout(forWidth: labelWidth)

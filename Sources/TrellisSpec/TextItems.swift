@@ -1,0 +1,74 @@
+import Trellis
+import TrellisKit
+import TrellisText
+
+// Text items: `{"text": "much longer"}` in a section's items, sized by the document's
+// `"cell"` template through TrellisKit's self-sizing (see `TemplateCell`).
+
+extension LayoutDocument {
+    /// The members of a text item.
+    static let textItemMembers = ["text"]
+
+    /// The text of `field` when it is a text item (`{"text": "…"}`), nil for a sized item.
+    /// - Throws: `SpecError` when `text` is not a string or the item mixes text and sizes.
+    static func decodeTextItem(_ field: JSONField) throws(SpecError) -> String? {
+        guard case .object(let members) = field.value, members.contains(where: { $0.key == "text" }) else { return nil }
+        let object = try field.object()
+        try object.rejectUnknownMembers(textItemMembers)
+        let textField = try object.required("text", expected: "a string")
+        guard case .string(let text) = textField.value else { throw textField.invalid("a string") }
+        return text
+    }
+
+    /// The template text items are sized and drawn with: the document's `"cell"`, or seed
+    /// 000's tag.
+    public var cellTemplate: CellTemplate { cell ?? .tag }
+
+    /// True when some section has text items.
+    public var hasTextItems: Bool { sections.contains { !$0.texts.isEmpty } }
+
+    /// The layout the document describes, prepared, with every text item measured.
+    ///
+    /// Text items go through the self-sizing loop of a collection view: the layout is
+    /// prepared with the items unmeasured, each text item is measured by one sizing
+    /// ``TemplateCell`` (configured like the drawn cells, asked for its fitting size within
+    /// the layout's `fittingProposal` for the item), and the measured sizes replace the
+    /// estimates in one invalidation.
+    ///
+    /// - Complexity: O(n) plus one constraint solve and text measurement per text item.
+    public func preparedLayout() -> any CollectionLayout {
+        let layout = self.layout.makeLayout()
+        layout.prepare(from: source)
+        guard hasTextItems else { return layout }
+        let sizingCell = TemplateCell(template: cellTemplate)
+        sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
+        var measured = self
+        var updates: [(IndexPath, ItemSize)] = []
+        for (section, spec) in sections.enumerated() {
+            for (item, text) in spec.texts.sorted(by: { $0.key < $1.key }) {
+                let indexPath = IndexPath(item: item, section: section)
+                sizingCell.text = text
+                let size = sizingCell.fittingSize(for: layout.fittingProposal(forItemAt: indexPath))
+                measured.sections[section].items[item] = size
+                updates.append((indexPath, size))
+            }
+        }
+        layout.invalidate(.sizes(updates), source: measured.source)
+        return layout
+    }
+}
+
+extension TemplateCell {
+    /// The cell's size for its current text within the room a layout offers: a fixed
+    /// width (a grid column) is taken exactly and the height follows from the content; a
+    /// width limit (a flow line) caps the cell's width; no limit leaves the template's
+    /// maximum alone.
+    ///
+    /// - Complexity: one constraint solve and at most two text measurements.
+    public func fittingSize(for proposal: FittingProposal) -> ItemSize {
+        if case .exactly(let width) = proposal.width {
+            return fittingSize(exactWidth: width)
+        }
+        return fittingSize(available: proposal.width.limit)
+    }
+}
