@@ -27,33 +27,38 @@ extension LayoutDocument {
     /// True when some section has text items.
     public var hasTextItems: Bool { sections.contains { !$0.texts.isEmpty } }
 
-    /// The layout the document describes, prepared, with every text item measured.
+    /// The document with every text item's size measured (its text kept).
     ///
-    /// Text items go through the self-sizing loop of a collection view: the layout is
-    /// prepared with the items unmeasured, each text item is measured by one sizing
+    /// Text items go through the self-sizing path of a collection view: the layout is
+    /// prepared with the items unmeasured, then each text item is measured by one sizing
     /// ``TemplateCell`` (configured like the drawn cells, asked for its fitting size within
-    /// the layout's `fittingProposal` for the item), and the measured sizes replace the
-    /// estimates in one invalidation.
+    /// the layout's `fittingProposal` for the item, as `preferredLayoutAttributesFitting`
+    /// does). Returns `self` when there are no text items.
     ///
     /// - Complexity: O(n) plus one constraint solve and text measurement per text item.
-    public func preparedLayout() -> any CollectionLayout {
+    public func measuringTextItems() -> LayoutDocument {
+        guard hasTextItems else { return self }
         let layout = self.layout.makeLayout()
         layout.prepare(from: source)
-        guard hasTextItems else { return layout }
         let sizingCell = TemplateCell(template: cellTemplate)
         sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
         var measured = self
-        var updates: [(IndexPath, ItemSize)] = []
         for (section, spec) in sections.enumerated() {
-            for (item, text) in spec.texts.sorted(by: { $0.key < $1.key }) {
-                let indexPath = IndexPath(item: item, section: section)
+            for (item, text) in spec.texts {
                 sizingCell.text = text
-                let size = sizingCell.fittingSize(for: layout.fittingProposal(forItemAt: indexPath))
-                measured.sections[section].items[item] = size
-                updates.append((indexPath, size))
+                measured.sections[section].items[item] =
+                    sizingCell.fittingSize(for: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
             }
         }
-        layout.invalidate(.sizes(updates), source: measured.source)
+        return measured
+    }
+
+    /// The layout the document describes, prepared with every text item measured.
+    /// - Complexity: O(n) plus one constraint solve and text measurement per text item.
+    public func preparedLayout() -> any CollectionLayout {
+        let measured = measuringTextItems()
+        let layout = measured.layout.makeLayout()
+        layout.prepare(from: measured.source)
         return layout
     }
 }
