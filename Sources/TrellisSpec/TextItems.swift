@@ -38,17 +38,11 @@ extension LayoutDocument {
     /// - Complexity: O(n) plus one constraint solve and text measurement per text item.
     public func measuringTextItems() -> LayoutDocument {
         guard hasTextItems else { return self }
-        let layout = self.layout.makeLayout()
-        layout.prepare(from: source)
-        let sizingCell = TemplateCell(template: cellTemplate)
-        sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
         var measured = self
-        for (section, spec) in sections.enumerated() {
-            for (item, text) in spec.texts {
-                sizingCell.text = text
-                measured.sections[section].items[item] =
-                    sizingCell.fittingSize(for: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
-            }
+        let sizes = TemplateCell.measure(
+            texts: sections.map(\.texts), template: cellTemplate, in: layout.makeLayout(), source: source)
+        for (section, items) in sizes.enumerated() {
+            for (item, size) in items { measured.sections[section].items[item] = size }
         }
         return measured
     }
@@ -64,6 +58,30 @@ extension LayoutDocument {
 }
 
 extension TemplateCell {
+    /// Measures text items the way a collection view's self-sizing does: `layout` is
+    /// prepared from `source` (text items at whatever estimate the source gives), then one
+    /// sizing cell of `template` is configured with each text and asked for its fitting
+    /// size within the layout's `fittingProposal` for that item.
+    ///
+    /// - Parameter texts: per section, the text of each text item by item index.
+    /// - Returns: per section, the measured size of each text item by item index.
+    /// - Complexity: one prepare plus one constraint solve and text measurement per text.
+    public static func measure(
+        texts: [[Int: String]], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource
+    ) -> [[Int: ItemSize]] {
+        layout.prepare(from: source)
+        let sizingCell = TemplateCell(template: template)
+        sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: source.layoutDirection)
+        return texts.enumerated().map { section, items in
+            var sizes: [Int: ItemSize] = [:]
+            for (item, text) in items {
+                sizingCell.text = text
+                sizes[item] = sizingCell.fittingSize(for: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
+            }
+            return sizes
+        }
+    }
+
     /// The cell's size for its current text within the room a layout offers: a fixed
     /// width (a grid column) is taken exactly and the height follows from the content; a
     /// width limit (a flow line) caps the cell's width; no limit leaves the template's
