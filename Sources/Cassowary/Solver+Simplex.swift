@@ -4,36 +4,29 @@
 // levels, highest priority first, and vectors are compared lexicographically.
 
 extension Solver {
-    /// The first non-negligible coefficient of `symbol` among the objective levels, highest
-    /// priority first: its sign is the sign of the lexicographic reduced cost.
-    @inline(__always)
-    func leadingCost(of symbol: Symbol, above level: Int) -> Double {
-        var l = 0
-        while l < level {
-            let coefficient = objectives[l].coefficient(of: symbol)
-            if !isNearZero(coefficient) { return coefficient }
-            l += 1
-        }
-        return 0
-    }
-
     /// The entering symbol for the primal simplex and the direction it moves (+1 grows,
     /// −1 shrinks; only free variables shrink), or nil at the optimum.
     ///
-    /// Bland's rule: the lowest symbol whose reduced cost is lexicographically improving,
-    /// which rules out cycling on degenerate pivots.
+    /// A symbol's reduced cost is decided by the highest level where it has a cost, so the
+    /// levels are walked from the top and each symbol is judged once, at the first level it
+    /// appears in (a per-symbol stamp records that, without allocating). Bland's rule: the
+    /// lowest improving symbol wins, which rules out cycling on degenerate pivots.
+    /// - Complexity: O(total cells of the objective levels).
     func enteringSymbol(excluding skipped: [Symbol]) -> (symbol: Symbol, direction: Double)? {
         var best: Symbol? = nil
         var bestDirection = 1.0
+        if objectives.count > 1 { advanceStamp() }
         for level in objectives.indices {
             for cell in objectives[level].cells {
                 let symbol = cell.symbol
-                if symbol.isDummy { continue }
-                if let best, symbol.raw >= best.raw { continue }
                 let coefficient = cell.coefficient
                 if isNearZero(coefficient) { continue }
-                // Only the highest level where the symbol has a cost decides.
-                if level > 0 && leadingCost(of: symbol, above: level) != 0 { continue }
+                if objectives.count > 1 {
+                    if judgedStamp[symbol.index] == stamp { continue }
+                    judgedStamp[symbol.index] = stamp
+                }
+                if symbol.isDummy { continue }
+                if let best, symbol.raw >= best.raw { continue }
                 if coefficient < 0 || symbol.isExternal {
                     if skipped.contains(symbol) { continue }
                     best = symbol
@@ -43,6 +36,17 @@ extension Solver {
         }
         guard let best else { return nil }
         return (best, bestDirection)
+    }
+
+    func advanceStamp() {
+        if judgedStamp.count < rowOfSymbol.count {
+            judgedStamp.append(contentsOf: repeatElement(0, count: rowOfSymbol.count - judgedStamp.count))
+        }
+        stamp &+= 1
+        if stamp == 0 {  // wrapped: old stamps could collide, so clear them
+            for i in judgedStamp.indices { judgedStamp[i] = 0 }
+            stamp = 1
+        }
     }
 
     /// The row whose restricted basic symbol first reaches zero as `entering` moves in

@@ -52,6 +52,10 @@ public final class Solver {
     var objectivePriorities: [Priority] = []
     /// How many constraints contribute errors to each level (a level goes when it reaches zero).
     var objectiveUsers: [Int] = []
+    /// Scratch for choosing an entering symbol: `judgedStamp[i] == stamp` once symbol `i`
+    /// has been judged at a higher objective level in the current search.
+    var judgedStamp: [UInt32] = []
+    var stamp: UInt32 = 0
 
     // MARK: Model
 
@@ -124,6 +128,7 @@ public final class Solver {
         objectives = []
         objectivePriorities = []
         objectiveUsers = []
+        judgedStamp = []
         records = [:]
         nextOrder = 0
         edits = [:]

@@ -32,25 +32,54 @@ public enum ColumnRule: Hashable, Sendable, Codable {
 ///
 /// A span of the row is given by fractions of it: the span `[from, to)` starts at
 /// `left + from·(W + s)` and ends at `left + to·(W + s) − s` (W the available width, s the
-/// column spacing). So spans whose fractions add up to 1 fill the row exactly with `s`
-/// between them, and span k of C columns (`[k/C, (k+1)/C)`) is column k. Every edge is
-/// rounded to the pixel grid of `scale` on its own, so columns share the grid exactly, their
-/// widths differ by at most one pixel, and a span reaching 1 ends exactly at `left + W`.
+/// column spacing rounded up to whole pixels). So spans whose fractions add up to 1 fill
+/// the row exactly with `s` between them, and span k of C columns (`[k/C, (k+1)/C)`) is
+/// column k. Start edges are rounded to the pixel grid of `scale` and end edges are the
+/// rounded start of what follows minus the spacing, so columns share the grid exactly,
+/// their widths differ by at most one pixel, gaps are exactly the (rounded-up) spacing, and
+/// a span reaching 1 ends at `left + W` (rounded down to the pixel grid, exactly there when
+/// `left + W` is on it).
 struct ColumnGeometry {
     let count: Int
     let left: Double
     let available: Double
+    /// The spacing rounded *up* to whole pixels, so rounding the edges never makes a gap
+    /// narrower than the spacing asked for.
     let spacing: Double
     let scale: Double
+    /// The spacing and the row's trailing edge, in whole pixels.
+    private let spacingPixels: Double
+    private let endPixels: Double
+
+    init(count: Int, left: Double, available: Double, spacing: Double, scale: Double) {
+        self.count = count
+        self.left = left
+        self.available = available
+        self.scale = scale
+        // Up, but not for the last-bit error of `spacing * scale` (1/3 at scale 3).
+        spacingPixels = (spacing * scale - 1e-9).rounded(.up)
+        self.spacing = spacingPixels / scale
+        endPixels = ((left + available) * scale).rounded(.down)
+    }
 
     /// The leading x and width of the span of fractions `from..<to` of the row.
+    ///
+    /// Edges are computed in whole pixels: where a span ends is where the next one starts
+    /// (the same rounded value) minus the spacing in pixels, so gaps are exactly the
+    /// spacing even when an ideal edge falls on a half pixel. A span reaching the end ends
+    /// at the trailing edge rounded down (no `+ s − s` residue, never past the trailing
+    /// inset); nothing starts past it either (a span squeezed by a spacing wider than the
+    /// row has zero width).
     /// - Complexity: O(1).
     @inline(__always) func span(from: Double, to: Double) -> (x: Double, width: Double) {
-        let stride = available + spacing
-        let x0 = (left + from * stride).roundedToPixel(scale: scale)
-        // A span reaching the end ends exactly at the trailing edge (no `+ s − s` residue).
-        let x1 = (to >= 1 ? left + available : left + to * stride - spacing).roundedToPixel(scale: scale)
-        return (x0, Swift.max(0, x1 - x0))
+        let x0 = Swift.min(pixel(at: from), endPixels)
+        let x1 = to >= 1 ? endPixels : Swift.min(pixel(at: to) - spacingPixels, endPixels)
+        return (x0 / scale, Swift.max(0, x1 - x0) / scale)
+    }
+
+    /// The pixel where a span starting at `fraction` of the row starts.
+    @inline(__always) private func pixel(at fraction: Double) -> Double {
+        ((left + fraction * (available + spacing)) * scale).rounded(.toNearestOrAwayFromZero)
     }
 
     /// The fraction of the row where column `index` starts (`count` gives 1).

@@ -10,8 +10,9 @@
 /// the row empty, and a span of k of C columns is the fraction k/C and lines up with the
 /// columns. Items fill a row while their fractions add up to at most 1; the next item
 /// starts a new row. All edges are rounded to the pixel grid of `options.displayScale`, so
-/// columns line up exactly, their widths differ by at most one pixel, and a full row ends
-/// exactly at the trailing inset.
+/// columns line up exactly, their widths differ by at most one pixel, the spacing (rounded
+/// up to whole pixels) is never narrowed, and a full row ends exactly at the trailing inset
+/// (when that is on the pixel grid).
 ///
 /// **Heights.** An item's height comes from the source (its width there is ignored); a row
 /// is as tall as its tallest item; with `stretchesItems` every item takes the row's height.

@@ -41,7 +41,8 @@ public struct SectionStyle: Hashable, Sendable, Codable {
 /// A background decoration behind a section's items (`.decoration("sectionBackground")`,
 /// z-index -1, `indexPath.item == 0`). Its frame is the section's items area (inside the
 /// section insets, between header and footer) shrunk by `insets`; negative insets grow it
-/// into the section insets. A section whose background has no area shows none.
+/// into the section insets (and the header and footer), but never out of its section's
+/// span or the content width. A section whose background has no area shows none.
 public struct SectionBackground: Hashable, Sendable, Codable {
     public var insets: EdgeInsets
 

@@ -99,7 +99,10 @@ struct SectionStack {
         area = Rect(
             x: area.minX + insets.leading, y: area.minY + insets.top,
             width: area.width - insets.leading - insets.trailing, height: area.height - insets.top - insets.bottom)
-        guard !area.isEmpty else { return nil }
+        // Negative insets grow the background, but never out of its section or the content
+        // (so it never covers a neighbour and the section range search finds it).
+        guard let clipped = area.intersection(Rect(x: 0, y: start(of: section), width: containerWidth, height: offsets[section])) else { return nil }
+        area = clipped
         return LayoutAttributes(
             indexPath: IndexPath(item: 0, section: section), kind: .sectionBackground, frame: physical(area),
             zIndex: SectionBackground.zIndex)

@@ -82,8 +82,8 @@ public final class WaterfallLayout: CollectionLayout {
 
     private(set) var stack = SectionStack.empty
     private(set) var sectionStates: [SectionState] = []
-    private var columnX: [Double] = []
-    private var columnWidth: [Double] = []
+    private(set) var columnX: [Double] = []
+    private(set) var columnWidth: [Double] = []
     public private(set) var diagnostics: [LayoutDiagnostic] = []
 
     /// - Precondition: the options are valid (`options.validate()` does not throw).

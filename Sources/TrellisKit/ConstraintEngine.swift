@@ -226,8 +226,11 @@ final class ConstraintEngine {
             let ownerRect = solvedRect(of: ownerFrame).pixelAligned(scale: scale)
             guide.layoutFrame = Rect(x: rect.minX - ownerRect.minX, y: rect.minY - ownerRect.minY, width: rect.width, height: rect.height)
         }
-        // Translated frames may have been re-snapped above; record what the views now have.
-        for index in translatedSlots.indices { translatedSlots[index].frame = translatedSlots[index].view.frame }
+        // Flexible views were resized above: what they have now is what the engine holds.
+        for index in translatedSlots.indices {
+            translatedSlots[index].frame = translatedSlots[index].view.frame
+            translatedSlots[index].parentBounds = views[translatedSlots[index].parentIndex].bounds
+        }
     }
 
     // MARK: - Solving
@@ -243,11 +246,12 @@ final class ConstraintEngine {
         }
         for index in translatedSlots.indices {
             let slot = translatedSlots[index]
-            let parentBounds = views[slot.parentIndex].bounds
-            if slot.view.frame != slot.frame || (!slot.view.autoresizingMask.isEmpty && parentBounds != slot.parentBounds) {
+            // A new frame set by the caller is held from now on, with the gaps it has to
+            // the superview's bounds as they are; a resized superview alone keeps the gaps.
+            if slot.view.frame != slot.frame {
                 for constraint in slot.installed { remove(constraint) }
                 translatedSlots[index].frame = slot.view.frame
-                translatedSlots[index].parentBounds = parentBounds
+                translatedSlots[index].parentBounds = views[slot.parentIndex].bounds
                 translatedSlots[index].installed = []
                 installTranslatedFrame(&translatedSlots[index])
             }

@@ -1,0 +1,75 @@
+import Testing
+import Trellis
+import TrellisText
+@testable import TrellisKit
+
+@Suite("Label")
+struct LabelTests {
+    @Test func defaultsAreUIKits() {
+        let label = Label(text: "x")
+        #expect(label.numberOfLines == 1 && label.preferredMaxLayoutWidth == nil)
+        #expect(label.contentHuggingPriority(for: .horizontal) == 251 && label.contentHuggingPriority(for: .vertical) == 251)
+        #expect(label.contentCompressionResistancePriority(for: .horizontal) == 750)
+        #expect(View().contentHuggingPriority(for: .vertical) == 250)
+        #expect(label.textMeasurer is PangoTextMeasurer)
+        #expect(label.translatesAutoresizingMaskIntoConstraints)
+    }
+
+    @Test(arguments: [(1.0, 61.2 .rounded(.up)), (2.0, 61.5), (3.0, 61.333333333333336)])
+    func intrinsicSizeIsRoundedUpToPixels(scale: Double, width: Double) {
+        let label = Label(text: "longer", style: TextStyle(font: Font(size: 17)), textMeasurer: fixedMeasurer)
+        label.overrideTraitCollection = TraitCollection(displayScale: scale)
+        #expect(label.intrinsicContentSize.width == width)
+    }
+
+    @Test func oneLineIgnoresNewlinesAndMultiLineCountsThem() {
+        let label = makeLabel("ab\ncd\nef")
+        #expect(label.intrinsicContentSize == Size(width: 12, height: 12))
+        label.numberOfLines = 0
+        #expect(label.intrinsicContentSize == Size(width: 12, height: 36))
+        label.numberOfLines = 2
+        #expect(label.intrinsicContentSize.height == 24)
+    }
+
+    @Test func preferredMaxLayoutWidthWrapsTheIntrinsicSize() {
+        let label = makeLabel("aaa bbb ccc", lines: 0)
+        #expect(label.intrinsicContentSize == Size(width: 66, height: 12))
+        label.preferredMaxLayoutWidth = 45   // 7 characters a line
+        #expect(label.intrinsicContentSize == Size(width: 42, height: 24))
+    }
+
+    @Test(arguments: [LineBreakMode.truncateTail, .truncateHead, .truncateMiddle, .clip])
+    func textLayoutTruncatesAtTheFinalWidth(mode: LineBreakMode) {
+        let label = makeLabel("a fairly long title", mode: mode)
+        label.frame.size = Size(width: 60, height: 12)
+        let drawn = label.textLayout
+        #expect(drawn.isTruncated && drawn.width <= 60 && drawn.lineCount == 1)
+        label.frame.size = Size(width: 200, height: 12)
+        #expect(!label.textLayout.isTruncated)
+    }
+
+    @Test func changingTheTextInvalidatesTheMeasurement() {
+        let label = makeLabel("ab")
+        #expect(label.intrinsicContentSize.width == 12)
+        label.text = "abcd"
+        #expect(label.intrinsicContentSize.width == 24)
+        label.font = Font(size: 20)
+        #expect(label.intrinsicContentSize == Size(width: 48, height: 24))
+    }
+
+    @Test func sizeThatFitsWrapsAtTheGivenWidth() {
+        let label = makeLabel("aaa bbb ccc", lines: 0)
+        #expect(label.sizeThatFits(Size(width: 45, height: .infinity)) == Size(width: 42, height: 24))
+        label.numberOfLines = 1
+        #expect(label.sizeThatFits(Size(width: 45, height: .infinity)) == Size(width: 66, height: 12))
+    }
+
+    @Test func pangoMeasuredLabelFitsItsText() {
+        let label = Label(text: "Hello")
+        label.overrideTraitCollection = TraitCollection(displayScale: 2)
+        let size = label.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+        let measured = PangoTextMeasurer.shared.measure("Hello", style: TextStyle())
+        #expect(size.width >= measured.width && size.width < measured.width + 0.5)
+        #expect(size.height >= measured.height && size.height < measured.height + 0.5)
+    }
+}

@@ -1,0 +1,174 @@
+import Testing
+@testable import Trellis
+
+// Shared checks for GridLayout, WaterfallLayout and ListLayout: the properties the issue
+// asks of every layout, checked against a brute-force model built from the per-element
+// queries (not from elements(in:)).
+
+/// The layouts of this package: a `CollectionLayout` that also answers for decorations.
+protocol DecoratedLayout: CollectionLayout {
+    func attributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes?
+}
+
+extension GridLayout: DecoratedLayout {}
+extension WaterfallLayout: DecoratedLayout {}
+extension ListLayout: DecoratedLayout {}
+
+extension SplitMix64 {
+    mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    mutating func chance(_ probability: Double) -> Bool { double(0...1) < probability }
+    /// A length with a fractional part, sometimes 0.
+    mutating func length(_ range: ClosedRange<Double>) -> Double { chance(0.05) ? 0 : double(range) }
+}
+
+enum LayoutChecks {
+    /// A random source: 1–4 sections of 0–40 items, optional headers and footers.
+    static func randomSource(_ rng: inout SplitMix64, direction: LayoutDirection = .leftToRight) -> StaticLayoutSource {
+        let width = rng.double(200...500).rounded()
+        let sections = (0..<rng.int(1...4)).map { _ in
+            StaticLayoutSource.Section(
+                sizes: (0..<rng.int(0...40)).map { _ in Size(width: rng.length(10...300), height: rng.length(5...120)) },
+                header: rng.chance(0.6) ? Size(width: 0, height: rng.length(10...50)) : nil,
+                footer: rng.chance(0.4) ? Size(width: 0, height: rng.length(10...40)) : nil)
+        }
+        return StaticLayoutSource(containerSize: Size(width: width, height: 800), layoutDirection: direction, sections: sections)
+    }
+
+    static func randomStyle(_ rng: inout SplitMix64, pinning: Bool = false) -> SectionStyle {
+        SectionStyle(
+            insets: EdgeInsets(top: rng.int(0...20).double, leading: rng.int(0...20).double, bottom: rng.int(0...20).double, trailing: rng.int(0...20).double),
+            pinsHeaders: pinning, pinsFooters: pinning,
+            background: rng.chance(0.5) ? SectionBackground(insets: EdgeInsets(all: rng.double(-5...5))) : nil)
+    }
+
+    /// Every element of the layout, from the per-element queries.
+    static func allElements(_ layout: some DecoratedLayout, _ source: StaticLayoutSource) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        for section in 0..<source.numberOfSections {
+            let path = IndexPath(item: 0, section: section)
+            for kind in [ElementKind.header, .footer] {
+                if let attributes = layout.attributesForSupplementaryElement(ofKind: kind, at: path) { result.append(attributes) }
+            }
+            if let background = layout.attributesForDecoration(ofKind: .sectionBackground, at: path) { result.append(background) }
+            for item in 0..<source.numberOfItems(inSection: section) {
+                let indexPath = IndexPath(item: item, section: section)
+                result.append(layout.attributesForItem(at: indexPath)!)
+                if let separator = layout.attributesForDecoration(ofKind: .separator, at: indexPath) { result.append(separator) }
+            }
+        }
+        return result
+    }
+
+    static func cells(_ layout: some DecoratedLayout, _ source: StaticLayoutSource) -> [LayoutAttributes] {
+        allElements(layout, source).filter { $0.kind == .cell }
+    }
+
+    /// True when the frames share area beyond the last-bit error of floating-point sums
+    /// (a cell's maxY is `top + offset + height` and the next one's minY a different sum of
+    /// the same extents: they may cross by an ulp, which is no overlap on any screen).
+    static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        guard let common = a.intersection(b) else { return false }
+        return common.width > slop(common.maxX) && common.height > slop(common.maxY)
+    }
+
+    /// No two cells overlap; every element lies inside the content size.
+    static func expectNoOverlapsAndInsideContent(_ layout: some DecoratedLayout, _ source: StaticLayoutSource, sourceLocation: SourceLocation = #_sourceLocation) {
+        let cells = cells(layout, source)
+        for i in cells.indices {
+            for j in (i + 1)..<cells.count where overlap(cells[i].frame, cells[j].frame) {
+                Issue.record("cells \(cells[i]) and \(cells[j]) overlap", sourceLocation: sourceLocation)
+            }
+        }
+        let content = Rect(origin: .zero, size: layout.contentSize)
+        for element in allElements(layout, source) where element.kind.category != .decorationView {
+            let frame = element.frame
+            let inside = frame.minX >= content.minX - 1e-9 && frame.maxX <= content.maxX + 1e-9
+                && frame.minY >= content.minY - 1e-9 && frame.maxY <= content.maxY + 1e-9
+            if !inside { Issue.record("\(element) lies outside the content \(content)", sourceLocation: sourceLocation) }
+        }
+    }
+
+    /// `elements(in:)` equals a brute-force filter of every element, for random rects
+    /// (and the whole content); cells come in index order.
+    static func expectQueriesMatchBruteForce(_ layout: some DecoratedLayout, _ source: StaticLayoutSource, rng: inout SplitMix64, sourceLocation: SourceLocation = #_sourceLocation) {
+        let all = allElements(layout, source)
+        let content = layout.contentSize
+        var rects = [Rect(x: -10, y: -10, width: content.width + 20, height: content.height + 20)]
+        for _ in 0..<25 {
+            let y = rng.double(-50...(content.height + 50)), height = rng.double(0...400)
+            rects.append(Rect(x: rng.double(-20...content.width), y: y, width: rng.double(1...content.width + 40), height: height))
+        }
+        // Rects starting exactly on element edges: the boundary cases of the search.
+        for element in all.prefix(20) {
+            rects.append(Rect(x: 0, y: element.frame.maxY, width: content.width, height: 50))
+            rects.append(Rect(x: 0, y: element.frame.minY - 50, width: content.width, height: 50))
+        }
+        for rect in rects {
+            let found = layout.elements(in: rect)
+            let expected = all.filter { $0.frame.intersects(rect) }
+            #expect(Set(found) == Set(expected), "elements(in: \(rect))", sourceLocation: sourceLocation)
+            #expect(found.count == Set(found).count, "elements(in: \(rect)) repeats an element", sourceLocation: sourceLocation)
+            let cellPaths = found.filter { $0.kind == .cell }.map(\.indexPath)
+            #expect(cellPaths == cellPaths.sorted(), "cells out of index order in \(rect)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A random measured height for a random item, and sometimes a new header height.
+    static func randomEdit(_ rng: inout SplitMix64, _ source: inout StaticLayoutSource) -> InvalidationContext {
+        let nonEmpty = (0..<source.numberOfSections).filter { source.numberOfItems(inSection: $0) > 0 }
+        if nonEmpty.isEmpty || rng.chance(0.15) {
+            let section = rng.int(0...(source.numberOfSections - 1))
+            let size: Size? = rng.chance(0.8) ? Size(width: 0, height: rng.length(0...60)) : nil
+            source.sections[section].header = size
+            return InvalidationContext(supplementarySizes: [(.header, section, size)])
+        }
+        var sizes: [(IndexPath, ItemSize)] = []
+        for _ in 0..<rng.int(1...3) {
+            let section = nonEmpty[rng.int(0...(nonEmpty.count - 1))]
+            let item = rng.int(0...(source.numberOfItems(inSection: section) - 1))
+            let size = ItemSize(width: rng.length(10...300), height: rng.length(0...150))
+            source.setSize(size, at: IndexPath(item: item, section: section))
+            sizes.append((IndexPath(item: item, section: section), size))
+        }
+        return .sizes(sizes)
+    }
+
+    /// Prepares `layout`, then applies 1–25 random edits incrementally, editing `source`
+    /// in step.
+    static func prepareAndEditRandomly(_ layout: some DecoratedLayout, _ source: inout StaticLayoutSource, rng: inout SplitMix64) {
+        layout.prepare(from: source)
+        for _ in 0..<rng.int(1...25) {
+            layout.invalidate(randomEdit(&rng, &source), source: source)
+        }
+    }
+
+    /// A random layout edited incrementally equals a fresh one (made by `fresh` from it)
+    /// prepared from the edited source, and still answers queries like brute force.
+    static func expectIncrementalEqualsFresh<Layout: DecoratedLayout>(
+        seed: UInt64, make: (inout SplitMix64) -> Layout, fresh: (Layout) -> Layout, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var rng = SplitMix64(seed: seed)
+        var source = randomSource(&rng)
+        let incremental = make(&rng)
+        prepareAndEditRandomly(incremental, &source, rng: &rng)
+        let relaid = fresh(incremental)
+        relaid.prepare(from: source)
+        expectIdentical(incremental, relaid, source, sourceLocation: sourceLocation)
+        expectQueriesMatchBruteForce(incremental, source, rng: &rng, sourceLocation: sourceLocation)
+    }
+
+    /// Every element and the content size of two layouts are equal, bit for bit.
+    static func expectIdentical(_ a: some DecoratedLayout, _ b: some DecoratedLayout, _ source: StaticLayoutSource, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(a.contentSize == b.contentSize, sourceLocation: sourceLocation)
+        let lhs = allElements(a, source), rhs = allElements(b, source)
+        #expect(lhs == rhs, sourceLocation: sourceLocation)
+        if lhs != rhs, let first = zip(lhs, rhs).first(where: { $0 != $1 }) {
+            Issue.record("first difference: \(first.0) vs \(first.1)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+extension Int {
+    var double: Double { Double(self) }
+}
