@@ -28,7 +28,7 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Also print the S1 tag cloud in every flow alignment as a text picture.")
     var text = false
 
-    @Option(help: "Columns of the text picture (default: $COLUMNS, else 100).")
+    @Option(help: "Columns of the text picture (default: $COLUMNS, else 100); implies --text.")
     var columns: Int?
 
     func validate() throws {
@@ -63,7 +63,7 @@ struct DemoCommand: ParsableCommand {
         let elapsed = ContinuousClock.now - started
         say("")
         say(Self.summary(rows, total: elapsed))
-        if text { say(DemoTextPicture.render(columns: columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100)) }
+        if text || columns != nil { say(DemoTextPicture.render(columns: columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100)) }
     }
 
     /// A table: scenario, items, lines, content height, layout and render time.
