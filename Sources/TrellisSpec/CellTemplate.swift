@@ -80,13 +80,4 @@ public struct CellTemplate: Hashable, Sendable {
         case .points(let radius): radius > 0 ? .radius(radius) : .square
         }
     }
-
-    /// The maximum width for a layout that offers `available` points (nil: no limit).
-    public func maximumWidth(available: Double) -> Double? {
-        switch maximumWidth {
-        case nil: nil
-        case .container: available.isFinite ? available : nil
-        case .points(let width): available.isFinite ? min(width, available) : width
-        }
-    }
 }

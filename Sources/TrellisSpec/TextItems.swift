@@ -76,22 +76,9 @@ extension TemplateCell {
             var sizes: [Int: ItemSize] = [:]
             for (item, text) in items {
                 sizingCell.text = text
-                sizes[item] = sizingCell.fittingSize(for: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
+                sizes[item] = sizingCell.itemSize(for: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
             }
             return sizes
         }
-    }
-
-    /// The cell's size for its current text within the room a layout offers: a fixed
-    /// width (a grid column) is taken exactly and the height follows from the content; a
-    /// width limit (a flow line) caps the cell's width; no limit leaves the template's
-    /// maximum alone.
-    ///
-    /// - Complexity: one constraint solve and at most two text measurements.
-    public func fittingSize(for proposal: FittingProposal) -> ItemSize {
-        if case .exactly(let width) = proposal.width {
-            return fittingSize(exactWidth: width)
-        }
-        return fittingSize(available: proposal.width.limit)
     }
 }

@@ -23,7 +23,7 @@ struct TemplateCellTests {
     @Test(arguments: ["A", "longer", "much longer"])
     func tagIsTextPlusPadding(text: String) {
         let cell = TemplateCell(template: .tag, text: text)
-        let size = cell.fittingSize(available: 375)
+        let size = cell.itemSize(available: 375)
         #expect(size.size == Size(width: Self.labelWidth(text) + 10, height: Self.lineHeight() + 10))
         let baseline = try? #require(size.firstBaseline)
         #expect(baseline.map { $0 > 5 && $0 < size.size.height - 5 } == true)
@@ -33,16 +33,16 @@ struct TemplateCellTests {
         var template = CellTemplate.tag
         template.minimumWidth = 40
         let cell = TemplateCell(template: template, text: "A")
-        #expect(cell.fittingSize(available: 375).size.width == 40)
+        #expect(cell.itemSize(available: 375).size.width == 40)
         cell.text = "much longer"
-        #expect(cell.fittingSize(available: 375).size.width == Self.labelWidth("much longer") + 10)
+        #expect(cell.itemSize(available: 375).size.width == Self.labelWidth("much longer") + 10)
     }
 
     @Test func maximumWidthTruncatesOneLine() {
         var template = CellTemplate.tag
         template.maximumWidth = .points(60)
         let cell = TemplateCell(template: template, text: "much longer")
-        let size = cell.fittingSize(available: 375)
+        let size = cell.itemSize(available: 375)
         #expect(size.size == Size(width: 60, height: Self.lineHeight() + 10))
         // Laid out at that size, the label is cut with an ellipsis.
         cell.frame = Rect(origin: .zero, size: size.size)
@@ -57,10 +57,10 @@ struct TemplateCellTests {
         template.lines = 0
         let text = "a long title that cannot possibly fit on one line of a narrow collection view"
         let cell = TemplateCell(template: template, text: text)
-        let narrow = cell.fittingSize(available: 150)
+        let narrow = cell.itemSize(available: 150)
         #expect(narrow.size.width <= 150)
         #expect(narrow.size.height > 3 * Self.lineHeight())
-        let wide = cell.fittingSize(available: 10_000)
+        let wide = cell.itemSize(available: 10_000)
         #expect(wide.size.width == Self.labelWidth(text) + 10)
         #expect(wide.size.height == Self.lineHeight() + 10)
     }
