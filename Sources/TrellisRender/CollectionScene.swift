@@ -37,6 +37,9 @@ public enum CollectionScene {
             view.frame = attributes.frame
             view.alpha *= attributes.alpha
             root.addSubview(view)
+            // Lay the element's content out at its final size now, as a collection view
+            // does when it applies attributes to a cell.
+            view.layoutIfNeeded()
         }
         return root
     }

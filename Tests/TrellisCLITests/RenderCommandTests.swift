@@ -78,6 +78,15 @@ struct RenderCommandTests {
             #expect(image.pixel(x: midX, y: Int(frame.y)) == Pixel(red: 255, green: 0, blue: 0), "top edge of item \(frame.item!)")
             #expect(image.pixel(x: midX, y: Int(frame.y + frame.height) - 1) == Pixel(red: 255, green: 0, blue: 0))
             #expect(image.pixel(x: midX, y: Int(frame.y) - 1) == Pixel(red: 255, green: 255, blue: 255), "background above item \(frame.item!)")
+            // The label's text is drawn inside the padding.
+            var ink = 0
+            for y in Int(frame.y) + 5..<Int(frame.y + frame.height) - 5 {
+                for x in Int(frame.x) + 5..<Int(frame.x + frame.width) - 5 {
+                    let pixel = image.pixel(x: x, y: y)
+                    if pixel.red < 100 && pixel.green < 100 { ink += 1 }
+                }
+            }
+            #expect(ink > 20, "no text drawn in item \(frame.item!)")
         }
     }
 
