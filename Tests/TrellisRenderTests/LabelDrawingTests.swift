@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Trellis
 import TrellisKit
@@ -63,4 +64,23 @@ struct LabelDrawingTests {
         let candidates = (baselineRow - 1...baselineRow + 1).map { debug.pixel(x: middle, y: $0) }
         #expect(candidates.contains { $0.red > 200 && $0.green < 150 && $0.blue > 80 }, "\(candidates) at row \(baselineRow)")
     }
+}
+
+/// The example of docs/Rendering.md, as written there (writing into a temporary directory).
+@Test func renderingDocumentationExampleWorks() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-render-doc-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 60))
+    root.backgroundColor = .white
+    let tag = Label(text: "much longer")
+    tag.frame = Rect(x: 10, y: 10, width: tag.intrinsicContentSize.width, height: 30)
+    tag.borderColor = .red
+    tag.borderWidth = 1
+    tag.cornerStyle = .pill
+    root.addSubview(tag)
+    try Renderer(options: RenderOptions(scale: 2)).write(root, to: "\(directory)/tag.png")
+    let pixels = try Renderer().rasterize(root)
+    #expect(pixels.pixel(x: 50, y: 10) == Pixel(red: 255, green: 0, blue: 0))
+    let written = try RasterImage(png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/tag.png"))))
+    #expect(written.width == 400 && written.height == 120)
 }
