@@ -20,8 +20,9 @@ enum AtomicFile {
         guard !name.isEmpty else {
             throw RenderError(.unwritableOutput, "\(path): the output path names a directory, not a file")
         }
-        let temporary = "\(directory).\(name).partial-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Unique per process and call, so concurrent renders to one path never share it.
+        let temporary = "\(directory).\(name).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw failure(path, "cannot create a file in \(directory.isEmpty ? "." : directory)") }
         var written = 0
         while written < bytes.count {

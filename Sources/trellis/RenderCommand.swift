@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
 
     private func render() throws {
         // Check what costs nothing first, so a typo fails before any work.
-        _ = try RenderFormat(path: output)
+        let format = try RenderFormat(path: output)
         let canvasColor: Color?
         if background == "none" {
             canvasColor = nil
@@ -90,7 +90,6 @@ struct RenderCommand: ParsableCommand {
         let root = CollectionScene.makeView(region: region, elements: elements, background: canvasColor, makeView: scene.makeView)
         try Renderer(options: RenderOptions(scale: scale, debugOverlay: debug)).write(root, to: output)
 
-        let format = try RenderFormat(path: output)
         let size = format == .png
             ? "\(Int((region.width * scale).rounded(.up)))×\(Int((region.height * scale).rounded(.up))) px"
             : "\(formatted(region.width))×\(formatted(region.height)) pt"
