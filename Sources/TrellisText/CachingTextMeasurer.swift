@@ -4,7 +4,9 @@
 /// most `capacity` entries and at most `maxTextBytes` bytes of UTF-8 text (a longer text
 /// is measured but not stored); when full it evicts with the CLOCK algorithm (a
 /// second-chance approximation of least-recently-used that needs no list surgery on a
-/// hit). A hit takes one lock, one hash of the key and allocates nothing.
+/// hit). A hit takes one lock, one hash of the key (FNV-1a, see `CacheKey`) and one
+/// probe of a preallocated open-addressing index, and allocates nothing. Texts are keyed
+/// by their bytes, not by canonical equivalence.
 ///
 /// A text whose unconstrained measurement is already cached and fits on one line within
 /// the maximum width is answered from that entry (a "derived hit"): a line that fits is
@@ -37,20 +39,6 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
         }
     }
 
-    struct Key: Hashable {
-        var text: String
-        var style: TextStyle
-        var maxWidth: Double?
-        var maxLines: Int
-    }
-
-    struct Entry {
-        var key: Key
-        var value: TextMeasurement
-        /// CLOCK's second-chance bit, set by a hit.
-        var referenced: Bool
-    }
-
     /// The measurer asked on a miss.
     public let base: any TextMeasurer
     /// The most entries held at once.
@@ -58,14 +46,8 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
     /// The most UTF-8 bytes of text held at once.
     public let maxTextBytes: Int
 
-    private let lock = Lock()
-    // All of the following are guarded by `lock`.
-    private var slotOfKey: [Key: Int]
-    private var slots: [Entry?]
-    private var freeSlots: [Int]
-    private var clockHand = 0
-    private var textBytes = 0
-    private var hits = 0, derivedHits = 0, misses = 0, evictions = 0
+    private let seed: UInt64
+    private let storage: Locked<CacheStorage>
 
     /// A cache of at most `capacity` measurements and `maxTextBytes` bytes of text in front
     /// of `base`. All storage is reserved here, so inserting never grows a table.
@@ -75,9 +57,8 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
         self.base = base
         self.capacity = capacity
         self.maxTextBytes = maxTextBytes
-        slotOfKey = Dictionary(minimumCapacity: capacity)
-        slots = Array(repeating: nil, count: capacity)
-        freeSlots = Array((0..<capacity).reversed())
+        seed = UInt64.random(in: .min ... .max)
+        storage = Locked(CacheStorage(capacity: capacity))
     }
 
     /// The measurement from the cache, or from the wrapped measurer (then stored).
@@ -86,41 +67,24 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
     ///   key, without allocating; a miss adds the wrapped measurer's cost and amortised
     ///   O(1) eviction.
     public func measure(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
-        let key = Key(text: text, style: style, maxWidth: maxWidth, maxLines: maxLines)
-        let cached: TextMeasurement? = lock.withLock {
-            if let slot = slotOfKey[key] {
-                slots[slot]!.referenced = true
-                hits += 1
-                return slots[slot]!.value
-            }
-            if let maxWidth, !Self.endsWithWhiteSpace(text),
-               let slot = slotOfKey[Key(text: text, style: style, maxWidth: nil, maxLines: 0)] {
-                let unconstrained = slots[slot]!.value
-                if unconstrained.lineCount == 1, unconstrained.width <= maxWidth {
-                    slots[slot]!.referenced = true
-                    derivedHits += 1
-                    return unconstrained
+        let key = CacheKey(text: text, style: style, maxWidth: maxWidth, maxLines: maxLines)
+        let hash = key.hash(seed: seed)
+        let cached: TextMeasurement? = storage.withLock { cache in
+            if let hit = cache.hit(key, hash: hash) { return hit }
+            if let maxWidth, !Self.endsWithWhiteSpace(text) {
+                let unconstrained = CacheKey(text: text, style: style, maxWidth: nil, maxLines: 0)
+                if let derived = cache.derivedHit(unconstrained, hash: unconstrained.hash(seed: seed), maxWidth: maxWidth) {
+                    return derived
                 }
             }
-            misses += 1
+            cache.misses += 1
             return nil
         }
         if let cached { return cached }
         let measured = base.measure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
         let bytes = text.utf8.count
         guard bytes <= maxTextBytes else { return measured }
-        lock.withLock {
-            if let slot = slotOfKey[key] {
-                // Another thread measured the same key meanwhile.
-                slots[slot]!.value = measured
-                return
-            }
-            while freeSlots.isEmpty || textBytes + bytes > maxTextBytes { evictOne() }
-            let slot = freeSlots.removeLast()
-            slots[slot] = Entry(key: key, value: measured, referenced: false)
-            slotOfKey[key] = slot
-            textBytes += bytes
-        }
+        storage.withLock { cache in cache.insert(key, hash: hash, value: measured, bytes: bytes, maxTextBytes: maxTextBytes) }
         return measured
     }
 
@@ -131,31 +95,11 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
         text.unicodeScalars.last?.properties.isWhitespace ?? false
     }
 
-    /// Removes the entry under the clock hand that has not been used since the hand last
-    /// passed it. Caller holds the lock and the cache is not empty.
-    private func evictOne() {
-        while true {
-            let slot = clockHand
-            clockHand = (clockHand + 1) % capacity
-            guard let entry = slots[slot] else { continue }
-            if entry.referenced {
-                slots[slot]!.referenced = false
-                continue
-            }
-            slotOfKey.removeValue(forKey: entry.key)
-            textBytes -= entry.key.text.utf8.count
-            slots[slot] = nil
-            freeSlots.append(slot)
-            evictions += 1
-            return
-        }
-    }
-
     /// The counters and the current size.
     public var statistics: Statistics {
-        lock.withLock {
-            Statistics(hits: hits, derivedHits: derivedHits, misses: misses, evictions: evictions,
-                       count: slotOfKey.count, textBytes: textBytes)
+        storage.withLock { cache in
+            Statistics(hits: cache.hits, derivedHits: cache.derivedHits, misses: cache.misses, evictions: cache.evictions,
+                       count: cache.count, textBytes: cache.textBytes)
         }
     }
 
@@ -163,14 +107,111 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
     ///
     /// - Complexity: O(capacity).
     public func removeAll() {
-        lock.withLock {
-            slotOfKey.removeAll(keepingCapacity: true)
-            for slot in slots.indices { slots[slot] = nil }
-            freeSlots.removeAll(keepingCapacity: true)
-            freeSlots.append(contentsOf: (0..<capacity).reversed())
-            clockHand = 0
-            textBytes = 0
-            hits = 0; derivedHits = 0; misses = 0; evictions = 0
+        storage.withLock { cache in cache.removeAll() }
+    }
+}
+
+/// The entries of a `CachingTextMeasurer`, always accessed under its lock. Entries live
+/// in slots (parallel arrays, so a hit touches only its value and one bit); the index
+/// maps keys to slots.
+struct CacheStorage {
+    private var index: CacheIndex
+    private var keys: [CacheKey?]
+    private var keyHashes: [UInt64]
+    private var values: [TextMeasurement]
+    /// CLOCK's second-chance bits, set by a hit.
+    private var referenced: [Bool]
+    private var freeSlots: [Int]
+    private var clockHand = 0
+    private(set) var count = 0
+    private(set) var textBytes = 0
+    private(set) var hits = 0, derivedHits = 0, evictions = 0
+    var misses = 0
+
+    init(capacity: Int) {
+        index = CacheIndex(capacity: capacity)
+        keys = Array(repeating: nil, count: capacity)
+        keyHashes = Array(repeating: 0, count: capacity)
+        values = Array(repeating: TextMeasurement(width: 0, height: 0, lineCount: 0, firstBaseline: 0, lastBaseline: 0,
+                                                  isTruncated: false, fontFamily: ""), count: capacity)
+        referenced = Array(repeating: false, count: capacity)
+        freeSlots = Array((0..<capacity).reversed())
+    }
+
+    @inline(__always)
+    private func slot(of key: CacheKey, hash: UInt64) -> Int? {
+        index.find(hash: hash) { keys[$0]!.matches(key) }
+    }
+
+    /// The stored measurement of `key`, marked as used.
+    @inline(__always)
+    mutating func hit(_ key: CacheKey, hash: UInt64) -> TextMeasurement? {
+        guard let slot = slot(of: key, hash: hash) else { return nil }
+        referenced[slot] = true
+        hits += 1
+        return values[slot]
+    }
+
+    /// The stored unconstrained measurement, if it is one line no wider than `maxWidth`.
+    mutating func derivedHit(_ unconstrained: CacheKey, hash: UInt64, maxWidth: Double) -> TextMeasurement? {
+        guard let slot = slot(of: unconstrained, hash: hash) else { return nil }
+        let value = values[slot]
+        guard value.lineCount == 1, value.width <= maxWidth else { return nil }
+        referenced[slot] = true
+        derivedHits += 1
+        return value
+    }
+
+    /// Stores a measurement, evicting until it fits.
+    mutating func insert(_ key: CacheKey, hash: UInt64, value: TextMeasurement, bytes: Int, maxTextBytes: Int) {
+        if let slot = slot(of: key, hash: hash) {
+            // Another thread measured the same key meanwhile.
+            values[slot] = value
+            return
         }
+        while freeSlots.isEmpty || textBytes + bytes > maxTextBytes { evictOne() }
+        let slot = freeSlots.removeLast()
+        keys[slot] = key
+        keyHashes[slot] = hash
+        values[slot] = value
+        referenced[slot] = false
+        index.insert(slot: slot, hash: hash)
+        count += 1
+        textBytes += bytes
+    }
+
+    /// Removes the entry under the clock hand that has not been used since the hand last
+    /// passed it. The cache is not empty.
+    private mutating func evictOne() {
+        while true {
+            let slot = clockHand
+            clockHand = (clockHand + 1) % keys.count
+            guard let key = keys[slot] else { continue }
+            if referenced[slot] {
+                referenced[slot] = false
+                continue
+            }
+            index.remove(slot: slot, hash: keyHashes[slot])
+            count -= 1
+            textBytes -= key.text.utf8.count
+            keys[slot] = nil
+            freeSlots.append(slot)
+            evictions += 1
+            return
+        }
+    }
+
+    mutating func removeAll() {
+        index.removeAll()
+        for slot in keys.indices {
+            keys[slot] = nil
+            referenced[slot] = false
+        }
+        freeSlots.removeAll(keepingCapacity: true)
+        freeSlots.append(contentsOf: (0..<keys.count).reversed())
+        clockHand = 0
+        count = 0
+        textBytes = 0
+        hits = 0; derivedHits = 0; misses = 0; evictions = 0
     }
 }

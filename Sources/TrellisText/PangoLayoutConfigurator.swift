@@ -15,12 +15,34 @@ struct PangoLayoutConfigurator {
     /// by it: Pango keeps glyph advances as whole 1/1024 units, and rounding each glyph to
     /// 1/1024 pt adds up to more than 0.01 pt over a 40-glyph line, while at 16× the error
     /// is 16 times smaller and widths agree with HarfBuzz's exact advances (and a
-    /// browser's). A renderer scales its Cairo context by `1 / layoutScale` (see
+    /// browser's). A renderer scales its Cairo context by `1 / scale` (see
     /// ``ConfiguredPangoLayout/drawingScale``). Hinting is off, so outlines and advances
     /// scale linearly and the drawn text is the measured text.
-    static let layoutScale = 16.0
+    static let preciseScale = 16.0
+
+    /// The scale for a text: ``preciseScale`` unless the text could reach past Pango's
+    /// 32-bit coordinates at that scale (131 071 pt), then 1 (coordinates to 2 097 151 pt,
+    /// per-glyph rounding to 1/1024 pt). The bound is deliberately crude and safe: every
+    /// byte a line of its own, or every byte two ems wide on one line.
+    static func scale(forBytes bytes: Int, style: TextStyle) -> Double {
+        let lineHeight: Double = switch style.lineHeight {
+        case .normal: 1.5 * style.font.size
+        case .multiple(let factor): 1.5 * style.font.size * factor
+        case .fixed(let height): height
+        }
+        let extent = Double(bytes + 1) * max(2 * style.font.size, lineHeight)
+        return extent * Double(PANGO_SCALE) * preciseScale < Double(Int32.max) ? preciseScale : 1
+    }
+
+    /// The scale of the layout being configured.
+    let scale: Double
     /// Pango units per point of the text.
-    static let unitsPerPoint = Double(PANGO_SCALE) * layoutScale
+    var unitsPerPoint: Double { Double(PANGO_SCALE) * scale }
+
+    /// Pango units for `points`, clamped to Pango's 32-bit range.
+    func units(_ points: Double) -> Int32 {
+        Int32(min((points * unitsPerPoint).rounded(.down), Double(Int32.max)))
+    }
     private static let ellipsis: [UInt8] = Array("…".utf8)
 
     func configure(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> ConfiguredPangoLayout {
@@ -39,9 +61,8 @@ struct PangoLayoutConfigurator {
     private func configure(_ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double?,
                            maxLines: Int) -> ConfiguredPangoLayout {
         setText(bytes, count: bytes.count)
-        let widthUnits: Int32? = maxWidth.map { Int32(clamping: Int(($0 * Self.unitsPerPoint).rounded(.down))) }
+        let widthUnits: Int32? = maxWidth.map(units)
         var truncated = false
-        var clipWidth: Int32?
 
         switch style.lineBreakMode {
         case .wordWrap, .charWrap:
@@ -51,7 +72,6 @@ struct PangoLayoutConfigurator {
         case .clip:
             setWrapping(PANGO_WRAP_WORD, width: nil, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
             truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
-            clipWidth = widthUnits
         case .truncateHead, .truncateMiddle, .truncateTail:
             guard let widthUnits, maxLines > 0 else {
                 // Unlimited lines wrap (as UILabel does); without a width each paragraph is
@@ -71,17 +91,20 @@ struct PangoLayoutConfigurator {
             }
             truncated = truncated || pango_layout_is_ellipsized(layout) != 0
         }
-        return read(truncated: truncated, clipWidth: clipWidth, style: style)
+        // Whatever the mode, the box is never wider than the maximum width: `clip` is
+        // clipped by design, and a width narrower than one character (or than "…") leaves
+        // a line wider than the width, which is clipped the same way.
+        return read(truncated: truncated, clipWidth: widthUnits, style: style)
     }
 
     // MARK: Settings
 
     private func applyStyle(_ style: TextStyle) {
-        if slot.font != style.font {
-            pango_layout_set_font_description(layout, state.description(of: style.font))
+        if slot.font != style.font || slot.scale != scale {
+            pango_layout_set_font_description(layout, state.description(of: style.font, scale: scale))
             slot.font = style.font
         }
-        if slot.lineHeight != style.lineHeight {
+        if slot.lineHeight != style.lineHeight || slot.scale != scale {
             let attributes: OpaquePointer?
             switch style.lineHeight {
             case .normal:
@@ -91,13 +114,13 @@ struct PangoLayoutConfigurator {
                 pango_attr_list_insert(attributes, pango_attr_line_height_new(factor))
             case .fixed(let height):
                 attributes = pango_attr_list_new()
-                pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(
-                    Int32(clamping: Int((height * Self.unitsPerPoint).rounded()))))
+                pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(units(height)))
             }
             pango_layout_set_attributes(layout, attributes)
             if let attributes { pango_attr_list_unref(attributes) }
             slot.lineHeight = style.lineHeight
         }
+        slot.scale = scale
     }
 
     private func setText(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) {
@@ -203,11 +226,13 @@ struct PangoLayoutConfigurator {
         }
         var width = logical.width
         var isTruncated = truncated
+        var clipped = false
         if let clipWidth, width > clipWidth {
             width = clipWidth
             isTruncated = true
+            clipped = true
         }
-        let scale = Self.unitsPerPoint
+        let scale = unitsPerPoint
         let measurement = TextMeasurement(
             width: Double(width) / scale, height: Double(logical.height) / scale, lineCount: lineCount,
             firstBaseline: Double(firstBaseline) / scale, lastBaseline: Double(lastBaseline) / scale,
@@ -215,7 +240,7 @@ struct PangoLayoutConfigurator {
         return ConfiguredPangoLayout(
             layout: layout, measurement: measurement,
             layoutOriginX: -Double(logical.x) / scale, layoutOriginY: -Double(logical.y) / scale,
-            drawingScale: 1 / Self.layoutScale, needsClipping: isTruncated && clipWidth != nil)
+            drawingScale: 1 / self.scale, needsClipping: clipped)
     }
 
     /// The family of the font of the first run, or of the requested font when there is no

@@ -49,7 +49,8 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
         defer {
             if borrowsPrimary { state.primaryInUse = false } else { slot.release() }
         }
-        let configured = PangoLayoutConfigurator(state: state, slot: slot)
+        let scale = PangoLayoutConfigurator.scale(forBytes: text.utf8.count, style: style)
+        let configured = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
             .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
         return try body(configured)
     }
@@ -73,6 +74,6 @@ public struct ConfiguredPangoLayout {
     /// the Cairo context by this factor before showing it.
     public let drawingScale: Double
     /// Whether the text extends past the box and must be clipped to it when drawn
-    /// (``LineBreakMode/clip``).
+    /// (``LineBreakMode/clip``, or a maximum width narrower than a character or "…").
     public let needsClipping: Bool
 }

@@ -18,7 +18,8 @@ final class PangoThreadState {
     var primaryInUse = false
 
     /// Font descriptions by request, so a measurement does not build one each time.
-    private var descriptions: [Font: OpaquePointer] = [:]
+    private var descriptions: [DescriptionKey: OpaquePointer] = [:]
+    private struct DescriptionKey: Hashable { var font: Font; var scale: Double }
     /// Family names by the `PangoFont` that was used (each font is referenced while it
     /// is a key, so its address cannot be reused by another font).
     private var familyNames: [UnsafeMutableRawPointer: String] = [:]
@@ -52,9 +53,11 @@ final class PangoThreadState {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// The Pango description of `font`, built once per thread.
-    func description(of font: Font) -> OpaquePointer {
-        if let cached = descriptions[font] { return cached }
+    /// The Pango description of `font` for a layout `scale` times the text's size, built
+    /// once per thread.
+    func description(of font: Font, scale: Double) -> OpaquePointer {
+        let key = DescriptionKey(font: font, scale: scale)
+        if let cached = descriptions[key] { return cached }
         if descriptions.count >= 256 {
             // A bound for programs that sweep through many sizes; rebuilding is cheap.
             // Layouts copy their description, so freeing these is safe.
@@ -63,16 +66,22 @@ final class PangoThreadState {
         }
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.family)
-        pango_font_description_set_absolute_size(description, font.size * PangoLayoutConfigurator.unitsPerPoint)
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE) * scale)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.rawValue)))
         pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        descriptions[font] = description
+        descriptions[key] = description
         return description
     }
 
     /// The family name of a font Pango chose.
     func familyName(of font: UnsafeMutableRawPointer) -> String {
         if let name = familyNames[font] { return name }
+        if familyNames.count >= 512 {
+            // Every size is a font of its own; a program sweeping sizes must not keep them
+            // all alive through this cache.
+            for cached in familyNames.keys { g_object_unref(cached) }
+            familyNames.removeAll(keepingCapacity: true)
+        }
         let description = pango_font_describe(font.assumingMemoryBound(to: PangoFont.self))
         defer { pango_font_description_free(description) }
         let name = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
@@ -84,8 +93,9 @@ final class PangoThreadState {
     /// The family Pango uses for `font` when there is no text to choose by.
     func primaryFamily(of font: Font) -> String {
         if let name = primaryFamilies[font] { return name }
+        if primaryFamilies.count >= 256 { primaryFamilies.removeAll(keepingCapacity: true) }
         var name = font.family
-        if let loaded = pango_context_load_font(context, description(of: font)) {
+        if let loaded = pango_context_load_font(context, description(of: font, scale: 1)) {
             name = familyName(of: UnsafeMutableRawPointer(loaded))
             g_object_unref(loaded)
         }
@@ -99,6 +109,8 @@ final class LayoutSlot {
     let layout: OpaquePointer
     var font: Font?
     var lineHeight: LineHeight?
+    /// The scale the font and line height were set for.
+    var scale: Double = 0
 
     init(context: OpaquePointer) {
         layout = pango_layout_new(context)

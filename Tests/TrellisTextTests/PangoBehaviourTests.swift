@@ -42,6 +42,20 @@ import Testing
         }
     }
 
+    /// A width narrower than one character or than "…" still bounds the box; the text is
+    /// clipped when drawn.
+    @Test(arguments: LineBreakMode.allCases, [0.0, 1.0, 5.5])
+    func theBoxNeverExceedsATinyMaximumWidth(mode: LineBreakMode, maxWidth: Double) {
+        for lines in [0, 1, 2] {
+            measurer.withConfiguredLayout(for: "Wide words", style: TextStyle(lineBreakMode: mode), maxWidth: maxWidth, maxLines: lines) {
+                #expect($0.measurement.width <= maxWidth)
+                #expect($0.measurement.isTruncated)
+                #expect($0.needsClipping)
+                #expect(lines == 0 || $0.measurement.lineCount <= lines)
+            }
+        }
+    }
+
     @Test func textThatFitsIsNotTruncated() {
         let natural = measurer.measure("Short", style: TextStyle(lineBreakMode: .truncateTail))
         let fitted = measurer.measure("Short", style: TextStyle(lineBreakMode: .truncateTail), maxWidth: natural.width, maxLines: 1)
@@ -180,11 +194,46 @@ import Testing
         #expect(serif.width != measurer.measure("Hello", style: style).width)
     }
 
+    /// Emoji come from an emoji font when one is installed (fonts-noto-color-emoji);
+    /// without one, fallback still measures something and nothing crashes.
+    @Test func emojiUseAnEmojiFontWhenPresent() throws {
+        let emoji = measurer.measure("😀", style: style)
+        let family = measurer.measure("Hi 😀", style: style)
+        #expect(family.fontFamily == "DejaVu Sans")          // the first run is Latin
+        #expect(emoji.width > 0)
+        let hasEmojiFont = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+        guard hasEmojiFont else { return }
+        #expect(emoji.fontFamily == "Noto Color Emoji")
+        // hb-shape: advance 2550 of 2048 units per em.
+        #expect(abs(emoji.width - 17.0 * 2550 / 2048) < 0.01)
+        // A ZWJ family sequence shapes to one glyph.
+        measurer.withConfiguredLayout(for: "👩\u{200D}👩\u{200D}👧", style: style, maxWidth: nil, maxLines: 0) {
+            #expect($0.glyphsByLine[0].count == 1)
+        }
+    }
+
     @Test func weightAndItalicChangeTheFace() {
         let regular = measurer.measure("Hello, World", style: style)
         let bold = measurer.measure("Hello, World", style: TextStyle(font: Font(weight: .bold)))
         #expect(bold.width > regular.width)
         #expect(bold.fontFamily == "DejaVu Sans")
+    }
+
+    /// A text that could pass Pango's 32-bit coordinates at the precise 16× scale is laid
+    /// out at 1× instead: still right, to 1/1024 pt per glyph.
+    @Test func longTextsStayWithinPangosCoordinates() {
+        let chunk = "abcdefghij"
+        let short = measurer.measure(chunk, style: style)
+        let long = measurer.measure(String(repeating: chunk, count: 3_000), style: style)
+        #expect(long.lineCount == 1)
+        #expect(long.width > 0)
+        #expect(abs(long.width - 3_000 * short.width) / long.width < 1e-4)
+        #expect(long.height == short.height)
+        let wrapped = measurer.measure(String(repeating: chunk + " ", count: 3_000), style: style, maxWidth: 500, maxLines: 0)
+        let perLine = Int((500 / measurer.measure(chunk + " ", style: style).width).rounded(.down))
+        #expect(wrapped.lineCount == (3_000 + perLine - 1) / perLine)
+        #expect(abs(wrapped.height - Double(wrapped.lineCount) * short.height) < 0.01)
+        #expect(wrapped.width <= 500)
     }
 
     @Test func nulCharactersDoNotCutTheText() {
@@ -245,4 +294,20 @@ final class ThreadedResults: @unchecked Sendable {
     func done() { condition.lock(); finished += 1; condition.broadcast(); condition.unlock() }
     func waitFor(_ count: Int) { condition.lock(); while finished < count { condition.wait() }; condition.unlock() }
     var values: [TextMeasurement] { condition.lock(); defer { condition.unlock() }; return storage.map { $0! } }
+}
+
+@Suite struct PangoCacheBoundsTests {
+    /// Sweeping many sizes goes past the per-thread caches' bounds (256 descriptions, 512
+    /// fonts) and keeps measuring correctly.
+    @Test func manySizesInARow() {
+        let measurer = PangoTextMeasurer()
+        var previous = 0.0
+        for step in 0..<600 {
+            let size = 8 + Double(step) * 0.05
+            let m = measurer.measure("AV", style: TextStyle(font: Font(size: size)))
+            #expect(m.width > previous)
+            #expect(abs(m.width - size * 2671 / 2048) < 0.01)   // hb-shape: A 1270 (kerned) + V 1401 units
+            previous = m.width
+        }
+    }
 }
