@@ -1,14 +1,14 @@
 // Incremental relayout. A size change re-flows from the first affected line until the line
-// breaks fall in step with the old ones again; later lines keep their items and positions
+// breaks fall in step with the old ones again; later lines keep their items and leaves
 // and move only because their offsets come from the section's OffsetTree. Every value is
 // computed by the same functions as a full layout, from the same inputs, and the offset
 // trees are bit-reproducible, so the result equals a fresh `prepare` exactly.
 
 extension FlowLayout {
-    /// Applies a change. New item sizes re-flow only the affected lines of their sections
-    /// (O(lines re-flowed + log n) when the number of lines stays the same; a change of the
-    /// line count shifts the later lines' records, O(lines after)). Metrics, container
-    /// and "everything" changes re-read the source.
+    /// Applies a change. New item sizes re-flow only the affected lines of their sections,
+    /// O(k log n) for k items on the re-flowed lines (plus the items of the shown lines
+    /// when the section has a `maximumLines`). Metrics, container and "everything" changes
+    /// re-read the source.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
         if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize
             || source.numberOfSections != sections.count {
@@ -84,12 +84,13 @@ extension FlowLayout {
         if sections[section].geometry.metrics.lineBreaking.isLocal {
             reflow(section: section, firstChanged: first, lastChanged: last)
         } else {
-            sections[section].flowAll(scratchLeaves: &scratchLeaves)
+            sections[section].flowAll()
         }
     }
 
     /// Re-flows the lines of `section` from the one that the first changed item can affect
-    /// until a new line starts where an old line started, after the last changed item.
+    /// until a new line ends where an old line ended, after the last changed item.
+    /// - Complexity: O(k log n) for k items on the re-flowed lines.
     func reflow(section: Int, firstChanged: Int, lastChanged: Int) {
         var state = sections[section]
         sections[section] = FlowSection(geometry: state.geometry)  // hold the arrays uniquely
@@ -97,45 +98,42 @@ extension FlowLayout {
 
         let count = state.items.count
         let geometry = state.geometry
-        var line = state.lineIndex(ofItem: firstChanged)
+        var start = state.lineStart(ofItem: firstChanged)
         // A shrunk first item of a line may now fit at the end of the line before.
-        if line > 0 && state.lines[line].firstItem == firstChanged { line -= 1 }
-        let firstLine = line
-        var oldLine = line + 1  // the next old line to compare starts with
-        var start = state.lines[line].firstItem
-        var inStep = false
-        scratchLines.removeAll(keepingCapacity: true)
-        var items = state.items
+        if start == firstChanged && start > 0 { start = state.lineStart(ofItem: start - 1) }
+        var items = state.items, distances = state.lineStartDistance, tree = state.lineOffsets
         state.items = []
-        defer { state.items = items }
-        items.withUnsafeMutableBufferPointer { buffer in
-            while start < count {
-                let end = FlowSection.greedyEnd(buffer, from: start, geometry: geometry)
-                scratchLines.append(FlowSection.placeLine(buffer, start..<end, isLast: end == count, geometry: geometry))
-                while oldLine < state.lines.count && state.lines[oldLine].firstItem < end { oldLine += 1 }
-                start = end
-                if end > lastChanged && oldLine < state.lines.count && state.lines[oldLine].firstItem == end {
-                    inStep = true
-                    break
+        state.lineStartDistance = []
+        state.lineOffsets = OffsetTree()
+        var lineDelta = 0
+        items.withUnsafeBufferPointer { items in
+            distances.withUnsafeMutableBufferPointer { distances in
+                while start < count {
+                    let end = FlowSection.greedyEnd(items, from: start, geometry: geometry)
+                    let extent = FlowSection.placeLine(items, start..<end, isLast: end == count, geometry: geometry).crossExtent
+                    let leaf = FlowSection.leaf(start: start, crossExtent: extent, lineSpacing: geometry.metrics.lineSpacing)
+                    if distances[start] != 0 { lineDelta += 1 }  // a new line start
+                    if tree[start] != leaf { tree.setExtent(leaf, at: start) }
+                    distances[start] = 0
+                    for index in (start + 1)..<end where distances[index] != UInt32(truncatingIfNeeded: index - start) {
+                        if distances[index] == 0 {
+                            // An old line start that is now inside a line.
+                            lineDelta -= 1
+                            tree.setExtent(0, at: index)
+                        }
+                        distances[index] = UInt32(truncatingIfNeeded: index - start)
+                    }
+                    start = end
+                    // In step again: the next line starts where an old one did, after every
+                    // changed item, so it and all after it are unchanged.
+                    if end > lastChanged && end < count && distances[end] == 0 { break }
                 }
             }
         }
-        let replaced = firstLine..<(inStep ? oldLine : state.lines.count)
-        let newCount = scratchLines.count
-        state.lines.replaceSubrange(replaced, with: scratchLines)
-
-        scratchLeaves.removeAll(keepingCapacity: true)
-        for index in firstLine..<(firstLine + newCount) { scratchLeaves.append(state.leafExtent(ofLine: index)) }
-        state.lineOffsets.replaceSubrange(replaced, with: scratchLeaves)
-        // Lines after the re-flowed ones shifted index; those that crossed the line limit
-        // change between shown (their extent) and hidden (0).
-        let shift = newCount - replaced.count
-        if shift != 0, let limit = geometry.metrics.maximumLines {
-            let low = Swift.max(firstLine + newCount, limit - abs(shift))
-            let high = Swift.min(state.lines.count, limit + abs(shift))
-            if low < high {
-                for index in low..<high { state.lineOffsets.setExtent(state.leafExtent(ofLine: index), at: index) }
-            }
-        }
+        state.items = items
+        state.lineStartDistance = distances
+        state.lineOffsets = tree
+        state.lineCount += lineDelta
+        if geometry.metrics.maximumLines != nil { state.updateFirstHiddenItem() } else { state.firstHiddenItem = count }
     }
 }

@@ -2,28 +2,52 @@
 // (main along a line, cross along the scroll axis), then made physical and, for
 // right-to-left, mirrored inside the content width.
 
-extension FlowLayout {
-    /// A logical rectangle (main/cross) as a left-to-right physical one.
-    @inline(__always) func unmirroredRect(main: Double, cross: Double, mainExtent: Double, crossExtent: Double) -> Rect {
-        scrollDirection == .vertical
+/// Turns logical rectangles (main/cross) into physical frames: x and y swapped for
+/// horizontal scrolling, mirrored inside the content width for right-to-left. A value read
+/// once per query, so the per-item work touches no class property.
+struct FlowFrameMapper {
+    let vertical: Bool
+    /// The content width to mirror in, for right-to-left; nil for left-to-right.
+    let mirrorWidth: Double?
+
+    @inline(__always) func frame(main: Double, cross: Double, mainExtent: Double, crossExtent: Double) -> Rect {
+        mirrored(vertical
             ? Rect(x: main, y: cross, width: mainExtent, height: crossExtent)
-            : Rect(x: cross, y: main, width: crossExtent, height: mainExtent)
+            : Rect(x: cross, y: main, width: crossExtent, height: mainExtent))
     }
 
     /// Mirrors a frame for right-to-left (an involution: also maps physical to logical).
     @inline(__always) func mirrored(_ rect: Rect) -> Rect {
-        layoutDirection == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: contentSize.width)
+        guard let mirrorWidth else { return rect }
+        return rect.mirroredHorizontally(inWidth: mirrorWidth)
+    }
+}
+
+extension FlowLayout {
+    var frameMapper: FlowFrameMapper {
+        FlowFrameMapper(vertical: scrollDirection == .vertical, mirrorWidth: layoutDirection == .rightToLeft ? contentSize.width : nil)
     }
 
-    /// The physical frame of item `item` of `section` on line `line`, which starts at
-    /// `lineStart` along the scroll axis.
-    @inline(__always) func itemFrame(section: FlowSection, lineStart: Double, item: Int, line: Int) -> Rect {
+    /// Calls `body` with each item of the line starting at item `start`, which begins at
+    /// `lineStart` along the scroll axis, and its frame, up to (not including) `stop`;
+    /// returns where the next line starts.
+    @inline(__always) func forEachItem(
+        section: FlowSection, lineStartingAt start: Int, lineStart: Double, mapper: FlowFrameMapper,
+        stoppingAt stop: Int = .max, _ body: (Int, Rect) -> Void
+    ) -> Int {
+        let end = section.lineEnd(from: start)
+        let line = section.lineMetrics(start..<end)
         let geometry = section.geometry
-        let stored = section.items[item]
-        return mirrored(unmirroredRect(
-            main: geometry.mainInsetBefore + stored.position,
-            cross: lineStart + section.crossOffset(of: stored, in: section.lines[line]),
-            mainExtent: Swift.min(stored.main, geometry.available), crossExtent: stored.cross))
+        var position = line.start
+        for item in start..<Swift.min(end, stop) {
+            let stored = section.items[item]
+            let main = Swift.min(stored.main, geometry.available)
+            body(item, mapper.frame(
+                main: geometry.mainInsetBefore + position, cross: lineStart + section.crossOffset(of: stored, in: line),
+                mainExtent: main, crossExtent: stored.cross))
+            position += main + line.gap
+        }
+        return end
     }
 
     /// The resting frame of the header or footer of a section starting at `sectionStart`.
@@ -33,27 +57,29 @@ extension FlowLayout {
         switch kind {
         case .header:
             guard geometry.header != nil else { return nil }
-            return mirrored(unmirroredRect(main: 0, cross: sectionStart, mainExtent: across, crossExtent: geometry.headerExtent))
+            return frameMapper.frame(main: 0, cross: sectionStart, mainExtent: across, crossExtent: geometry.headerExtent)
         case .footer:
             guard geometry.footer != nil else { return nil }
-            return mirrored(unmirroredRect(
+            return frameMapper.frame(
                 main: 0, cross: sectionStart + section.extent - geometry.footerExtent,
-                mainExtent: across, crossExtent: geometry.footerExtent))
+                mainExtent: across, crossExtent: geometry.footerExtent)
         default:
             return nil
         }
     }
 
+    /// - Complexity: O(log n + items on the item's line).
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let section = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < section.items.count else { return nil }
-        let line = section.lineIndex(ofItem: indexPath.item)
-        return LayoutAttributes(
-            indexPath: indexPath,
-            frame: itemFrame(section: section, lineStart: sectionOffsets.offset(of: indexPath.section) + section.lineStart(line),
-                             item: indexPath.item, line: line),
-            isHidden: line >= section.visibleLineCount)
+        let start = section.lineStart(ofItem: indexPath.item)
+        let lineStart = sectionOffsets.offset(of: indexPath.section) + section.lineOffset(ofLineStartingAt: start)
+        var frame = Rect.zero
+        _ = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: frameMapper, stoppingAt: indexPath.item + 1) { _, itemFrame in
+            frame = itemFrame
+        }
+        return LayoutAttributes(indexPath: indexPath, frame: frame, isHidden: indexPath.item >= section.firstHiddenItem)
     }
 
     public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
@@ -84,7 +110,8 @@ extension FlowLayout {
         let axis = scrollDirection.axis
         // Search in logical coordinates, widened a little so rounding in the mirroring
         // never drops a line; each frame is then tested exactly.
-        let logical = mirrored(rect)
+        let mapper = frameMapper
+        let logical = mapper.mirrored(rect)
         let low = logical.min(axis) - 1, high = logical.max(axis) + 1
         var sectionIndex = sectionOffsets.index(containing: low)
         if sectionIndex == sections.count { return result }
@@ -92,17 +119,23 @@ extension FlowLayout {
         while sectionIndex < sections.count && sectionStart < high {
             let section = sections[sectionIndex]
             appendSupplementary(.header, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
-            let visibleLines = section.visibleLineCount
-            let itemsStart = sectionStart + section.geometry.itemsStart
-            var line = section.lineOffsets.index(containing: low - itemsStart)
-            while line < visibleLines {
-                let lineStart = sectionStart + section.lineStart(line)
-                if lineStart >= high { break }
-                for item in section.itemRange(ofLine: line) {
-                    let frame = itemFrame(section: section, lineStart: lineStart, item: item, line: line)
-                    if frame.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame)) }
+            // The line whose span holds `low`: leaves sit at the lines' first items.
+            var start = section.lineOffsets.index(containing: low - (sectionStart + section.geometry.itemsStart))
+            if start < section.items.count { start = section.lineStart(ofItem: start) }
+            if start < section.firstHiddenItem && result.capacity == 0 {
+                // About as many items as the rectangle covers of the section's lines.
+                let share = (high - low) / Swift.max(1, section.linesExtent)
+                result.reserveCapacity(Swift.min(section.firstHiddenItem, Int(Swift.min(1e6, share * Double(section.firstHiddenItem))) + 8))
+            }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
+                var walk = FlowOffsetWalk(tree: section.lineOffsets, partial: partial)
+                while start < section.firstHiddenItem {
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
+                    if lineStart >= high { break }
+                    start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
+                        if frame.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame)) }
+                    }
                 }
-                line += 1
             }
             appendSupplementary(.footer, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
             sectionIndex += 1
@@ -122,12 +155,13 @@ extension FlowLayout {
         let axis = scrollDirection.axis
         if kind == .header && pinsHeaders || kind == .footer && pinsFooters {
             // Pin in logical coordinates, where the leading edge is the minimum.
-            let logicalFrame = mirrored(frame), logicalBounds = mirrored(visibleBounds)
+            let mapper = frameMapper
+            let logicalFrame = mapper.mirrored(frame), logicalBounds = mapper.mirrored(visibleBounds)
             let geometry = section.geometry
             let placed = kind == .header
                 ? Pinning.pinnedHeader(logicalFrame, sectionEnd: sectionStart + section.extent - geometry.footerExtent, visibleBounds: logicalBounds, axis: axis)
                 : Pinning.pinnedFooter(logicalFrame, sectionStart: sectionStart + geometry.headerExtent, visibleBounds: logicalBounds, axis: axis)
-            frame = mirrored(placed.frame)
+            frame = mapper.mirrored(placed.frame)
             pinned = placed.isPinned
         }
         guard frame.intersects(rect) else { return }
@@ -141,6 +175,7 @@ extension FlowLayout {
     /// - Complexity: O(n).
     public func allElements() -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
+        let mapper = frameMapper
         for (sectionIndex, section) in sections.enumerated() {
             let sectionStart = sectionOffsets.offset(of: sectionIndex)
             func supplementary(_ kind: ElementKind) {
@@ -148,11 +183,15 @@ extension FlowLayout {
                 result.append(LayoutAttributes(indexPath: IndexPath(item: 0, section: sectionIndex), kind: kind, frame: frame, zIndex: Pinning.supplementaryZIndex))
             }
             supplementary(.header)
-            for line in 0..<section.visibleLineCount {
-                let lineStart = sectionStart + section.lineStart(line)
-                for item in section.itemRange(ofLine: line) {
-                    result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex),
-                                                   frame: itemFrame(section: section, lineStart: lineStart, item: item, line: line)))
+            var start = 0
+            result.reserveCapacity(result.count + section.firstHiddenItem + 2)
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
+                var walk = FlowOffsetWalk(tree: section.lineOffsets, partial: partial)
+                while start < section.firstHiddenItem {
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
+                    start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
+                        result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame))
+                    }
                 }
             }
             supplementary(.footer)

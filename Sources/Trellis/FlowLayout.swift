@@ -2,9 +2,9 @@
 /// direction. The portable `UICollectionViewFlowLayout`, plus alignments, baseline
 /// alignment, right-to-left, a line limit and incremental relayout.
 ///
-/// Storage is flat: per item 32 bytes (size, baseline, position along its line), per line
-/// 24 bytes plus its leaf in an `OffsetTree`, so a changed size moves every later line in
-/// O(log n) without touching it.
+/// Storage is flat: per item 24 bytes (size and baseline), 4 bytes (where its line starts)
+/// and a leaf in an `OffsetTree` that holds line extents at the lines' first items, so a
+/// changed size moves every later line in O(log n) without touching it.
 ///
 /// Properties (`metrics`, `scrollDirection`, …) are read by `prepare(from:)`; after
 /// changing one, call `invalidate(.init(invalidatesMetrics: true), source:)`.
@@ -30,9 +30,6 @@ public final class FlowLayout: CollectionLayout {
     var sections: [FlowSection] = []
     /// Leaf s: the extent of section s along the scroll axis.
     var sectionOffsets = OffsetTree()
-    /// Reused between relayouts so a relayout allocates nothing per item.
-    var scratchLeaves: [Double] = []
-    var scratchLines: [FlowLine] = []
 
     public init(
         scrollDirection: ScrollDirection = .vertical, metrics: FlowMetrics = FlowMetrics(),
@@ -53,14 +50,18 @@ public final class FlowLayout: CollectionLayout {
     }
 
     /// What the last prepare or invalidation corrected, in section and item order.
+    /// - Complexity: O(sections + diagnostics).
     public var diagnostics: [LayoutDiagnostic] { sections.flatMap(\.diagnostics) }
 
+    /// The number of sections read by the last prepare.
     public var numberOfSections: Int { sections.count }
 
+    /// The number of items of `section` read by the last prepare.
     public func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
 
     /// The number of lines of `section`, hidden ones included.
-    public func numberOfLines(inSection section: Int) -> Int { sections[section].lines.count }
+    /// - Complexity: O(1).
+    public func numberOfLines(inSection section: Int) -> Int { sections[section].lineCount }
 
     /// Items of `section` on lines beyond its `maximumLines` (for a "+N more" chip).
     /// - Complexity: O(1).
@@ -72,12 +73,11 @@ public final class FlowLayout: CollectionLayout {
         var bytes = sections.capacity * MemoryLayout<FlowSection>.stride
         for section in sections {
             bytes += section.items.capacity * MemoryLayout<FlowItem>.stride
-            bytes += section.lines.capacity * MemoryLayout<FlowLine>.stride
+            bytes += section.lineStartDistance.capacity * MemoryLayout<UInt32>.stride
             bytes += section.lineOffsets.nodes.capacity * MemoryLayout<Double>.stride
             bytes += section.diagnostics.capacity * MemoryLayout<LayoutDiagnostic>.stride
         }
         bytes += sectionOffsets.nodes.capacity * MemoryLayout<Double>.stride
-        bytes += (scratchLeaves.capacity + scratchLines.capacity * 3) * MemoryLayout<Double>.stride
         return bytes
     }
 
@@ -113,11 +113,11 @@ public final class FlowLayout: CollectionLayout {
             } else {
                 readSizes(section: section, count: count) { source.sizeForItem(at: IndexPath(item: $0, section: section)) }
             }
-            sections[section].flowAll(scratchLeaves: &scratchLeaves)
+            sections[section].flowAll()
         }
-        scratchLeaves.removeAll(keepingCapacity: true)
-        for section in sections { scratchLeaves.append(section.extent) }
-        sectionOffsets = OffsetTree(scratchLeaves)
+        sectionOffsets.rebuild(count: sections.count) { leaves in
+            for (index, section) in sections.enumerated() { leaves[index] = section.extent }
+        }
     }
 
     /// The section's metrics resolved against the container and its header and footer.

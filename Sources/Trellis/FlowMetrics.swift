@@ -118,8 +118,10 @@ public struct FlowMetrics: Hashable, Sendable {
 
     /// Checks what a programmer passed in; external input is validated by its decoder.
     func checkValid(section: Int) {
-        let values = [interitemSpacing, lineSpacing, sectionInset.top, sectionInset.leading, sectionInset.bottom, sectionInset.trailing]
-        precondition(values.allSatisfy { $0.isFinite && $0 >= 0 },
+        func valid(_ value: Double) -> Bool { value >= 0 && value < .infinity }
+        let inset = sectionInset
+        precondition(valid(interitemSpacing) && valid(lineSpacing) && valid(inset.top) && valid(inset.leading)
+                     && valid(inset.bottom) && valid(inset.trailing),
                      "FlowMetrics of section \(section): spacings and insets must be non-negative finite numbers")
         precondition((maximumLines ?? 1) >= 1, "FlowMetrics of section \(section): maximumLines must be at least 1")
     }

@@ -2,10 +2,18 @@
 // (x for vertical scrolling, y for horizontal), "cross" runs along the scroll axis. Frames
 // are made physical (and mirrored for right-to-left) only when they are handed out, so the
 // algorithm exists once for both scroll directions and both layout directions.
+//
+// Lines are not stored as records. Each item knows how far back its line starts, and the
+// offset tree has one leaf per *item*: the first item of a line holds the line's extent
+// (plus the line spacing before it), every other item 0. Leaves are therefore indexed by
+// something a re-flow never shifts, so a change in the number of lines costs nothing
+// extra, and the tree's shape (hence every floating-point sum) is the same as after a
+// fresh layout.
 
-/// One item: its size along and across the line, its first baseline and where the line
-/// placement put it along the line. 32 bytes, stored flat: no per-item object.
-
+/// One item: its size along and across the line and its first baseline. 24 bytes, stored
+/// flat: no per-item object. Positions are not stored: a line's placement is recomputed
+/// from its items when its frames are asked for (O(items on the line), the same function
+/// every time, so the same bits).
 struct FlowItem: Sendable, Equatable {
     /// Extent along the line as given (clamped to the available extent when placed).
     var main: Double
@@ -13,28 +21,29 @@ struct FlowItem: Sendable, Equatable {
     var cross: Double
     /// Distance from the item's leading cross edge to its first baseline; NaN when none.
     var baseline: Double
-    /// Offset from the section's leading line-axis inset, set by the line placement.
-    var position: Double
 
     init(main: Double, cross: Double, baseline: Double) {
         self.main = main
         self.cross = cross
         self.baseline = baseline
-        self.position = 0
     }
+
+    /// Where the first baseline is, or the bottom edge (the CSS rule for items without one).
+    var ascent: Double { baseline.isNaN ? cross : baseline }
 
     static func == (lhs: FlowItem, rhs: FlowItem) -> Bool {
         // Bit equality, so NaN baselines compare equal and "identical" means identical.
         lhs.main.bitPattern == rhs.main.bitPattern && lhs.cross.bitPattern == rhs.cross.bitPattern
-            && lhs.baseline.bitPattern == rhs.baseline.bitPattern && lhs.position.bitPattern == rhs.position.bitPattern
+            && lhs.baseline.bitPattern == rhs.baseline.bitPattern
     }
 }
 
-/// One line: where it starts, how far it extends across, and its baseline (the largest
-/// ascent of its items, for baseline alignment). Its offset lives in the section's
-/// `OffsetTree`.
-struct FlowLine: Sendable, Equatable {
-    var firstItem: Int
+/// A placed line: where its first item starts along the line and the gap after each item,
+/// its extent across and, for baseline alignment, its largest ascent. Computed from the
+/// line's items whenever needed (by one function), never stored.
+struct FlowLineMetrics: Equatable {
+    var start: Double
+    var gap: Double
     var crossExtent: Double
     var ascent: Double
 }
@@ -63,123 +72,177 @@ struct FlowSectionGeometry: Sendable, Equatable {
 struct FlowSection: Sendable {
     var geometry: FlowSectionGeometry
     var items: [FlowItem] = []
-    var lines: [FlowLine] = []
-    /// Leaf k: the extent of line k plus, for k > 0, the line spacing before it; 0 for
-    /// lines hidden by `maximumLines`.
+    /// For each item, how many items before it its line starts (0: it starts a line).
+    var lineStartDistance: [UInt32] = []
+    /// One leaf per item: a line's first item holds the line's cross extent plus, unless
+    /// it is the first line, the line spacing before it; every other item 0.
     var lineOffsets = OffsetTree()
+    var lineCount = 0
+    /// The first item on a line past `maximumLines` (`items.count` when none is hidden).
+    var firstHiddenItem = 0
     /// Clamped and invalid sizes of this section, in item order.
     var diagnostics: [LayoutDiagnostic] = []
 
     init(geometry: FlowSectionGeometry) { self.geometry = geometry }
 
+    /// The extent of the lines that are shown, spacing included.
+    var linesExtent: Double {
+        firstHiddenItem == items.count ? lineOffsets.total : lineOffsets.offset(of: firstHiddenItem)
+    }
+
     /// The extent of the whole section along the scroll axis, header and footer included.
     var extent: Double {
-        geometry.headerExtent + geometry.crossInsetBefore + lineOffsets.total + geometry.crossInsetAfter + geometry.footerExtent
+        geometry.headerExtent + geometry.crossInsetBefore + linesExtent + geometry.crossInsetAfter + geometry.footerExtent
     }
-
-    /// Lines that are shown (the rest are beyond `maximumLines`).
-    var visibleLineCount: Int { Swift.min(lines.count, geometry.metrics.maximumLines ?? Int.max) }
 
     /// Items on lines beyond `maximumLines`.
-    var hiddenItemCount: Int {
-        let visible = visibleLineCount
-        return visible < lines.count ? items.count - lines[visible].firstItem : 0
+    var hiddenItemCount: Int { items.count - firstHiddenItem }
+
+    /// The first item of the line holding `item`.
+    /// - Complexity: O(1).
+    @inline(__always) func lineStart(ofItem item: Int) -> Int { item - Int(lineStartDistance[item]) }
+
+    /// The end (exclusive) of the line starting at `start`.
+    /// - Complexity: O(items on the line).
+    @inline(__always) func lineEnd(from start: Int) -> Int {
+        var end = start + 1
+        while end < lineStartDistance.count && lineStartDistance[end] != 0 { end += 1 }
+        return end
     }
 
-    /// The leaf of line `index` in `lineOffsets`.
-    func leafExtent(ofLine index: Int) -> Double {
-        if index >= (geometry.metrics.maximumLines ?? Int.max) { return 0 }
-        let extent = lines[index].crossExtent
-        return index == 0 ? extent : geometry.metrics.lineSpacing + extent
+    /// Where the line starting with item `start` begins, from the top of the section.
+    /// - Complexity: O(log n).
+    @inline(__always) func lineOffset(ofLineStartingAt start: Int) -> Double {
+        lineOffset(ofLineStartingAt: start, treeOffset: lineOffsets.offset(of: start))
     }
 
-    /// Where line `index` starts, from the top of the section.
-    @inline(__always) func lineStart(_ index: Int) -> Double {
-        let offset = lineOffsets.offset(of: index)
-        return geometry.itemsStart + (index == 0 ? offset : offset + geometry.metrics.lineSpacing)
+    /// The same, given `lineOffsets.offset(of: start)`.
+    @inline(__always) func lineOffset(ofLineStartingAt start: Int, treeOffset offset: Double) -> Double {
+        geometry.itemsStart + (start == 0 ? offset : offset + geometry.metrics.lineSpacing)
     }
 
-    /// The items of line `index`.
-    @inline(__always) func itemRange(ofLine index: Int) -> Range<Int> {
-        lines[index].firstItem..<(index + 1 < lines.count ? lines[index + 1].firstItem : items.count)
-    }
-
-    /// The line holding item `item`.
-    /// - Complexity: O(log lines).
-    func lineIndex(ofItem item: Int) -> Int {
-        var low = 0, high = lines.count  // first line whose firstItem > item, minus one
-        while low < high {
-            let mid = (low + high) / 2
-            if lines[mid].firstItem <= item { low = mid + 1 } else { high = mid }
-        }
-        return low - 1
-    }
+    /// The first item of every line (for tests and diagnostics).
+    /// - Complexity: O(n).
+    func lineStarts() -> [Int] { lineStartDistance.indices.filter { lineStartDistance[$0] == 0 } }
 
     /// The offset of an item from its line's leading cross edge.
-    @inline(__always) func crossOffset(of item: FlowItem, in line: FlowLine) -> Double {
+    @inline(__always) func crossOffset(of item: FlowItem, in line: FlowLineMetrics) -> Double {
         switch geometry.lineAlignment {
         case .top: 0
         case .center: (line.crossExtent - item.cross) / 2
         case .bottom: line.crossExtent - item.cross
-        case .baseline: line.ascent - (item.baseline.isNaN ? item.cross : item.baseline)
+        case .baseline: line.ascent - item.ascent
         }
     }
 
-    /// Breaks and places every line of the section from the items' sizes.
+    /// The placement of the line `range`, from its items.
+    @inline(__always) func lineMetrics(_ range: Range<Int>) -> FlowLineMetrics {
+        items.withUnsafeBufferPointer { Self.placeLine($0, range, isLast: range.upperBound == $0.count, geometry: geometry) }
+    }
+
+    /// The leaf of the line starting at `start` with extent `crossExtent`.
+    @inline(__always) static func leaf(start: Int, crossExtent: Double, lineSpacing: Double) -> Double {
+        start == 0 ? crossExtent : lineSpacing + crossExtent
+    }
+
+    /// Breaks and places every line of the section from the items' sizes, reusing storage.
     /// - Complexity: O(n).
-    mutating func flowAll(scratchLeaves leaves: inout [Double]) {
-        lines.removeAll(keepingCapacity: true)
+    mutating func flowAll() {
         let geometry = self.geometry
         let count = items.count
-        items.withUnsafeMutableBufferPointer { buffer in
-            if geometry.metrics.lineBreaking.isLocal {
-                var start = 0
-                while start < count {
-                    let end = Self.greedyEnd(buffer, from: start, geometry: geometry)
-                    lines.append(Self.placeLine(buffer, start..<end, isLast: end == count, geometry: geometry))
-                    start = end
-                }
-            } else {
-                let extents = buffer.map { Swift.min($0.main, geometry.available) }
-                let starts = geometry.metrics.lineBreaking.lineStarts(
-                    mainExtents: extents, available: geometry.available, spacing: geometry.metrics.interitemSpacing)
-                for (index, start) in starts.enumerated() {
-                    let end = index + 1 < starts.count ? starts[index + 1] : count
-                    lines.append(Self.placeLine(buffer, start..<end, isLast: end == count, geometry: geometry))
+        var lines = 0
+        var distances = lineStartDistance
+        lineStartDistance = []
+        if distances.count != count {
+            // Every distance is written below (each item is on exactly one line), so a
+            // relayout of the same count skips this pass.
+            distances.removeAll(keepingCapacity: true)
+            distances.append(contentsOf: repeatElement(0, count: count))
+        }
+        items.withUnsafeBufferPointer { items in
+            distances.withUnsafeMutableBufferPointer { distances in
+                lineOffsets.rebuild(count: count) { leaves in
+                    func place(_ start: Int, _ end: Int) {
+                        let extent = Self.placeLine(items, start..<end, isLast: end == count, geometry: geometry).crossExtent
+                        leaves[start] = Self.leaf(start: start, crossExtent: extent, lineSpacing: geometry.metrics.lineSpacing)
+                        for index in start..<end { distances[index] = UInt32(truncatingIfNeeded: index - start) }
+                        lines += 1
+                    }
+                    if geometry.metrics.lineBreaking.isLocal {
+                        var start = 0
+                        while start < count {
+                            let end = Self.greedyEnd(items, from: start, geometry: geometry)
+                            place(start, end)
+                            start = end
+                        }
+                    } else {
+                        let extents = items.map { Swift.min($0.main, geometry.available) }
+                        let starts = geometry.metrics.lineBreaking.lineStarts(
+                            mainExtents: extents, available: geometry.available, spacing: geometry.metrics.interitemSpacing)
+                        for (index, start) in starts.enumerated() {
+                            place(start, index + 1 < starts.count ? starts[index + 1] : count)
+                        }
+                    }
                 }
             }
         }
-        leaves.removeAll(keepingCapacity: true)
-        for index in lines.indices { leaves.append(leafExtent(ofLine: index)) }
-        lineOffsets = OffsetTree(leaves)
+        lineStartDistance = distances
+        lineCount = lines
+        updateFirstHiddenItem()
     }
 
-    @inline(__always) static func greedyEnd(_ items: UnsafeMutableBufferPointer<FlowItem>, from start: Int, geometry: FlowSectionGeometry) -> Int {
+    /// Finds the first item past `maximumLines`.
+    /// - Complexity: O(items on the shown lines) with a limit, O(1) without.
+    mutating func updateFirstHiddenItem() {
+        guard let limit = geometry.metrics.maximumLines, lineCount > limit else {
+            firstHiddenItem = items.count
+            return
+        }
+        var starts = 0
+        for index in lineStartDistance.indices where lineStartDistance[index] == 0 {
+            if starts == limit {
+                firstHiddenItem = index
+                return
+            }
+            starts += 1
+        }
+        firstHiddenItem = items.count
+    }
+
+    @inline(__always) static func greedyEnd(_ items: UnsafeBufferPointer<FlowItem>, from start: Int, geometry: FlowSectionGeometry) -> Int {
         let available = geometry.available
         return FlowLineBreaking.greedyLineEnd(
             from: start, count: items.count, available: available, spacing: geometry.metrics.interitemSpacing
         ) { Swift.min(items[$0].main, available) }
     }
 
-    /// Places the items of one line along it (alignment) and measures the line across.
-    /// `isLast`: the line is the last of its section (for `uikit` and `justified`).
+    /// Places one line: the first item's offset along the line and the gap between items
+    /// (alignment), and the line's extent across. `isLast`: the line is the last of its
+    /// section (for `uikit` and `justified`). Item k of the line then sits at
+    /// `start + Σ(clamped main extent + gap)` over the items before it.
     /// - Complexity: O(items on the line).
     @inline(__always)
     static func placeLine(
-        _ items: UnsafeMutableBufferPointer<FlowItem>, _ range: Range<Int>, isLast: Bool, geometry: FlowSectionGeometry
-    ) -> FlowLine {
+        _ items: UnsafeBufferPointer<FlowItem>, _ range: Range<Int>, isLast: Bool, geometry: FlowSectionGeometry
+    ) -> FlowLineMetrics {
         let available = geometry.available
         let spacing = geometry.metrics.interitemSpacing
         let count = range.count
         var sum = 0.0, maxCross = 0.0, maxAscent = 0.0, maxDescent = -Double.infinity
+        let baseline = geometry.lineAlignment == .baseline
         for index in range {
             let item = items[index]
             sum += Swift.min(item.main, available)
-            maxCross = Swift.max(maxCross, item.cross)
-            let ascent = item.baseline.isNaN ? item.cross : item.baseline
-            maxAscent = Swift.max(maxAscent, ascent)
-            maxDescent = Swift.max(maxDescent, item.cross - ascent)
+            if baseline {
+                let ascent = item.ascent
+                maxAscent = Swift.max(maxAscent, ascent)
+                maxDescent = Swift.max(maxDescent, item.cross - ascent)
+            } else {
+                maxCross = Swift.max(maxCross, item.cross)
+            }
         }
+        // With baseline alignment the items span from the highest ascent to the lowest descent.
+        let crossExtent = baseline ? maxAscent + maxDescent : maxCross
         let packed = sum + spacing * Double(count - 1)
         var start = 0.0, gap = spacing
         switch geometry.metrics.alignment {
@@ -207,14 +270,6 @@ struct FlowSection: Sendable {
                 gap = (available - sum) / Double(count - 1)
             }
         }
-        var position = start
-        for index in range {
-            items[index].position = position
-            position += Swift.min(items[index].main, available) + gap
-        }
-        if geometry.lineAlignment == .baseline {
-            return FlowLine(firstItem: range.lowerBound, crossExtent: maxAscent + maxDescent, ascent: maxAscent)
-        }
-        return FlowLine(firstItem: range.lowerBound, crossExtent: maxCross, ascent: maxAscent)
+        return FlowLineMetrics(start: start, gap: gap, crossExtent: crossExtent, ascent: maxAscent)
     }
 }

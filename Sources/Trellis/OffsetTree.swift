@@ -146,6 +146,33 @@ public struct OffsetTree: Sendable, Equatable {
         replaceSubrange(count..<count, with: CollectionOfOne(extent))
     }
 
+    /// Replaces every extent: the tree holds `newCount` zeros, `body` writes the extents it
+    /// wants into them, then every internal node is recomputed. Reuses the storage when it
+    /// is large enough, so a relayout allocates nothing.
+    /// - Complexity: O(n) plus `body`.
+    public mutating func rebuild(count newCount: Int, writingLeaves body: (UnsafeMutableBufferPointer<Double>) -> Void) {
+        precondition(newCount >= 0, "OffsetTree count must not be negative")
+        let oldCount = count
+        reserveCapacity(newCount)
+        let capacity = self.capacity
+        let used = Swift.max(oldCount, newCount)
+        count = newCount
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            let leaves = UnsafeMutableBufferPointer(rebasing: nodes[capacity..<(capacity + used)])
+            leaves.update(repeating: 0)
+            body(UnsafeMutableBufferPointer(rebasing: leaves[0..<newCount]))
+            // What rebuildInternalNodes computes (each node = left + right, so the same
+            // bits), without bounds checks: this pass is a third of a large relayout.
+            var low = capacity / 2, high = (capacity + Swift.max(used, 1) - 1) / 2
+            while low >= 1 {
+                for node in low...high { nodes[node] = nodes[2 * node] + nodes[2 * node + 1] }
+                if low == 1 { break }
+                low /= 2
+                high /= 2
+            }
+        }
+    }
+
     /// Removes every extent, keeping the storage.
     public mutating func removeAll() {
         replaceSubrange(0..<count, with: EmptyCollection())

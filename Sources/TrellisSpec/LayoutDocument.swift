@@ -66,7 +66,7 @@ public struct LayoutDocument: Sendable {
         let width = try object.required("width", expected: "a non-negative finite number").nonNegativeNumber()
         let height = try object.optional("height")?.nonNegativeNumber()
         let direction = try object.optional("direction")?.oneOf(LayoutDirection.self) ?? .leftToRight
-        let layoutField = try object.optional("layout")
+        let layoutField = object.optional("layout")
         var layout = try layoutField.map { field throws(SpecError) in try LayoutSpec.decode(field) } ?? .flow(FlowSpec())
         if layout.needsHeight && height == nil {
             throw SpecError(.missingValue, path: "height", "missing; expected a non-negative finite number (columns of horizontal scrolling wrap at the height)")

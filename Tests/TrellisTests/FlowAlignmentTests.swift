@@ -60,10 +60,10 @@ struct FlowAlignmentTests {
     static func checkPromises(of alignment: FlowAlignment, lineAlignment: FlowLineAlignment, frames: [Rect], layout: FlowLayout) {
         let section = layout.sections[0]
         let left = inset.leading, right = extent - inset.trailing
-        for line in 0..<section.lines.count {
-            let range = section.itemRange(ofLine: line)
+        let lines = section.lineRanges()
+        for (line, range) in lines.enumerated() {
             let lineFrames = Array(frames[range])
-            let isLast = line == section.lines.count - 1
+            let isLast = line == lines.count - 1
             let gaps = zip(lineFrames, lineFrames.dropFirst()).map { $1.minX - $0.maxX }
             #expect(gaps.allSatisfy { $0 >= 8 - 1e-9 })
             switch alignment {
@@ -102,7 +102,7 @@ struct FlowAlignmentTests {
             case .baseline:
                 let baselines = zip(lineFrames, items).map { $0.minY + ($1.firstBaseline ?? $1.size.height) }
                 #expect(baselines.allSatisfy { $0 == baselines[0] })
-                #expect(lineTop == section.lineStart(line))
+                #expect(lineTop == section.lineOffset(ofLineStartingAt: range.lowerBound))
             }
         }
     }

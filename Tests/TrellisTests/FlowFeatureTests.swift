@@ -47,6 +47,22 @@ struct FlowFeatureTests {
         #expect(footer?.isPinned == true)
     }
 
+    @Test func aPinnedHeaderOfRightToLeftColumnsSticksToTheRightEdge() {
+        // Horizontal scrolling, right to left: the header is the section's rightmost column
+        // and pins to the right edge of the visible bounds.
+        let (layout, _) = FlowFixture.layout(width: 300, height: 100, direction: .rightToLeft, scroll: .horizontal,
+                                             sections: [.init(sizes: Array(repeating: Size(width: 40, height: 90), count: 30), header: Size(width: 25, height: 0))])
+        layout.pinsHeaders = true
+        let width = layout.contentSize.width
+        #expect(width == 25 + 30 * 40 + 29 * 10)
+        let resting = layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))!.frame
+        #expect(resting == Rect(x: width - 25, y: 0, width: 25, height: 100))
+        let visible = Rect(x: 600, y: 0, width: 300, height: 100)
+        let header = layout.elements(in: visible).first { $0.kind == .header }
+        #expect(header?.frame == Rect(x: 875, y: 0, width: 25, height: 100))
+        #expect(header?.isPinned == true)
+    }
+
     @Test func horizontalRightToLeftColumnsRunFromTheRight() {
         let (layout, _) = FlowFixture.layout(width: 300, height: 100, direction: .rightToLeft, scroll: .horizontal,
                                              metrics: FlowMetrics(alignment: .leading, interitemSpacing: 10, lineSpacing: 10),
@@ -156,11 +172,14 @@ struct FlowFeatureTests {
         #expect(empty.attributesForItem(at: IndexPath(item: 0, section: 0)) == nil)
     }
 
-    @Test func aRelayoutKeepsLessThan64BytesPerItem() {
-        let sizes = (0..<10_000).map { ItemSize(width: Double(30 + ($0 * 37) % 171), height: 30) }
+    @Test func aRelayoutKeepsAtMost64BytesPerItem() {
+        // 2^16 + 1 items: the worst case of the offset tree's power-of-two capacity.
+        let count = 65_537
+        let sizes = (0..<count).map { ItemSize(width: Double(30 + ($0 * 37) % 171), height: 30) }
         let (layout, source) = FlowFixture.layout(width: 375, metrics: FlowMetrics(interitemSpacing: 8, lineSpacing: 8), sections: [.init(items: .list(sizes))])
         layout.prepare(from: source)
-        #expect(Double(layout.retainedByteCount) / 10_000 <= 64)
+        #expect(Double(layout.retainedByteCount) / Double(count) <= 64)
+        #expect(MemoryLayout<FlowItem>.stride == 24)
     }
 
     @Test func greedyLineStartsMatchTheLayoutsLines() {
@@ -168,6 +187,6 @@ struct FlowFeatureTests {
         let starts = FlowLineBreaking.greedy.lineStarts(mainExtents: widths, available: 300, spacing: 10)
         #expect(starts == [0, 2, 5, 6])
         let layout = FlowFixture.layout(widths: widths, containerWidth: 300)
-        #expect(layout.sections[0].lines.map(\.firstItem) == starts)
+        #expect(layout.sections[0].lineStarts() == starts)
     }
 }

@@ -57,3 +57,14 @@ extension Rect {
     /// horizontal one.
     var transposed: Rect { Rect(x: minY, y: minX, width: height, height: width) }
 }
+
+extension FlowSection {
+    /// The items of every line, hidden lines included.
+    func lineRanges() -> [Range<Int>] {
+        let starts = lineStarts()
+        return starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : items.count) }
+    }
+
+    /// The items of the shown lines.
+    func shownLineRanges() -> [Range<Int>] { lineRanges().filter { $0.lowerBound < firstHiddenItem } }
+}
