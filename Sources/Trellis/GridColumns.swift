@@ -50,6 +50,9 @@ struct ColumnGeometry {
     /// The spacing and the row's trailing edge, in whole pixels.
     private let spacingPixels: Double
     private let endPixels: Double
+    /// Where each column starts, in whole pixels (`pixel(at:)` of its fraction), so spans
+    /// of whole columns cost no rounding.
+    private var columnStartPixels: [Double] = []
 
     init(count: Int, left: Double, available: Double, spacing: Double, scale: Double) {
         self.count = count
@@ -60,6 +63,16 @@ struct ColumnGeometry {
         spacingPixels = (spacing * scale - 1e-9).rounded(.up)
         self.spacing = spacingPixels / scale
         endPixels = ((left + available) * scale).rounded(.down)
+        columnStartPixels = (0...count).map { pixel(at: fraction(ofColumn: $0)) }
+    }
+
+    /// Columns `first..<end`: the same as `span(from: fraction(ofColumn: first), to:
+    /// fraction(ofColumn: end))`, from the cached column starts.
+    /// - Complexity: O(1).
+    @inline(__always) func columns(_ first: Int, _ end: Int) -> (x: Double, width: Double) {
+        let x0 = Swift.min(columnStartPixels[first], endPixels)
+        let x1 = end >= count ? endPixels : Swift.min(columnStartPixels[end] - spacingPixels, endPixels)
+        return (x0 / scale, Swift.max(0, x1 - x0) / scale)
     }
 
     /// The leading x and width of the span of fractions `from..<to` of the row.
@@ -89,6 +102,6 @@ struct ColumnGeometry {
 
     /// Column `index`: its leading x and width.
     @inline(__always) func column(_ index: Int) -> (x: Double, width: Double) {
-        span(from: fraction(ofColumn: index), to: fraction(ofColumn: index + 1))
+        columns(index, index + 1)
     }
 }

@@ -86,30 +86,26 @@ public final class ListLayout: CollectionLayout {
 
     /// - Complexity: O(n) for n items.
     public func prepare(from source: some LayoutSource) {
-        diagnostics = []
+        var diagnostics: [LayoutDiagnostic] = []
         let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
         stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections)
         let sectionCount = Swift.max(0, source.numberOfSections)
-        sectionStates = []
-        sectionStates.reserveCapacity(sectionCount)
+        let gap = options.gap
+        var states: [SectionState] = []
+        states.reserveCapacity(sectionCount)
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            let count = Swift.max(0, source.numberOfItems(inSection: section))
             var state = SectionState()
-            state.rowHeight.reserveCapacity(count)
-            for item in 0..<count {
-                let indexPath = IndexPath(item: item, section: section)
-                state.rowHeight.append(sanitizedLength(
-                    source.sizeForItem(at: indexPath).size.height, indexPath: indexPath,
-                    path: "sections[\(section)].items[\(item)].height", diagnostics: &diagnostics))
-            }
-            state.rows = OffsetTree(spacedExtents(state.rowHeight, spacing: options.gap))
+            state.rowHeight = SectionStack.readItemHeights(ofSection: section, from: source, diagnostics: &diagnostics)
+            state.rows = OffsetTree(spacedExtents(state.rowHeight, spacing: gap))
             let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, diagnostics: &diagnostics)
             sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
-            sectionStates.append(state)
+            states.append(state)
         }
+        sectionStates = states
         stack.build(sections)
+        self.diagnostics = diagnostics
     }
 
     /// - Complexity: new item sizes: O(log n) each; header or footer sizes: O(log s);
@@ -147,50 +143,67 @@ public final class ListLayout: CollectionLayout {
 
     /// - Complexity: O(log n + k) for k elements returned.
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        // Locals: one read of each stored property rather than one per element.
+        let stack = self.stack, states = sectionStates, metrics = RowMetrics(options, stack)
         var result: [LayoutAttributes] = []
+        result.reserveCapacity(64)
+        var separators: [LayoutAttributes] = []
         for section in stack.sections(overlapping: rect.minY, rect.maxY) {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
-            let state = sectionStates[section]
+            let state = states[section]
             let count = state.rowHeight.count
             guard count > 0 else { continue }
             let top = stack.itemsTop(of: section)
-            var separators: [LayoutAttributes] = []
             var row = state.rows.firstCandidate(at: rect.minY - top)
             while row < count {
                 let rowTop = top + state.rows.offset(of: row)
                 if rowTop >= rect.maxY + slop(rect.maxY) { break }
-                let frame = rowFrame(state, row: row, top: rowTop)
+                let frame = metrics.rowFrame(state, row: row, top: rowTop, in: stack)
                 if frame.intersects(rect) {
                     result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
                 }
-                if let separator = separatorAttributes(state, row: row, section: section, rowTop: rowTop), separator.frame.intersects(rect) {
+                if let separator = metrics.separator(state, row: row, section: section, rowTop: rowTop, in: stack), separator.frame.intersects(rect) {
                     separators.append(separator)
                 }
                 row += 1
             }
             result += separators
+            separators.removeAll(keepingCapacity: true)
         }
         return result
     }
 
-    @inline(__always) private func rowFrame(_ state: SectionState, row: Int, top: Double) -> Rect {
-        stack.physical(Rect(x: options.sections.insets.leading, y: top, width: stack.itemsWidth, height: state.rowHeight[row]))
-    }
+    /// What row and separator frames need from the options and the stack, read once.
+    struct RowMetrics {
+        let left: Double, width: Double
+        let separators: Separators?, gap: Double
 
-    private func separatorAttributes(_ state: SectionState, row: Int, section: Int, rowTop: Double) -> LayoutAttributes? {
-        guard let separators = options.separators, row < state.rowHeight.count - 1 else { return nil }
-        let y = rowTop + state.rowHeight[row] + (options.gap - separators.thickness) / 2
-        let x = options.sections.insets.leading + separators.insets.leading
-        let width = Swift.max(0, stack.itemsWidth - separators.insets.leading - separators.insets.trailing)
-        return LayoutAttributes(
-            indexPath: IndexPath(item: row, section: section), kind: .separator,
-            frame: stack.physical(Rect(x: x, y: y, width: width, height: separators.thickness)), zIndex: Separators.zIndex)
+        init(_ options: Options, _ stack: SectionStack) {
+            left = options.sections.insets.leading
+            width = stack.itemsWidth
+            separators = options.separators
+            gap = options.gap
+        }
+
+        @inline(__always) func rowFrame(_ state: SectionState, row: Int, top: Double, in stack: SectionStack) -> Rect {
+            stack.physical(Rect(x: left, y: top, width: width, height: state.rowHeight[row]))
+        }
+
+        func separator(_ state: SectionState, row: Int, section: Int, rowTop: Double, in stack: SectionStack) -> LayoutAttributes? {
+            guard let separators, row < state.rowHeight.count - 1 else { return nil }
+            let y = rowTop + state.rowHeight[row] + (gap - separators.thickness) / 2
+            let x = left + separators.insets.leading
+            let lineWidth = Swift.max(0, width - separators.insets.leading - separators.insets.trailing)
+            return LayoutAttributes(
+                indexPath: IndexPath(item: row, section: section), kind: .separator,
+                frame: stack.physical(Rect(x: x, y: y, width: lineWidth, height: separators.thickness)), zIndex: Separators.zIndex)
+        }
     }
 
     /// - Complexity: O(log n).
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard let (state, rowTop) = locate(indexPath) else { return nil }
-        return LayoutAttributes(indexPath: indexPath, frame: rowFrame(state, row: indexPath.item, top: rowTop))
+        return LayoutAttributes(indexPath: indexPath, frame: RowMetrics(options, stack).rowFrame(state, row: indexPath.item, top: rowTop, in: stack))
     }
 
     private func locate(_ indexPath: IndexPath) -> (SectionState, Double)? {
@@ -213,7 +226,7 @@ public final class ListLayout: CollectionLayout {
             return indexPath.item == 0 ? stack.backgroundAttributes(section: indexPath.section) : nil
         }
         guard kind == .separator, let (state, rowTop) = locate(indexPath) else { return nil }
-        return separatorAttributes(state, row: indexPath.item, section: indexPath.section, rowTop: rowTop)
+        return RowMetrics(options, stack).separator(state, row: indexPath.item, section: indexPath.section, rowTop: rowTop, in: stack)
     }
 
     /// The row width exactly, the height unconstrained.

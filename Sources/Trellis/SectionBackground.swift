@@ -72,3 +72,18 @@ public struct LayoutOptionsError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String { message }
 }
+
+/// Throws when a spacing option is negative or not finite.
+func validateSpacing(_ value: Double, _ name: String) throws(LayoutOptionsError) {
+    if !(value.isFinite && value >= 0) { throw LayoutOptionsError("\(name) must be a finite number ≥ 0, got \(value)") }
+}
+
+/// Throws when a display scale is not a positive finite number.
+func validateScale(_ value: Double) throws(LayoutOptionsError) {
+    if !(value.isFinite && value > 0) { throw LayoutOptionsError("displayScale must be a finite number > 0, got \(value)") }
+}
+
+/// The message of a failing validation, for a precondition.
+func validationMessage(_ validate: () throws(LayoutOptionsError) -> Void) -> String {
+    do { try validate(); return "valid" } catch { return error.message }
+}

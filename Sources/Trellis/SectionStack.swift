@@ -206,3 +206,32 @@ func spacedExtents(_ lengths: [Double], spacing: Double) -> [Double] {
     for index in extents.indices.dropLast() { extents[index] += spacing }
     return extents
 }
+
+extension SectionStack {
+    /// The heights of the items of `section`, sanitised (a bad one is 0, with a diagnostic).
+    /// The layouts here take every item's width from their own geometry, so the height is
+    /// all they read. A `StaticLayoutSource` is read through its storage, a whole section at
+    /// a time (no call per item); any other source through `sizeForItem(at:)`.
+    /// - Complexity: O(n) for n items.
+    static func readItemHeights(ofSection section: Int, from source: some LayoutSource, diagnostics: inout [LayoutDiagnostic]) -> [Double] {
+        var heights: [Double]
+        if let values = source as? StaticLayoutSource {
+            switch values.sections[section].items {
+            case .fixed(let count, let size): heights = Array(repeating: size.size.height, count: Swift.max(0, count))
+            case .list(let sizes): heights = sizes.map(\.size.height)
+            case .computed(let count, let size): heights = (0..<Swift.max(0, count)).map { size($0).size.height }
+            }
+        } else {
+            let count = Swift.max(0, source.numberOfItems(inSection: section))
+            heights = []
+            heights.reserveCapacity(count)
+            for item in 0..<count { heights.append(source.sizeForItem(at: IndexPath(item: item, section: section)).size.height) }
+        }
+        for item in heights.indices where !(heights[item].isFinite && heights[item] >= 0) {
+            heights[item] = sanitizedLength(
+                heights[item], indexPath: IndexPath(item: item, section: section),
+                path: "sections[\(section)].items[\(item)].height", diagnostics: &diagnostics)
+        }
+        return heights
+    }
+}

@@ -72,8 +72,11 @@ public final class WaterfallLayout: CollectionLayout {
         /// The item's position within its column.
         var itemPosition: [Int32] = []
         var itemHeight: [Double] = []
-        /// Per column: its items in order, and their heights plus the item spacing.
-        var columnItems: [[Int]] = []
+        /// The items of every column in order, column after column (column c starts at
+        /// `columnStart[c]`): one flat array rather than one per column.
+        var columnItems: [Int32] = []
+        var columnStart: [Int] = []
+        /// Per column: its items' heights plus the item spacing (none after the last).
         var columns: [OffsetTree] = []
 
         /// The height of the tallest column (in column order, like a fresh layout).
@@ -116,7 +119,7 @@ public final class WaterfallLayout: CollectionLayout {
     }
 
     private func prepare(from source: some LayoutSource, assignments: [[Int]]?) {
-        diagnostics = []
+        var diagnostics: [LayoutDiagnostic] = []
         let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
         stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections)
         let available = stack.itemsWidth
@@ -128,55 +131,70 @@ public final class WaterfallLayout: CollectionLayout {
         columnWidth = (0..<geometry.count).map { geometry.column($0).width }
         let sectionCount = Swift.max(0, source.numberOfSections)
         precondition(assignments == nil || assignments!.count == sectionCount, "columnAssignments: \(assignments!.count) sections, the source has \(sectionCount)")
-        sectionStates = []
-        sectionStates.reserveCapacity(sectionCount)
+        var states: [SectionState] = []
+        states.reserveCapacity(sectionCount)
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            let state = layOutSection(section, from: source, assignment: assignments?[section])
+            let heights = SectionStack.readItemHeights(ofSection: section, from: source, diagnostics: &diagnostics)
+            let state = layOutSection(section, heights: heights, assignment: assignments?[section])
             let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, diagnostics: &diagnostics)
             sections.append(SectionStack.Section(header: header, footer: footer, body: state.body))
-            sectionStates.append(state)
+            states.append(state)
         }
+        sectionStates = states
         stack.build(sections)
+        self.diagnostics = diagnostics
     }
 
-    private func layOutSection(_ section: Int, from source: some LayoutSource, assignment: [Int]?) -> SectionState {
-        let count = Swift.max(0, source.numberOfItems(inSection: section))
+    private func layOutSection(_ section: Int, heights: [Double], assignment: [Int]?) -> SectionState {
+        let count = heights.count
         let columnCount = columnX.count
+        let spacing = options.itemSpacing, inOrder = options.placement == .inOrder
         precondition(assignment == nil || assignment!.count == count, "columnAssignments[\(section)]: \(assignment!.count) items, the source has \(count)")
+        precondition(count <= Int(Int32.max), "WaterfallLayout: at most \(Int32.max) items per section")
         var state = SectionState()
+        state.itemHeight = heights
         state.itemColumn.reserveCapacity(count)
         state.itemPosition.reserveCapacity(count)
-        state.itemHeight.reserveCapacity(count)
-        state.columnItems = Array(repeating: [], count: columnCount)
-        var columnHeights: [[Double]] = Array(repeating: [], count: columnCount)
         // Where the next item of each column would start: the running sums placement uses.
         var nextTop = [Double](repeating: 0, count: columnCount)
+        var columnCounts = [Int](repeating: 0, count: columnCount)
         for item in 0..<count {
-            let indexPath = IndexPath(item: item, section: section)
-            let height = sanitizedLength(
-                source.sizeForItem(at: indexPath).size.height, indexPath: indexPath,
-                path: "sections[\(section)].items[\(item)].height", diagnostics: &diagnostics)
             let column: Int
             if let assignment {
                 column = assignment[item]
                 precondition(column >= 0 && column < columnCount, "columnAssignments[\(section)][\(item)] = \(column) is not a column of 0..<\(columnCount)")
-            } else if options.placement == .inOrder {
+            } else if inOrder {
                 column = item % columnCount
             } else {
                 var shortest = 0
                 for candidate in 1..<Swift.max(1, columnCount) where nextTop[candidate] < nextTop[shortest] { shortest = candidate }
                 column = shortest
             }
-            nextTop[column] += height + options.itemSpacing
+            nextTop[column] += heights[item] + spacing
             state.itemColumn.append(Int32(column))
-            state.itemPosition.append(Int32(state.columnItems[column].count))
-            state.itemHeight.append(height)
-            state.columnItems[column].append(item)
-            columnHeights[column].append(height)
+            state.itemPosition.append(Int32(columnCounts[column]))
+            columnCounts[column] += 1
         }
-        state.columns = columnHeights.map { OffsetTree(spacedExtents($0, spacing: options.itemSpacing)) }
+        // Gather each column's items into flat storage, then build each column's tree from
+        // its items' extents (height + spacing, none after the column's last item), read
+        // lazily so no temporary array of a million extents is written.
+        state.columnStart = [0]
+        for column in 0..<columnCount { state.columnStart.append(state.columnStart[column] + columnCounts[column]) }
+        state.columnItems = [Int32](repeating: 0, count: count)
+        state.columnItems.withUnsafeMutableBufferPointer { columnItems in
+            for item in 0..<count {
+                columnItems[state.columnStart[Int(state.itemColumn[item])] + Int(state.itemPosition[item])] = Int32(item)
+            }
+        }
+        let columnItems = state.columnItems, columnStart = state.columnStart
+        state.columns = (0..<columnCount).map { column in
+            let slots = columnStart[column]..<columnStart[column + 1]
+            return OffsetTree(slots.lazy.map { slot in
+                spacedExtent(heights[Int(columnItems[slot])], at: slot - slots.lowerBound, count: slots.count, spacing: spacing)
+            })
+        }
         return state
     }
 
@@ -216,37 +234,45 @@ public final class WaterfallLayout: CollectionLayout {
 
     public var contentSize: Size { Size(width: stack.containerWidth, height: stack.contentHeight) }
 
-    /// Cells come in index order: each column is searched for its first visible item, its
-    /// visible items are collected, and the k results are sorted.
-    /// - Complexity: O(C·log n + k·log k) for k elements returned.
+    /// Cells come in index order: each column is searched for its run of visible items, and
+    /// the runs are merged by index.
+    /// - Complexity: O(C·log n + k·(C + log n)) for k elements returned and C columns.
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        // Locals: one read of each stored property rather than one per element.
+        let stack = self.stack, states = sectionStates, columnX = self.columnX, columnWidth = self.columnWidth
         var result: [LayoutAttributes] = []
+        result.reserveCapacity(64)
         for section in stack.sections(overlapping: rect.minY, rect.maxY) {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
-            let state = sectionStates[section]
+            let state = states[section]
             let top = stack.itemsTop(of: section)
-            let firstCell = result.count
-            for column in state.columns.indices {
-                let tree = state.columns[column]
-                var position = tree.count > 0 ? tree.firstCandidate(at: rect.minY - top) : 0
-                while position < tree.count {
-                    let itemTop = top + tree.offset(of: position)
-                    if itemTop >= rect.maxY + slop(rect.maxY) { break }
-                    let item = state.columnItems[column][position]
-                    let frame = itemFrame(state, item: item, column: column, top: itemTop)
-                    if frame.intersects(rect) {
-                        result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
+            let columnCount = state.columns.count
+            // Each column's candidate run [next, end) (a superset: every frame is tested),
+            // then a merge of the runs by item index, so cells come in index order unsorted.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { runs in
+                for column in 0..<columnCount {
+                    let tree = state.columns[column]
+                    runs[2 * column] = tree.count > 0 ? tree.firstCandidate(at: rect.minY - top) : 0
+                    runs[2 * column + 1] = Swift.min(tree.count, tree.index(containing: rect.maxY - top + slop(rect.maxY)) + 1)
+                }
+                while true {
+                    var best = -1, bestItem = Int.max
+                    for column in 0..<columnCount where runs[2 * column] < runs[2 * column + 1] {
+                        let item = Int(state.columnItems[state.columnStart[column] + runs[2 * column]])
+                        if item < bestItem { best = column; bestItem = item }
                     }
-                    position += 1
+                    if best < 0 { break }
+                    let position = runs[2 * best]
+                    runs[2 * best] = position + 1
+                    let itemTop = top + state.columns[best].offset(of: position)
+                    let frame = stack.physical(Rect(x: columnX[best], y: itemTop, width: columnWidth[best], height: state.itemHeight[bestItem]))
+                    if frame.intersects(rect) {
+                        result.append(LayoutAttributes(indexPath: IndexPath(item: bestItem, section: section), frame: frame))
+                    }
                 }
             }
-            result[firstCell...].sort { $0.indexPath.item < $1.indexPath.item }
         }
         return result
-    }
-
-    @inline(__always) private func itemFrame(_ state: SectionState, item: Int, column: Int, top: Double) -> Rect {
-        stack.physical(Rect(x: columnX[column], y: top, width: columnWidth[column], height: state.itemHeight[item]))
     }
 
     /// - Complexity: O(log n).
@@ -256,7 +282,8 @@ public final class WaterfallLayout: CollectionLayout {
         guard indexPath.item >= 0 && indexPath.item < state.itemHeight.count else { return nil }
         let column = Int(state.itemColumn[indexPath.item])
         let top = stack.itemsTop(of: indexPath.section) + state.columns[column].offset(of: Int(state.itemPosition[indexPath.item]))
-        return LayoutAttributes(indexPath: indexPath, frame: itemFrame(state, item: indexPath.item, column: column, top: top))
+        let frame = stack.physical(Rect(x: columnX[column], y: top, width: columnWidth[column], height: state.itemHeight[indexPath.item]))
+        return LayoutAttributes(indexPath: indexPath, frame: frame)
     }
 
     /// - Complexity: O(log s).

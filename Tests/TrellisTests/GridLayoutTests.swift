@@ -28,6 +28,39 @@ struct GridLayoutTests {
         #expect(layout.fittingProposal(forItemAt: IndexPath(item: 1, section: 0)) == FittingProposal(width: .exactly(100), height: .unconstrained))
     }
 
+    /// The self-sizing loop with a grid (seed 002's three-column case): items start with an
+    /// estimated height, each is measured at the width `fittingProposal` gives (a third of
+    /// the collection), and the measured heights come back as an invalidation. The result
+    /// equals a layout prepared with the measured heights from the start.
+    @Test func selfSizingCellsMeasuredAtTheProposedWidth() {
+        let texts = (0..<12).map { String(repeating: "word ", count: 1 + ($0 * 7) % 9) }
+        // A stand-in for text measurement: 7 points a character, 16-point lines, 8 of padding.
+        func measure(_ text: String, width: Double) -> Double {
+            let perLine = max(1, Int((width - 16) / 7))
+            return Double((text.count + perLine - 1) / perLine) * 16 + 16
+        }
+        let layout = GridLayout(options: .init(columns: .count(3), columnSpacing: 6, rowSpacing: 6))
+        var s = source(width: 330, heights: Array(repeating: 44, count: texts.count))
+        layout.prepare(from: s)
+        var measured: [(IndexPath, ItemSize)] = []
+        for item in texts.indices {
+            let path = IndexPath(item: item, section: 0)
+            guard case .exactly(let width) = layout.fittingProposal(forItemAt: path).width else {
+                Issue.record("a grid proposes an exact width")
+                return
+            }
+            #expect(width == 106)  // (330 − 2·6) / 3
+            let size = ItemSize(width: width, height: measure(texts[item], width: width))
+            measured.append((path, size))
+            s.setSize(size, at: path)
+        }
+        layout.invalidate(.sizes(measured), source: s)
+        let fresh = GridLayout(options: layout.options)
+        fresh.prepare(from: s)
+        #expect(frames(layout, texts.count) == frames(fresh, texts.count))
+        #expect(frames(layout, texts.count)[3].minY == 6 + measured[0...2].map(\.1.size.height).max()!)
+    }
+
     @Test func stretchedItemsTakeTheRowHeight() {
         let layout = GridLayout(options: .init(columns: .count(3), stretchesItems: true))
         layout.prepare(from: source(width: 300, heights: [10, 30, 20, 5]))
@@ -48,6 +81,21 @@ struct GridLayoutTests {
         #expect(frames.map(\.minX) == expected.map(\.0))
         #expect(frames.map(\.width) == expected.map(\.1))
         #expect(frames.map(\.width).reduce(0, +) == 100)
+    }
+
+    @Test(arguments: [8, 40])  // within and beyond the table of whole-column spans (32)
+    func spansGiveTheSameEdgesWithOrWithoutTheSpanTable(columns: Int) {
+        // 400 wide, spacing 2: every span of k columns from column j has the edges of a
+        // fraction k/C starting at j/C, and span 2 from column 0 ends where column 1 does.
+        let widths: [GridLayout.ItemWidth] = [.span(1), .span(2), .span(columns - 3), .fraction(1.0 / Double(columns)), .span(2)]
+        let layout = GridLayout(options: .init(columns: .count(columns), columnSpacing: 2), itemWidth: { widths[$0.item] })
+        layout.prepare(from: source(width: 400, heights: [10, 10, 10, 10, 10]))
+        let frames = frames(layout, 5)
+        #expect(frames.map(\.minY) == [0, 0, 0, 10, 10])
+        #expect(frames[1].minX == layout.columnFrame(1).x)
+        #expect(frames[2].maxX == 400)
+        #expect(frames[3] == Rect(x: 0, y: 10, width: layout.columnFrame(0).width, height: 10))
+        #expect(frames[4].minX == layout.columnFrame(1).x && frames[4].maxX == layout.columnFrame(2).x + layout.columnFrame(2).width)
     }
 
     @Test func minimumColumnWidthGivesTheCount() {
@@ -160,7 +208,7 @@ struct GridLayoutTests {
         let fractions: [Double] = [0.25, 1.0 / 3, 0.48, 0.5, 2.0 / 3, 1]
         let mixed = rng.chance(0.5)
         let spanSeed = rng.next()
-        let columnSpacing = rng.int(0...12).double, rowSpacing = rng.double(0...10)
+        let columnSpacing = Double(rng.int(0...12)), rowSpacing = rng.double(0...10)
         let stretches = rng.chance(0.3)
         let scale: Double = [1, 2, 3][rng.int(0...2)]
         let style = LayoutChecks.randomStyle(&rng)
@@ -213,8 +261,8 @@ struct GridLayoutTests {
     func columnsAlignAndWidthsDifferByAtMostAPixel(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 1000)
         let columns = rng.int(1...7), scale = [1.0, 2, 3][rng.int(0...2)]
-        let spacing = rng.int(0...3).double / scale
-        let width = rng.int(200...600).double
+        let spacing = Double(rng.int(0...3)) / scale
+        let width = Double(rng.int(200...600))
         let layout = GridLayout(options: .init(columns: .count(columns), columnSpacing: spacing, displayScale: scale))
         let s = source(width: width, heights: (0..<(columns * 4)).map { _ in rng.double(1...80) })
         layout.prepare(from: s)
@@ -243,7 +291,7 @@ struct GridLayoutTests {
                 left -= piece
             }
         }
-        let spacing = rng.int(0...10).double, width = rng.int(200...500).double
+        let spacing = Double(rng.int(0...10)), width = Double(rng.int(200...500))
         let captured = widths
         let layout = GridLayout(options: .init(columnSpacing: spacing), itemWidth: { captured[$0.item] })
         let s = source(width: width, heights: Array(repeating: 10, count: widths.count))

@@ -37,7 +37,7 @@ enum LayoutChecks {
 
     static func randomStyle(_ rng: inout SplitMix64, pinning: Bool = false) -> SectionStyle {
         SectionStyle(
-            insets: EdgeInsets(top: rng.int(0...20).double, leading: rng.int(0...20).double, bottom: rng.int(0...20).double, trailing: rng.int(0...20).double),
+            insets: EdgeInsets(top: Double(rng.int(0...20)), leading: Double(rng.int(0...20)), bottom: Double(rng.int(0...20)), trailing: Double(rng.int(0...20))),
             pinsHeaders: pinning, pinsFooters: pinning,
             background: rng.chance(0.5) ? SectionBackground(insets: EdgeInsets(all: rng.double(-5...5))) : nil)
     }
@@ -167,8 +167,4 @@ enum LayoutChecks {
             Issue.record("first difference: \(first.0) vs \(first.1)", sourceLocation: sourceLocation)
         }
     }
-}
-
-extension Int {
-    var double: Double { Double(self) }
 }

@@ -54,8 +54,8 @@ struct LineBreakerTests {
     @Test(arguments: 0..<60)
     func balancedIsOptimalOnSmallInputs(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 9000)
-        let boxes = (0..<rng.int(1...11)).map { _ in rng.int(5...60).double }
-        let available = rng.int(60...150).double, spacing = rng.int(0...8).double
+        let boxes = (0..<rng.int(1...11)).map { _ in Double(rng.int(5...60)) }
+        let available = Double(rng.int(60...150)), spacing = Double(rng.int(0...8))
         let greedy = LineBreaker.greedyBreaks(boxes, available: available, spacing: spacing)
         let balanced = LineBreaker.balancedBreaks(boxes, available: available, spacing: spacing)
         #expect(balanced.count == greedy.count)

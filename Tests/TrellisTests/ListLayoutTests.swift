@@ -99,6 +99,25 @@ struct ListLayoutTests {
         #expect(cache.count == models.count)
     }
 
+    @Test func badInputBecomesZeroWithDiagnosticsNamingIt() {
+        // A container of NaN width, a header of -5 and a row of infinite height: all become
+        // 0, each reported with the path of the input; nothing crashes or sticks out.
+        let s = StaticLayoutSource(containerSize: Size(width: .nan, height: 100), sections: [
+            .init(sizes: [Size(width: 1, height: 20), Size(width: 1, height: .infinity)], header: Size(width: 0, height: -5)),
+        ])
+        let layout = ListLayout()
+        layout.prepare(from: s)
+        #expect(layout.diagnostics.map(\.path) == ["container.width", "sections[0].items[1].height", "sections[0].header.height"])
+        #expect(layout.diagnostics.allSatisfy { $0.code == .invalidSize })
+        #expect(layout.attributesForItem(at: IndexPath(item: 1, section: 0))?.frame == Rect(x: 0, y: 20, width: 0, height: 0))
+        #expect(layout.contentSize == Size(width: 0, height: 20))
+        // A measured size that is bad is reported by the invalidation that brings it.
+        let bad = ItemSize(width: 1, height: -1)
+        layout.invalidate(.sizes([(IndexPath(item: 0, section: 0), bad)]), source: s)
+        #expect(layout.diagnostics.map(\.path) == ["sections[0].items[0].height"])
+        #expect(layout.contentSize.height == 0)
+    }
+
     @Test func optionsAreValidated() {
         #expect(throws: LayoutOptionsError.self) { try ListLayout.Options(separators: .init(thickness: 0)).validate() }
         #expect(throws: LayoutOptionsError.self) { try ListLayout.Options(rowSpacing: -2).validate() }

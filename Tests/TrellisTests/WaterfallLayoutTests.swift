@@ -92,7 +92,7 @@ struct WaterfallLayoutTests {
     private func randomWaterfall(_ rng: inout SplitMix64, placement: WaterfallLayout.Placement) -> WaterfallLayout {
         WaterfallLayout(options: .init(
             columns: rng.chance(0.5) ? .count(rng.int(1...5)) : .minimumWidth(rng.double(60...200)),
-            columnSpacing: rng.int(0...12).double, itemSpacing: rng.double(0...10), placement: placement,
+            columnSpacing: Double(rng.int(0...12)), itemSpacing: rng.double(0...10), placement: placement,
             displayScale: [1, 2, 3][rng.int(0...2)], sections: LayoutChecks.randomStyle(&rng)))
     }
 
@@ -119,8 +119,8 @@ struct WaterfallLayoutTests {
     func eachItemGoesToTheShortestColumnAtTheTimeItIsPlaced(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 5000)
         // Whole-number heights and spacing so column bottoms compare exactly and ties are real.
-        let columns = rng.int(1...6), spacing = rng.int(0...8).double
-        let heights = (0..<rng.int(1...80)).map { _ in rng.int(0...12).double * 10 }
+        let columns = rng.int(1...6), spacing = Double(rng.int(0...8))
+        let heights = (0..<rng.int(1...80)).map { _ in Double(rng.int(0...12)) * 10 }
         let layout = WaterfallLayout(options: .init(columns: .count(columns), columnSpacing: 4, itemSpacing: spacing))
         layout.prepare(from: source(width: 400, heights: heights))
         let frames = frames(layout, heights.count)
