@@ -51,9 +51,9 @@ extension CollectionView {
 
     /// Drops pooled views and prototypes made by an earlier registration of `identifier`.
     private func forgetRecycledViews(ofKind kind: ElementKind, identifier: String) {
-        for key in reusePool.keys where key.kind == kind && key.identifier == identifier {
-            for view in reusePool[key] ?? [] where view.superview === self { view.removeFromSuperview() }
-            reusePool[key] = nil
+        for (key, pool) in poolIndex where key.kind == kind && key.identifier == identifier {
+            for view in reusePools[pool] where view.superview === self { view.removeFromSuperview() }
+            reusePools[pool].removeAll()
         }
         for key in prototypes.keys where key.kind == kind && key.identifier == identifier { prototypes[key] = nil }
     }
@@ -101,7 +101,15 @@ extension CollectionView {
     }
 
     private func dequeue(_ key: PoolKey, make: () -> ReusableView) -> ReusableView {
-        if let view = reusePool[key]?.popLast() {
+        let pool: Int
+        if let existing = poolIndex[key] {
+            pool = existing
+        } else {
+            pool = reusePools.count
+            reusePools.append([])
+            poolIndex[key] = pool
+        }
+        if let view = reusePools[pool].popLast() {
             view.prepareForReuse()
             adoptEffectiveTraits(view)
             return view
@@ -110,6 +118,7 @@ extension CollectionView {
         view.reuseIdentifier = key.identifier
         view.templateIndex = key.template
         view.elementKind = key.kind
+        view.poolIndex = pool
         adoptEffectiveTraits(view)
         return view
     }
@@ -119,11 +128,11 @@ extension CollectionView {
     func enqueue(_ view: ReusableView) {
         view.isHidden = true
         view.displayedIndexPath = nil
-        guard let identifier = view.reuseIdentifier else {
+        guard view.poolIndex >= 0, view.poolIndex < reusePools.count else {
             view.removeFromSuperview()  // not made by a registration: nothing to reuse it for
             return
         }
-        reusePool[PoolKey(kind: view.elementKind, identifier: identifier, template: view.templateIndex), default: []].append(view)
+        reusePools[view.poolIndex].append(view)
     }
 
     /// Cells and prototypes see the traits sizing uses (the size class from the width).

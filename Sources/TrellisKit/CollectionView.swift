@@ -44,6 +44,7 @@ open class CollectionView: View, LayoutSource {
     }
 
     /// Sizes and display events, held weakly. Setting it re-reads the sizes.
+    @exclusivity(unchecked)  // read per item while the layout prepares
     public weak var delegate: (any CollectionViewDelegate)? {
         didSet { reloadData() }
     }
@@ -64,6 +65,7 @@ open class CollectionView: View, LayoutSource {
 
     /// The size of every item when neither the delegate nor self-sizing gives one
     /// (UIKit's flow layout default, 50 × 50).
+    @exclusivity(unchecked)  // read per item while the layout prepares
     public var itemSize = Size(width: 50, height: 50) {
         didSet { if itemSize != oldValue { reloadSizes() } }
     }
@@ -78,6 +80,7 @@ open class CollectionView: View, LayoutSource {
 
     /// Self-sizing: `.none`, or an estimate used until an item is measured. Items are
     /// measured when they come within the displayed region, before they are shown.
+    @exclusivity(unchecked)  // read per item while the layout prepares
     public var estimatedItemSize: EstimatedItemSize = .none {
         didSet { if estimatedItemSize != oldValue { reloadSizes() } }
     }
@@ -115,7 +118,14 @@ open class CollectionView: View, LayoutSource {
     /// Measured sizes by item identity (see `CollectionViewDataSource`).
     public internal(set) var sizeCache = SizeCache()
 
+    // The state below is read per item (while the layout prepares) or per element of every
+    // scroll step; `@exclusivity(unchecked)` drops the dynamic exclusivity checks of class
+    // properties, which cost more than the work there. Sound because no access to one of
+    // these overlaps another access to the same property (the collection view is used
+    // from one thread, and no closure passed over it touches what its caller is mutating).
+
     /// The item counts of each section as last read from the data source.
+    @exclusivity(unchecked)
     var sectionCounts: [Int] = []
     var needsReload = true
     var preparedContainerSize = Size.zero
@@ -124,6 +134,7 @@ open class CollectionView: View, LayoutSource {
     /// Measured sizes by index path, mirroring the size cache for the current snapshot so
     /// the layout reads them in O(1) without asking for identities. A width of -1 marks an
     /// item not measured; an empty array a section with nothing measured yet.
+    @exclusivity(unchecked)
     var resolvedSizes: [[Size]] = []
 
     struct Template {
@@ -144,17 +155,30 @@ open class CollectionView: View, LayoutSource {
 
     var cellTemplates: [String: [Template]] = [:]
     var supplementaryTemplates: [ElementKind: [String: [Template]]] = [:]
-    var reusePool: [PoolKey: [ReusableView]] = [:]
+    /// The reuse pools, one per (kind, identifier, template), found through `poolIndex`.
+    /// An array of arrays rather than a dictionary of arrays: popping from and appending to
+    /// an array element mutates in place, where a dictionary's modify accessor allocates.
+    @exclusivity(unchecked)
+    var reusePools: [[ReusableView]] = []
+    @exclusivity(unchecked)
+    var poolIndex: [PoolKey: Int] = [:]
     var prototypes: [PoolKey: CollectionViewCell] = [:]
+    @exclusivity(unchecked)
     var visibleCellsByIndexPath: [IndexPath: CollectionViewCell] = [:]
+    @exclusivity(unchecked)
     var visibleSupplementaryViews: [SupplementaryKey: ReusableView] = [:]
     /// Cells dequeued to be measured in this pass and shown at its end.
+    @exclusivity(unchecked)
     var pendingCells: [IndexPath: CollectionViewCell] = [:]
+    @exclusivity(unchecked)
     var placementPass = 0
     var prefetchedIndexPaths: Set<IndexPath> = []
     // Scratch storage reused by every pass, so a warm pass allocates nothing.
+    @exclusivity(unchecked)
     var scratchIndexPaths: [IndexPath] = []
+    @exclusivity(unchecked)
     var scratchSupplementaryKeys: [SupplementaryKey] = []
+    @exclusivity(unchecked)
     var scratchSizes: [(IndexPath, ItemSize)] = []
 
     /// What the last batch update did to the displayed elements.
@@ -182,7 +206,7 @@ open class CollectionView: View, LayoutSource {
 
     /// The point of the content at the top-left of the bounds (the bounds origin).
     /// Setting it scrolls; the next layout pass shows what is there.
-    public var contentOffset: Point {
+    public final var contentOffset: Point {
         get { bounds.origin }
         set {
             if bounds.origin != newValue {
@@ -305,5 +329,5 @@ open class CollectionView: View, LayoutSource {
     }
 
     /// The number of views in the reuse pools (for tests and diagnostics).
-    public var reusePoolCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+    public var reusePoolCount: Int { reusePools.reduce(0) { $0 + $1.count } }
 }

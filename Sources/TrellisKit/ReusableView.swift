@@ -22,6 +22,9 @@ open class ReusableView: View {
     /// Which registration (template) of its reuse identifier made the view.
     var templateIndex = 0
 
+    /// The reuse pool the view returns to, -1 for a view not made by a registration.
+    var poolIndex = -1
+
     /// Where the view is displayed, nil while it waits in a reuse pool.
     var displayedIndexPath: IndexPath?
 

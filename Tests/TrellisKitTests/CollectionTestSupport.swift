@@ -226,3 +226,19 @@ extension CollectionView {
         indexPathsForVisibleItems.map { ($0, cellForItem(at: $0)!.frame) }
     }
 }
+
+/// The test layout behind the plain `CollectionLayout` protocol only (no visiting), to
+/// check the collection view with layouts that just return arrays.
+final class ArrayOnlyLayout: CollectionLayout {
+    let base = StackTestLayout()
+
+    func prepare(from source: some LayoutSource) { base.prepare(from: source) }
+    func invalidate(_ context: InvalidationContext, source: some LayoutSource) { base.invalidate(context, source: source) }
+    var contentSize: Size { base.contentSize }
+    func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] { base.elements(in: rect, visibleBounds: visibleBounds) }
+    func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { base.attributesForItem(at: indexPath) }
+    func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        base.attributesForSupplementaryElement(ofKind: kind, at: indexPath)
+    }
+    func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal { base.fittingProposal(forItemAt: indexPath) }
+}

@@ -25,6 +25,23 @@ struct CollectionViewSelfSizingTests {
         #expect(collection.layoutAttributesForItem(at: IndexPath(item: 5000, section: 0))?.size == Size(width: 100, height: 100))
     }
 
+    @Test func aLayoutWithoutVisitingGivesTheSameFrames() throws {
+        let data = TextDataSource(count: 500)
+        let visiting = makeCollection(data)
+        let plain = CollectionView(frame: visiting.frame, layout: ArrayOnlyLayout())
+        plain.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        plain.estimatedItemSize = visiting.estimatedItemSize
+        plain.dataSource = data
+        for offset in [0.0, 1200, 300, 9000] {
+            visiting.contentOffset.y = offset
+            plain.contentOffset.y = offset
+            try visiting.performLayout()
+            try plain.performLayout()
+            #expect(plain.displayedFrames.map { "\($0.0) \($0.1)" } == visiting.displayedFrames.map { "\($0.0) \($0.1)" })
+            #expect(plain.contentOffset == visiting.contentOffset)
+        }
+    }
+
     @Test func automaticEstimateIsFiftyByFifty() {
         #expect(EstimatedItemSize.automatic.estimate == Size(width: 50, height: 50))
         #expect(EstimatedItemSize.none.estimate == nil)
