@@ -25,7 +25,17 @@ public final class Constraint: Hashable, CustomStringConvertible, Sendable {
         self.relation = relation
         self.priority = priority
         self.identifier = identifier
-        self.expression = (self.lhs - self.rhs).reduced()
+        self.expression = Expression.difference(self.lhs, self.rhs)
+    }
+
+    /// Shares the (copy-on-write) expressions of an existing constraint.
+    private init(sharing other: Constraint, priority: Priority, identifier: String?) {
+        lhs = other.lhs
+        rhs = other.rhs
+        relation = other.relation
+        expression = other.expression
+        self.priority = priority
+        self.identifier = identifier
     }
 
     public convenience init(
@@ -37,12 +47,12 @@ public final class Constraint: Hashable, CustomStringConvertible, Sendable {
 
     /// A new constraint with the same relation and identifier at `priority`.
     public func withPriority(_ priority: Priority) -> Constraint {
-        Constraint(lhs, relation, rhs, priority: priority, identifier: identifier)
+        Constraint(sharing: self, priority: priority, identifier: identifier)
     }
 
     /// A new constraint with the same relation and priority named `identifier`.
     public func identified(_ identifier: String) -> Constraint {
-        Constraint(lhs, relation, rhs, priority: priority, identifier: identifier)
+        Constraint(sharing: self, priority: priority, identifier: identifier)
     }
 
     public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }

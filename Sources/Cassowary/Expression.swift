@@ -43,6 +43,36 @@ public struct Expression: Sendable, CustomStringConvertible {
         return Expression(terms: merged, constant: constant)
     }
 
+    /// `lhs - rhs`, reduced, built with at most one allocation (none when `rhs` has no
+    /// terms and `lhs` is already reduced: the term storage is shared).
+    /// - Complexity: O(n²) in the number of terms, which is small.
+    static func difference(_ lhs: Expression, _ rhs: Expression) -> Expression {
+        let constant = lhs.constant - rhs.constant
+        if rhs.terms.isEmpty && lhs.isReduced { return Expression(terms: lhs.terms, constant: constant) }
+        var merged: [Term] = []
+        merged.reserveCapacity(lhs.terms.count + rhs.terms.count)
+        func merge(_ variable: Variable, _ coefficient: Double) {
+            for i in merged.indices where merged[i].variable === variable {
+                merged[i].coefficient += coefficient
+                return
+            }
+            merged.append(Term(variable, coefficient: coefficient))
+        }
+        for term in lhs.terms { merge(term.variable, term.coefficient) }
+        for term in rhs.terms { merge(term.variable, -term.coefficient) }
+        merged.removeAll { $0.coefficient == 0 }
+        return Expression(terms: merged, constant: constant)
+    }
+
+    /// No variable twice, no zero coefficient.
+    var isReduced: Bool {
+        for i in terms.indices {
+            if terms[i].coefficient == 0 { return false }
+            for j in 0..<i where terms[j].variable === terms[i].variable { return false }
+        }
+        return true
+    }
+
     /// Whether every coefficient and the constant are finite numbers.
     public var isFinite: Bool { constant.isFinite && terms.allSatisfy { $0.coefficient.isFinite } }
 
@@ -76,18 +106,51 @@ func formatNumber(_ value: Double) -> String {
 /// Anything usable as a linear expression: `Variable`, `Term`, `Expression`.
 public protocol LinearExpressionConvertible {
     var linearExpression: Expression { get }
+    /// How many terms `appendTerms` adds (lets sums allocate once).
+    var termCount: Int { get }
+    /// The constant part.
+    var constantPart: Double { get }
+    /// Appends the terms, each coefficient multiplied by `factor`.
+    func appendTerms(to terms: inout [Term], times factor: Double)
 }
 
 extension Variable: LinearExpressionConvertible {
     public var linearExpression: Expression { Expression(terms: [Term(self)]) }
+    public var termCount: Int { 1 }
+    public var constantPart: Double { 0 }
+    public func appendTerms(to terms: inout [Term], times factor: Double) { terms.append(Term(self, coefficient: factor)) }
 }
 
 extension Term: LinearExpressionConvertible {
     public var linearExpression: Expression { Expression(terms: [self]) }
+    public var termCount: Int { 1 }
+    public var constantPart: Double { 0 }
+    public func appendTerms(to terms: inout [Term], times factor: Double) {
+        terms.append(Term(variable, coefficient: coefficient * factor))
+    }
 }
 
 extension Expression: LinearExpressionConvertible {
     public var linearExpression: Expression { self }
+    public var termCount: Int { terms.count }
+    public var constantPart: Double { constant }
+    public func appendTerms(to terms: inout [Term], times factor: Double) {
+        if factor == 1 {
+            terms.append(contentsOf: self.terms)
+        } else {
+            for term in self.terms { terms.append(Term(term.variable, coefficient: term.coefficient * factor)) }
+        }
+    }
+}
+
+/// `lhs + factor · rhs` in one allocation.
+@inline(__always)
+func combine<L: LinearExpressionConvertible, R: LinearExpressionConvertible>(_ lhs: L, _ rhs: R, _ factor: Double) -> Expression {
+    var terms: [Term] = []
+    terms.reserveCapacity(lhs.termCount + rhs.termCount)
+    lhs.appendTerms(to: &terms, times: 1)
+    rhs.appendTerms(to: &terms, times: factor)
+    return Expression(terms: terms, constant: lhs.constantPart + factor * rhs.constantPart)
 }
 
 // MARK: - Arithmetic
@@ -108,12 +171,10 @@ public func / (expression: Expression, divisor: Double) -> Expression { (1 / div
 public prefix func - <E: LinearExpressionConvertible>(operand: E) -> Expression { -1 * operand.linearExpression }
 
 public func + <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    let left = lhs.linearExpression
-    let right = rhs.linearExpression
-    return Expression(terms: left.terms + right.terms, constant: left.constant + right.constant)
+    combine(lhs, rhs, 1)
 }
 public func - <L: LinearExpressionConvertible, R: LinearExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    lhs + -rhs
+    combine(lhs, rhs, -1)
 }
 public func + <L: LinearExpressionConvertible>(lhs: L, constant: Double) -> Expression {
     var expression = lhs.linearExpression

@@ -65,7 +65,7 @@ struct Row: Sendable {
                 cells[found].coefficient = sum
             }
         } else if !isNearZero(coefficient) {
-            cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: -found - 1)
+            insertCell(Cell(symbol: symbol, coefficient: coefficient), at: -found - 1)
         }
     }
 
@@ -87,10 +87,23 @@ struct Row: Sendable {
                     mine += 1
                 }
             } else if !isNearZero(contribution) {
-                cells.insert(Cell(symbol: cell.symbol, coefficient: contribution), at: mine)
+                insertCell(Cell(symbol: cell.symbol, coefficient: contribution), at: mine)
                 mine += 1
             }
         }
+    }
+
+    /// `cells.insert(_:at:)` without the generic range-replacement path it takes: append,
+    /// then shift the tail by one.
+    @inline(__always)
+    mutating func insertCell(_ cell: Cell, at index: Int) {
+        cells.append(cell)
+        var i = cells.count - 1
+        while i > index {
+            cells[i] = cells[i - 1]
+            i -= 1
+        }
+        cells[index] = cell
     }
 
     /// Removes `symbol`, returning its coefficient (zero when absent).

@@ -46,14 +46,31 @@ extension Solver {
     func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
         let symbol = Symbol(index: rowOfSymbol.count, kind: kind)
         rowOfSymbol.append(-1)
+        variableOfSymbol.append(nil)
         return symbol
     }
 
+    /// The symbol this solver uses for `variable`, if any: the variable's hint when this
+    /// solver's own table confirms it, else the dictionary.
+    @inline(__always)
+    func knownSymbol(for variable: Variable) -> Symbol? {
+        let hint = variable.symbolHint
+        if hint >= 0 {
+            let index = hint >> 2
+            if index < variableOfSymbol.count, variableOfSymbol[index] === variable { return Symbol(raw: hint) }
+        }
+        return symbolOfVariable[ObjectIdentifier(variable)].map(Symbol.init(raw:))
+    }
+
     func symbol(for variable: Variable) -> Symbol {
-        let key = ObjectIdentifier(variable)
-        if let known = symbolOfVariable[key] { return known }
+        if let known = knownSymbol(for: variable) {
+            variable.symbolHint = known.raw
+            return known
+        }
         let symbol = makeSymbol(.external)
-        symbolOfVariable[key] = symbol
+        symbolOfVariable[ObjectIdentifier(variable)] = symbol.raw
+        variableOfSymbol[symbol.index] = variable
+        variable.symbolHint = symbol.raw
         externals.append(External(variable: variable, symbol: symbol))
         return symbol
     }
@@ -65,6 +82,7 @@ extension Solver {
         }
         externals.removeSubrange(checkpoint.externalCount...)
         rowOfSymbol.removeSubrange(checkpoint.symbolCount...)
+        variableOfSymbol.removeSubrange(checkpoint.symbolCount...)
     }
 
     /// The index of the objective level for `priority`, created empty if new.
@@ -84,7 +102,8 @@ extension Solver {
     func makeRow(for constraint: Constraint) -> (row: Row, marker: Symbol, other: Symbol?) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        row.cells.reserveCapacity(expression.terms.count + 4)
+        // Room for the substitutions and pivots to come without regrowing.
+        row.cells.reserveCapacity(max(8, expression.terms.count + 4))
         for term in expression.terms {
             let symbol = symbol(for: term.variable)
             let basicRow = rowOfSymbol[symbol.index]

@@ -19,6 +19,8 @@ public final class Solver {
         let other: Symbol?
         /// Insertion order, so listings and conflict reports are stable.
         let order: Int
+        /// The constraint of an edit variable: not listed, removed only with the edit.
+        var isEdit = false
     }
 
     struct EditRecord {
@@ -35,41 +37,57 @@ public final class Solver {
     }
 
     // MARK: Tableau
+    //
+    // `@exclusivity(unchecked)`: a `Solver` is single-threaded by contract and its methods
+    // never hold two overlapping accesses to one property (rows are swapped out before they
+    // are substituted into the others), so the runtime's dynamic exclusivity bookkeeping —
+    // a thread-local access set touched on every property access, a fifth of a fresh solve's
+    // time when measured — buys nothing here.
 
     /// Rows of the tableau; `basics[i]` is the basic symbol of `rows[i]`.
-    var rows: [Row] = []
-    var basics: [Symbol] = []
+    @exclusivity(unchecked) var rows: [Row] = []
+    @exclusivity(unchecked) var basics: [Symbol] = []
     /// For each symbol index, the row where it is basic, or -1.
-    var rowOfSymbol: [Int32] = []
+    @exclusivity(unchecked) var rowOfSymbol: [Int32] = []
     /// Basic symbols whose rows may have gone negative and need the dual simplex.
-    var infeasible: [Symbol] = []
+    @exclusivity(unchecked) var infeasible: [Symbol] = []
 
     /// The objective, one row per priority level in use, highest priority first. Each level
     /// is the sum of the errors of that priority's constraints; levels are compared
     /// lexicographically. During phase one of an addition the artificial objective sits at
     /// index 0 with priority `artificialPriority`.
-    var objectives: [Row] = []
-    var objectivePriorities: [Priority] = []
+    @exclusivity(unchecked) var objectives: [Row] = []
+    @exclusivity(unchecked) var objectivePriorities: [Priority] = []
     /// How many constraints contribute errors to each level (a level goes when it reaches zero).
-    var objectiveUsers: [Int] = []
+    @exclusivity(unchecked) var objectiveUsers: [Int] = []
     /// Scratch for choosing an entering symbol: `judgedStamp[i] == stamp` once symbol `i`
     /// has been judged at a higher objective level in the current search.
-    var judgedStamp: [UInt32] = []
-    var stamp: UInt32 = 0
+    @exclusivity(unchecked) var judgedStamp: [UInt32] = []
+    @exclusivity(unchecked) var stamp: UInt32 = 0
 
     // MARK: Model
 
-    var records: [ObjectIdentifier: ConstraintRecord] = [:]
-    var nextOrder = 0
-    var edits: [ObjectIdentifier: EditRecord] = [:]
-    var symbolOfVariable: [ObjectIdentifier: Symbol] = [:]
-    var externals: [External] = []
+    @exclusivity(unchecked) var records: [ObjectIdentifier: ConstraintRecord] = [:]
+    @exclusivity(unchecked) var nextOrder = 0
+    @exclusivity(unchecked) var edits: [ObjectIdentifier: EditRecord] = [:]
+    /// Raw symbols by variable identity (the fallback when a variable's hint is stale).
+    @exclusivity(unchecked) var symbolOfVariable = IdentityMap()
+    @exclusivity(unchecked) var externals: [External] = []
+    /// For each symbol index, the variable it stands for (externals only): confirms hints.
+    @exclusivity(unchecked) var variableOfSymbol: [Variable?] = []
 
     /// When false (the scratch solvers that minimise a conflict set), unsatisfiable errors
     /// carry the raw certificate instead of being minimised again.
-    var minimisesConflicts = true
+    @exclusivity(unchecked) var minimisesConflicts = true
 
-    public init() {}
+    public init() {
+        records.reserveCapacity(16)
+        // Room for a typical cell's system, so the first additions do not rehash.
+        rows.reserveCapacity(16)
+        basics.reserveCapacity(16)
+        rowOfSymbol.reserveCapacity(32)
+        variableOfSymbol.reserveCapacity(32)
+    }
 
     // MARK: - Queries
 
@@ -84,11 +102,7 @@ public final class Solver {
     /// The constraints in the solver, in the order they were added (edit constraints excluded).
     /// - Complexity: O(n log n) in the number of constraints.
     public var constraints: [Constraint] {
-        let editConstraints = Set(edits.values.map { ObjectIdentifier($0.constraint) })
-        return records.values
-            .filter { !editConstraints.contains(ObjectIdentifier($0.constraint)) }
-            .sorted { $0.order < $1.order }
-            .map(\.constraint)
+        records.values.filter { !$0.isEdit }.sorted { $0.order < $1.order }.map(\.constraint)
     }
 
     /// The variables with edit constraints, with their priorities and last suggested values,
@@ -104,7 +118,7 @@ public final class Solver {
     /// without publishing it to `variable.value`.
     /// - Complexity: O(1) expected.
     public func value(of variable: Variable) -> Double {
-        guard let symbol = symbolOfVariable[ObjectIdentifier(variable)] else { return 0 }
+        guard let symbol = knownSymbol(for: variable) else { return 0 }
         let row = rowOfSymbol[symbol.index]
         return row >= 0 ? rows[Int(row)].constant : 0
     }
@@ -132,8 +146,9 @@ public final class Solver {
         records = [:]
         nextOrder = 0
         edits = [:]
-        symbolOfVariable = [:]
+        symbolOfVariable = IdentityMap()
         externals = []
+        variableOfSymbol = []
     }
 
     // MARK: - Constraints
@@ -191,7 +206,7 @@ public final class Solver {
     /// - Complexity: one pivot, O(r · c), then the re-optimising pivots.
     public func remove(_ constraint: Constraint) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
-        guard let record = records[key], !edits.values.contains(where: { $0.constraint === constraint }) else {
+        guard let record = records[key], !record.isEdit else {
             throw SolverError(.unknownConstraint, "The constraint \(constraint) is not in the solver.", constraint: constraint)
         }
         removeRecord(record)
@@ -249,17 +264,19 @@ public final class Solver {
         }
         let constraint = Constraint(variable, .equal, 0, priority: priority, identifier: "edit \(variable)")
         try add(constraint)
+        records[ObjectIdentifier(constraint)]!.isEdit = true
         let record = records[ObjectIdentifier(constraint)]!
-        edits[key] = EditRecord(variable: variable, constraint: constraint, marker: record.marker, other: record.other!, suggestedValue: 0)
+        edits[key] =  EditRecord(variable: variable, constraint: constraint, marker: record.marker, other: record.other!, suggestedValue: 0)
     }
 
     /// Removes the edit constraint of `variable`.
     /// - Throws: ``SolverError`` `unknownEditVariable`.
     /// - Complexity: as ``remove(_:)``.
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
+        guard let edit = edits[ObjectIdentifier(variable)] else {
             throw SolverError(.unknownEditVariable, "The variable \(variable) is not an edit variable.", variable: variable)
         }
+        edits[ObjectIdentifier(variable)] = nil
         removeRecord(records[ObjectIdentifier(edit.constraint)]!)
     }
 

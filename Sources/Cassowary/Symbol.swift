@@ -17,6 +17,7 @@ struct Symbol: Hashable, Comparable, Sendable {
     let raw: Int
 
     init(index: Int, kind: Kind) { raw = index << 2 | kind.rawValue }
+    init(raw: Int) { self.raw = raw }
 
     /// The position of this symbol in the solver's per-symbol arrays.
     var index: Int { raw >> 2 }

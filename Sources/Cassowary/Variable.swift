@@ -9,7 +9,13 @@ public final class Variable: Hashable, CustomStringConvertible, @unchecked Senda
     /// A name for descriptions and error messages; not required to be unique.
     public let name: String
     /// The value published by the last `Solver.updateVariables()` of a solver that uses it.
-    public internal(set) var value: Double = 0
+    // Written once per variable by every `updateVariables()`: no dynamic exclusivity check.
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
+
+    /// The raw symbol the last solver that met this variable gave it. Only a hint: a solver
+    /// trusts it after checking that its own table gives that symbol to this very variable,
+    /// so a hint from another solver is harmless (it just falls back to a dictionary).
+    @exclusivity(unchecked) var symbolHint: Int = -1
 
     public init(_ name: String = "") {
         self.name = name
