@@ -37,8 +37,9 @@ public enum CollectionScene {
             view.frame = attributes.frame
             view.alpha *= attributes.alpha
             root.addSubview(view)
-            // Lay the element's content out at its final size now, as a collection view
-            // does when it applies attributes to a cell.
+            // Lay the element out at its final size now, as a collection view does when it
+            // applies attributes to a cell: each is a small system of its own, so the
+            // renderer's pass over the whole tree finds it settled.
             view.layoutIfNeeded()
         }
         return root

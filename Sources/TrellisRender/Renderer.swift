@@ -82,6 +82,31 @@ public struct Renderer: Sendable {
         return size
     }
 
+    /// Runs layout passes until a pass moves no frame (at most `maximumPasses`), as a run
+    /// loop lays out until the tree is settled before it draws. One pass is not always
+    /// enough: `layoutIfNeeded` solves constraints before it calls `layoutSubviews`, so a
+    /// view that resizes a subview in `layoutSubviews` (a cell fitting its content view to
+    /// its bounds) leaves the constraints below it solved for the old size until the next
+    /// pass.
+    /// - Complexity: O(views) per pass plus the layout itself; one pass for a tree whose
+    ///   layout moves nothing.
+    static func layOutUntilSettled(_ root: View, maximumPasses: Int = 4) {
+        var previous: [Rect] = []
+        collectFrames(root, into: &previous)
+        for _ in 0..<maximumPasses {
+            root.layoutIfNeeded()
+            var frames: [Rect] = []
+            collectFrames(root, into: &frames)
+            if frames == previous { return }
+            previous = frames
+        }
+    }
+
+    private static func collectFrames(_ view: View, into frames: inout [Rect]) {
+        frames.append(view.frame)
+        for subview in view.subviews { collectFrames(subview, into: &frames) }
+    }
+
     /// Draws the tree onto `surface` and returns Cairo's status.
     private func draw(_ root: View, onto surface: OpaquePointer, scale: Double) -> cairo_status_t {
         let cairo = cairo_create(surface)!
@@ -92,7 +117,7 @@ public struct Renderer: Sendable {
             context.setSource(background)
             cairo_paint(cairo)
         }
-        root.layoutIfNeeded()
+        Self.layOutUntilSettled(root)
         // The root's frame origin is where it sits in a superview; the canvas starts at its
         // bounds origin.
         context.translate(dx: -root.frame.minX, dy: -root.frame.minY)

@@ -80,3 +80,20 @@ struct CollectionViewRenderTests {
         withExtendedLifetime(tags) {}
     }
 }
+
+/// A cell placed by hand in a plain view tree is laid out before it is drawn: its label,
+/// pinned inside the content view, draws its text (the renderer runs layout passes until
+/// no view asks for another, as a run loop would).
+@Test func handPlacedCellIsLaidOutBeforeDrawing() throws {
+    let root = View(frame: Rect(x: 0, y: 0, width: 120, height: 40))
+    root.backgroundColor = .white
+    let cell = CollectionViewRenderTests.TagCell()
+    cell.label.text = "longer"
+    root.addSubview(cell)
+    cell.frame = Rect(x: 5, y: 5, width: 70, height: 30)
+    let image = try Renderer().rasterize(root)
+    #expect(cell.label.frame == Rect(x: 5, y: 5, width: 60, height: 20))
+    var ink = 0
+    for y in 10..<30 { for x in 10..<70 where image.pixel(x: x, y: y).green < 100 { ink += 1 } }
+    #expect(ink > 30)
+}
