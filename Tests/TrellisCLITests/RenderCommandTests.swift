@@ -3,7 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import Trellis
 import TrellisRender
+import TrellisSpec
 
 /// End to end: `trellis render` draws what `trellis layout` lays out, writes valid files,
 /// and fails cleanly on bad input without leaving a file behind.
@@ -193,4 +195,32 @@ struct RenderCommandTests {
         #expect(frames.items.count == 2)
         #expect(frames.items[1].width > frames.items[0].width && frames.items[0].width > 10)
     }
+}
+
+/// The README example of docs/Rendering.md, as written there (writing into a temporary
+/// directory instead of the current one).
+@Test func readmeLibraryExampleWorks() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-readme-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let output = directory.appendingPathComponent("tags.png").path
+    // --- example ---
+    // S1: 100 tags, each sized by one sizing cell (a label pinned 5 pt inside), left-aligned.
+    let texts = (0..<100).map { $0 % 2 == 1 ? "A" : ($0 % 3 != 0 ? "longer" : "much longer") }
+    let sizingCell = TemplateCell(template: .tag)
+    let sizes = texts.map { text -> ItemSize in
+        sizingCell.text = text
+        return sizingCell.itemSize(available: 375)
+    }
+    let layout = FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: 8, lineSpacing: 8))
+    layout.prepare(from: StaticLayoutSource(
+        containerSize: Size(width: 375, height: 0), sections: [.init(items: .list(sizes))]))
+    let content = Rect(origin: .zero, size: layout.contentSize)
+    let picture = CollectionScene.makeView(region: content, elements: layout.elements(in: content), background: .white) {
+        TemplateCell(template: .tag, text: texts[$0.indexPath.item])
+    }
+    try Renderer(options: RenderOptions(scale: 2)).write(picture, to: output)
+    // --- end ---
+    let image = try RasterImage(png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: output))))
+    #expect(image.width == 750 && Double(image.height) == 2 * layout.contentSize.height)
+    #expect(picture.subviews.count == 100)
 }
