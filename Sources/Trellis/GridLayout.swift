@@ -1,4 +1,4 @@
-/// A vertically scrolling grid: items in rows of columns, each row as tall as its tallest
+/// A grid, scrolling vertically by default: items in rows of columns, each row as tall as its tallest
 /// item. The grid decides every item's width (its columns, or a fraction of the row) and
 /// the item decides its height, which is what self-sizing cells measure
 /// (`fittingProposal` gives the width exactly and the height unconstrained).
@@ -19,7 +19,12 @@
 /// Rows are `rowSpacing` apart. Headers and footers span the full width outside the section
 /// insets. Right-to-left mirrors columns (the first column is on the right).
 ///
-/// Horizontal scrolling is not supported by this layout.
+/// **Horizontal scrolling** (`scrollDirection: .horizontal`) transposes all of this:
+/// "columns" are rows down the collection's height, "rows" are columns that follow each
+/// other rightwards, an item's *width* comes from the source (its height is the grid's),
+/// sections, headers and footers follow each other rightwards (headers span the height),
+/// and section insets keep their physical meaning. Right-to-left mirrors the whole content
+/// (the first section on the right).
 ///
 /// **Incremental updates.** A new item height recomputes its row's height and moves every
 /// later row through an `OffsetTree`: O(w + log n) for w items in the row; the result equals
@@ -50,12 +55,15 @@ public final class GridLayout: CollectionLayout {
         public var displayScale: Double
         /// Section insets, sticky headers and footers, section backgrounds.
         public var sections: SectionStyle
+        /// Vertical (the default) or horizontal; see the type's documentation.
+        public var scrollDirection: ScrollDirection
 
         public init(
             columns: ColumnRule = .count(3), columnSpacing: Double = 0, rowSpacing: Double = 0,
             itemWidth: ItemWidth = .span(1), stretchesItems: Bool = false, displayScale: Double = 1,
-            sections: SectionStyle = SectionStyle()
+            sections: SectionStyle = SectionStyle(), scrollDirection: ScrollDirection = .vertical
         ) {
+            self.scrollDirection = scrollDirection
             self.columns = columns
             self.columnSpacing = columnSpacing
             self.rowSpacing = rowSpacing
@@ -131,12 +139,14 @@ public final class GridLayout: CollectionLayout {
     /// The number of columns of the last prepare.
     public var columnCount: Int { geometry.count }
 
-    /// The physical x and width of column `index` (0 is the leading column).
+    /// Where column `index` lies across the scroll direction (0 is the leading column): its
+    /// x and width, or its y and height when scrolling horizontally.
     /// - Complexity: O(1).
     public func columnFrame(_ index: Int) -> (x: Double, width: Double) {
         precondition(index >= 0 && index < geometry.count, "column \(index) out of range 0..<\(geometry.count)")
         let (x, width) = geometry.column(index)
-        return (stack.physical(Rect(x: x, y: 0, width: width, height: 0)).minX, width)
+        let frame = stack.physical(Rect(x: x, y: 0, width: width, height: 0))
+        return stack.scrollAxis == .vertical ? (frame.minX, width) : (frame.minY, width)
     }
 
     // MARK: CollectionLayout
@@ -144,12 +154,13 @@ public final class GridLayout: CollectionLayout {
     /// - Complexity: O(n) for n items.
     public func prepare(from source: some LayoutSource) {
         var diagnostics: [LayoutDiagnostic] = []
-        let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
-        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections)
+        let axis = options.scrollDirection.axis
+        let width = SectionStack.containerWidth(of: source, scrollAxis: axis, diagnostics: &diagnostics)
+        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let available = stack.itemsWidth
         geometry = ColumnGeometry(
             count: options.columns.columnCount(available: available, spacing: options.columnSpacing),
-            left: options.sections.insets.leading, available: available,
+            left: stack.style.insets.leading, available: available,
             spacing: options.columnSpacing, scale: options.displayScale)
         let columns = geometry.count
         columnSpans = []
@@ -167,9 +178,9 @@ public final class GridLayout: CollectionLayout {
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            let heights = SectionStack.readItemHeights(ofSection: section, from: source, diagnostics: &diagnostics)
+            let heights = SectionStack.readItemHeights(ofSection: section, from: source, along: axis, diagnostics: &diagnostics)
             let state = layOutSection(section, heights: heights, diagnostics: &diagnostics)
-            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, diagnostics: &diagnostics)
+            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
             sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
             states.append(state)
         }
@@ -265,13 +276,7 @@ public final class GridLayout: CollectionLayout {
         diagnostics = []
         var touched: [(section: Int, row: Int)] = []
         for (indexPath, size) in context.itemSizes {
-            precondition(
-                indexPath.section >= 0 && indexPath.section < sectionStates.count
-                    && indexPath.item >= 0 && indexPath.item < sectionStates[indexPath.section].itemHeight.count,
-                "GridLayout.invalidate: no item at \(indexPath)")
-            let height = sanitizedLength(
-                size.size.height, indexPath: indexPath,
-                path: "sections[\(indexPath.section)].items[\(indexPath.item)].height", diagnostics: &diagnostics)
+            let height = stack.measuredLength(of: size, at: indexPath, itemCount: { self.sectionStates[$0].itemHeight.count }, diagnostics: &diagnostics)
             sectionStates[indexPath.section].itemHeight[indexPath.item] = height
             touched.append((indexPath.section, Int(sectionStates[indexPath.section].itemRow[indexPath.item])))
         }
@@ -279,16 +284,10 @@ public final class GridLayout: CollectionLayout {
             sectionStates[section].updateRow(row, rowSpacing: options.rowSpacing)
             stack.setBody(sectionStates[section].rows.total, section: section)
         }
-        for (kind, section, size) in context.supplementarySizes {
-            precondition(section >= 0 && section < stack.count, "GridLayout.invalidate: no section \(section)")
-            let height = size.map {
-                sanitizedLength($0.height, indexPath: nil, path: "sections[\(section)].\(kind.name).height", diagnostics: &diagnostics)
-            }
-            stack.setSupplementary(kind, height: height, section: section)
-        }
+        stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }
 
-    public var contentSize: Size { Size(width: stack.containerWidth, height: stack.contentHeight) }
+    public var contentSize: Size { stack.contentSize }
 
     /// - Complexity: O(log n + k) for k elements returned (plus the items of the rows cut by
     ///   `rect`).
@@ -298,16 +297,17 @@ public final class GridLayout: CollectionLayout {
         let stack = self.stack, states = sectionStates, stretches = options.stretchesItems, columnSpans = self.columnSpans
         var result: [LayoutAttributes] = []
         result.reserveCapacity(64)
-        for section in stack.sections(overlapping: rect.minY, rect.maxY) {
+        let area = stack.layoutSpace(rect)  // where to search; frames are tested against `rect`
+        for section in stack.sections(overlapping: area.minY, area.maxY) {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
             let state = states[section]
             let rowCount = state.rowHeight.count
             guard rowCount > 0 else { continue }
             let top = stack.itemsTop(of: section)
-            var row = state.rows.firstCandidate(at: rect.minY - top)
+            var row = state.rows.firstCandidate(at: area.minY - top)
             while row < rowCount {
                 let rowTop = top + state.rows.offset(of: row)
-                if rowTop >= rect.maxY + slop(rect.maxY) { break }
+                if rowTop >= area.maxY + slop(area.maxY) { break }
                 for item in state.rowFirstItem[row]..<state.rowFirstItem[row + 1] {
                     let frame = state.frame(ofItem: item, row: row, rowTop: rowTop, stretches: stretches, columnSpans: columnSpans, in: stack)
                     if frame.intersects(rect) {
@@ -342,14 +342,15 @@ public final class GridLayout: CollectionLayout {
         kind == .sectionBackground && indexPath.item == 0 ? stack.backgroundAttributes(section: indexPath.section) : nil
     }
 
-    /// The item's width exactly (its columns or fraction), the height unconstrained.
+    /// The item's width exactly (its columns or fraction), the height unconstrained; the
+    /// other way round when scrolling horizontally.
     /// - Complexity: O(1).
     public func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal {
         guard indexPath.section >= 0 && indexPath.section < sectionStates.count,
               indexPath.item >= 0 && indexPath.item < sectionStates[indexPath.section].itemSlot.count
         else { return .unconstrained }
         let width = sectionStates[indexPath.section].span(ofItem: indexPath.item, columnSpans: columnSpans).width
-        return FittingProposal(width: .exactly(width), height: .unconstrained)
+        return stack.fittingProposal(crossExtent: width)
     }
 }
 

@@ -1,4 +1,4 @@
-/// A vertically scrolling list (a table): one full-width row per item, each as tall as its
+/// A list (a table): one full-width row per item, each as tall as its
 /// content (`fittingProposal` gives the row width exactly and the height unconstrained),
 /// optional separators between rows, headers, footers, sticky headers and footers, section
 /// backgrounds.
@@ -8,6 +8,10 @@
 /// They never overlap a row: the gap between rows is `max(rowSpacing, thickness)` and the
 /// separator is centred in it. Their leading and trailing insets shorten them (like a
 /// table's `separatorInset`); top and bottom insets are ignored.
+///
+/// Scrolling horizontally (`scrollDirection: .horizontal`) transposes it: full-height
+/// columns one after the other rightwards, widths from the source, separators between them
+/// shortened by their top and bottom insets.
 ///
 /// **Incremental updates.** A new row height moves the later rows through an `OffsetTree`
 /// in O(log n); the result equals a fresh `prepare` bit for bit.
@@ -37,8 +41,15 @@ public final class ListLayout: CollectionLayout {
         public var separators: Separators?
         /// Section insets, sticky headers and footers, section backgrounds.
         public var sections: SectionStyle
+        /// Vertical (the default) or horizontal: scrolling horizontally, everything is
+        /// transposed (see `GridLayout`) and items' widths come from the source.
+        public var scrollDirection: ScrollDirection
 
-        public init(rowSpacing: Double = 0, separators: Separators? = nil, sections: SectionStyle = SectionStyle()) {
+        public init(
+            rowSpacing: Double = 0, separators: Separators? = nil, sections: SectionStyle = SectionStyle(),
+            scrollDirection: ScrollDirection = .vertical
+        ) {
+            self.scrollDirection = scrollDirection
             self.rowSpacing = rowSpacing
             self.separators = separators
             self.sections = sections
@@ -87,8 +98,9 @@ public final class ListLayout: CollectionLayout {
     /// - Complexity: O(n) for n items.
     public func prepare(from source: some LayoutSource) {
         var diagnostics: [LayoutDiagnostic] = []
-        let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
-        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections)
+        let axis = options.scrollDirection.axis
+        let width = SectionStack.containerWidth(of: source, scrollAxis: axis, diagnostics: &diagnostics)
+        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let sectionCount = Swift.max(0, source.numberOfSections)
         let gap = options.gap
         var states: [SectionState] = []
@@ -97,9 +109,9 @@ public final class ListLayout: CollectionLayout {
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
             var state = SectionState()
-            state.rowHeight = SectionStack.readItemHeights(ofSection: section, from: source, diagnostics: &diagnostics)
+            state.rowHeight = SectionStack.readItemHeights(ofSection: section, from: source, along: axis, diagnostics: &diagnostics)
             state.rows = OffsetTree(spacedExtents(state.rowHeight, spacing: gap))
-            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, diagnostics: &diagnostics)
+            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
             sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
             states.append(state)
         }
@@ -117,29 +129,17 @@ public final class ListLayout: CollectionLayout {
         }
         diagnostics = []
         for (indexPath, size) in context.itemSizes {
-            precondition(
-                indexPath.section >= 0 && indexPath.section < sectionStates.count
-                    && indexPath.item >= 0 && indexPath.item < sectionStates[indexPath.section].rowHeight.count,
-                "ListLayout.invalidate: no item at \(indexPath)")
-            let height = sanitizedLength(
-                size.size.height, indexPath: indexPath,
-                path: "sections[\(indexPath.section)].items[\(indexPath.item)].height", diagnostics: &diagnostics)
+            let height = stack.measuredLength(of: size, at: indexPath, itemCount: { self.sectionStates[$0].rowHeight.count }, diagnostics: &diagnostics)
             let section = indexPath.section, row = indexPath.item
             sectionStates[section].rowHeight[row] = height
             let count = sectionStates[section].rowHeight.count
             sectionStates[section].rows.setExtent(spacedExtent(height, at: row, count: count, spacing: options.gap), at: row)
             stack.setBody(sectionStates[section].rows.total, section: section)
         }
-        for (kind, section, size) in context.supplementarySizes {
-            precondition(section >= 0 && section < stack.count, "ListLayout.invalidate: no section \(section)")
-            let height = size.map {
-                sanitizedLength($0.height, indexPath: nil, path: "sections[\(section)].\(kind.name).height", diagnostics: &diagnostics)
-            }
-            stack.setSupplementary(kind, height: height, section: section)
-        }
+        stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }
 
-    public var contentSize: Size { Size(width: stack.containerWidth, height: stack.contentHeight) }
+    public var contentSize: Size { stack.contentSize }
 
     /// - Complexity: O(log n + k) for k elements returned.
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
@@ -148,16 +148,17 @@ public final class ListLayout: CollectionLayout {
         var result: [LayoutAttributes] = []
         result.reserveCapacity(64)
         var separators: [LayoutAttributes] = []
-        for section in stack.sections(overlapping: rect.minY, rect.maxY) {
+        let area = stack.layoutSpace(rect)  // where to search; frames are tested against `rect`
+        for section in stack.sections(overlapping: area.minY, area.maxY) {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
             let state = states[section]
             let count = state.rowHeight.count
             guard count > 0 else { continue }
             let top = stack.itemsTop(of: section)
-            var row = state.rows.firstCandidate(at: rect.minY - top)
+            var row = state.rows.firstCandidate(at: area.minY - top)
             while row < count {
                 let rowTop = top + state.rows.offset(of: row)
-                if rowTop >= rect.maxY + slop(rect.maxY) { break }
+                if rowTop >= area.maxY + slop(area.maxY) { break }
                 let frame = metrics.rowFrame(state, row: row, top: rowTop, in: stack)
                 if frame.intersects(rect) {
                     result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
@@ -179,9 +180,13 @@ public final class ListLayout: CollectionLayout {
         let separators: Separators?, gap: Double
 
         init(_ options: Options, _ stack: SectionStack) {
-            left = options.sections.insets.leading
+            left = stack.style.insets.leading
             width = stack.itemsWidth
-            separators = options.separators
+            // Separator insets keep their physical meaning: across a horizontal list they are
+            // the top and bottom insets, which are leading and trailing in layout space.
+            var separators = options.separators
+            if stack.scrollAxis == .horizontal { separators?.insets = options.separators!.insets.transposed }
+            self.separators = separators
             gap = options.gap
         }
 
@@ -229,9 +234,10 @@ public final class ListLayout: CollectionLayout {
         return RowMetrics(options, stack).separator(state, row: indexPath.item, section: indexPath.section, rowTop: rowTop, in: stack)
     }
 
-    /// The row width exactly, the height unconstrained.
+    /// The row width exactly, the height unconstrained (transposed when scrolling
+    /// horizontally).
     /// - Complexity: O(1).
     public func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal {
-        FittingProposal(width: .exactly(stack.itemsWidth), height: .unconstrained)
+        stack.fittingProposal(crossExtent: stack.itemsWidth)
     }
 }

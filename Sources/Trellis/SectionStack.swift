@@ -4,8 +4,11 @@
 /// so a section whose body grows moves every later section in O(log s), and an incremental
 /// update gives bit for bit the offsets a fresh build gives.
 ///
-/// Coordinates: the layouts compute x from the *leading* edge; `physical(_:)` mirrors a
-/// frame for right-to-left.
+/// Coordinates: the layouts compute in a *layout space* where sections stack downwards and
+/// x runs from the leading edge of the cross axis; `physical(_:)` maps a frame to the
+/// collection (mirrored for right-to-left; for horizontal scrolling x and y swap, so
+/// sections run rightwards, and right-to-left mirrors across the content width), and
+/// `layoutSpace(_:)` maps a rect back.
 struct SectionStack {
     struct Section {
         /// Header and footer heights; nil when the section has none.
@@ -15,15 +18,25 @@ struct SectionStack {
         var body: Double
     }
 
+    /// The container's extent across the scroll axis (its width when scrolling vertically).
     let containerWidth: Double
     let direction: LayoutDirection
+    let scrollAxis: Axis
+    /// The style in layout space: for horizontal scrolling its insets are transposed (the
+    /// leading inset comes before the section's items along the scroll axis).
     let style: SectionStyle
     private(set) var sections: [Section] = []
     private(set) var offsets = OffsetTree()
 
-    init(containerWidth: Double, direction: LayoutDirection, style: SectionStyle) {
+    init(containerWidth: Double, direction: LayoutDirection, style: SectionStyle, scrollAxis: Axis = .vertical) {
         self.containerWidth = containerWidth
         self.direction = direction
+        self.scrollAxis = scrollAxis
+        var style = style
+        if scrollAxis == .horizontal {
+            style.insets = style.insets.transposed
+            if let background = style.background { style.background = SectionBackground(insets: background.insets.transposed) }
+        }
         self.style = style
     }
 
@@ -55,6 +68,30 @@ struct SectionStack {
         offsets.setExtent(extent(of: sections[section]), at: section)
     }
 
+    /// Applies the header and footer sizes of an invalidation (their extent along the scroll
+    /// axis), sanitised.
+    /// - Complexity: O(log s) each.
+    mutating func applySupplementarySizes(_ sizes: [(ElementKind, Int, Size?)], diagnostics: inout [LayoutDiagnostic]) {
+        for (kind, section, size) in sizes {
+            precondition(section >= 0 && section < count, "invalidate: no section \(section)")
+            let height = size.map {
+                sanitizedLength($0[scrollAxis], indexPath: nil, path: "sections[\(section)].\(kind.name).\(scrollAxis.extentName)", diagnostics: &diagnostics)
+            }
+            setSupplementary(kind, height: height, section: section)
+        }
+    }
+
+    /// A new item size's extent along the scroll axis, sanitised, after checking that the
+    /// item exists (`itemCount(section)` items in its section).
+    func measuredLength(of size: ItemSize, at indexPath: IndexPath, itemCount: (Int) -> Int, diagnostics: inout [LayoutDiagnostic]) -> Double {
+        precondition(
+            indexPath.section >= 0 && indexPath.section < count && indexPath.item >= 0 && indexPath.item < itemCount(indexPath.section),
+            "invalidate: no item at \(indexPath)")
+        return sanitizedLength(
+            size.size[scrollAxis], indexPath: indexPath,
+            path: "sections[\(indexPath.section)].items[\(indexPath.item)].\(scrollAxis.extentName)", diagnostics: &diagnostics)
+    }
+
     mutating func setSupplementary(_ kind: ElementKind, height: Double?, section: Int) {
         if kind == .header { sections[section].header = height } else if kind == .footer { sections[section].footer = height } else { return }
         offsets.setExtent(extent(of: sections[section]), at: section)
@@ -67,9 +104,37 @@ struct SectionStack {
         start(of: section) + (sections[section].header ?? 0) + style.insets.top
     }
 
-    /// The frame mirrored for right-to-left; computed frames run from the leading edge.
+    /// A frame of layout space in the collection's coordinates.
     @inline(__always) func physical(_ frame: Rect) -> Rect {
-        direction == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: containerWidth)
+        if scrollAxis == .vertical {
+            return direction == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: containerWidth)
+        }
+        let swapped = Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width)
+        return direction == .leftToRight ? swapped : swapped.mirroredHorizontally(inWidth: offsets.total)
+    }
+
+    /// A rect of the collection in layout space (the inverse of `physical`).
+    @inline(__always) func layoutSpace(_ rect: Rect) -> Rect {
+        if scrollAxis == .vertical {
+            return direction == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: containerWidth)
+        }
+        let unmirrored = direction == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: offsets.total)
+        return Rect(x: unmirrored.minY, y: unmirrored.minX, width: unmirrored.height, height: unmirrored.width)
+    }
+
+    /// What a self-sizing item is measured against: `crossExtent` exactly across the scroll
+    /// axis, unconstrained along it.
+    func fittingProposal(crossExtent: Double) -> FittingProposal {
+        scrollAxis == .vertical
+            ? FittingProposal(width: .exactly(crossExtent), height: .unconstrained)
+            : FittingProposal(width: .unconstrained, height: .exactly(crossExtent))
+    }
+
+    /// The content size in the collection's coordinates.
+    var contentSize: Size {
+        scrollAxis == .vertical
+            ? Size(width: containerWidth, height: offsets.total)
+            : Size(width: offsets.total, height: containerWidth)
     }
 
     // MARK: Supplementary views and backgrounds
@@ -87,7 +152,7 @@ struct SectionStack {
         guard section >= 0 && section < count else { return nil }
         let frame = kind == .header ? headerFrame(of: section) : kind == .footer ? footerFrame(of: section) : nil
         return frame.map {
-            LayoutAttributes(indexPath: IndexPath(item: 0, section: section), kind: kind, frame: $0, zIndex: Pinning.supplementaryZIndex)
+            LayoutAttributes(indexPath: IndexPath(item: 0, section: section), kind: kind, frame: physical($0), zIndex: Pinning.supplementaryZIndex)
         }
     }
 
@@ -109,8 +174,10 @@ struct SectionStack {
     }
 
     /// Appends the header, footer and background of `section` that intersect `rect`, headers
-    /// and footers pinned to `visibleBounds` when the style asks for it.
+    /// and footers pinned to `visibleBounds` when the style asks for it (both rects in the
+    /// collection's coordinates).
     func appendDecorationsAndSupplementaries(of section: Int, in rect: Rect, visibleBounds: Rect, to result: inout [LayoutAttributes]) {
+        let visibleBounds = layoutSpace(visibleBounds)
         if let background = backgroundAttributes(section: section), background.frame.intersects(rect) {
             result.append(background)
         }
@@ -121,6 +188,7 @@ struct SectionStack {
                 let sectionEnd = start(of: section) + offsets[section] - (sections[section].footer ?? 0)
                 (frame, pinned) = Pinning.pinnedHeader(frame, sectionEnd: sectionEnd, visibleBounds: visibleBounds, axis: .vertical)
             }
+            frame = physical(frame)
             if frame.intersects(rect) {
                 result.append(LayoutAttributes(
                     indexPath: path, kind: .header, frame: frame,
@@ -133,6 +201,7 @@ struct SectionStack {
                 let sectionStart = start(of: section) + (sections[section].header ?? 0)
                 (frame, pinned) = Pinning.pinnedFooter(frame, sectionStart: sectionStart, visibleBounds: visibleBounds, axis: .vertical)
             }
+            frame = physical(frame)
             if frame.intersects(rect) {
                 result.append(LayoutAttributes(
                     indexPath: path, kind: .footer, frame: frame,
@@ -179,18 +248,22 @@ func sanitizedLength(_ value: Double, indexPath: IndexPath?, path: @autoclosure 
 extension SectionStack {
     /// Reads the header and footer heights of `section` (their widths are ignored: they
     /// span the section), sanitised.
-    static func readSupplementaries(of section: Int, from source: some LayoutSource, diagnostics: inout [LayoutDiagnostic]) -> (header: Double?, footer: Double?) {
+    static func readSupplementaries(
+        of section: Int, from source: some LayoutSource, along axis: Axis = .vertical, diagnostics: inout [LayoutDiagnostic]
+    ) -> (header: Double?, footer: Double?) {
         func read(_ kind: ElementKind) -> Double? {
             source.sizeForSupplementaryElement(ofKind: kind, inSection: section).map {
-                sanitizedLength($0.height, indexPath: nil, path: "sections[\(section)].\(kind.name).height", diagnostics: &diagnostics)
+                sanitizedLength($0[axis], indexPath: nil, path: "sections[\(section)].\(kind.name).\(axis.extentName)", diagnostics: &diagnostics)
             }
         }
         return (read(.header), read(.footer))
     }
 
-    /// The container width as a layout can use it (a bad one is 0, with a diagnostic).
-    static func containerWidth(of source: some LayoutSource, diagnostics: inout [LayoutDiagnostic]) -> Double {
-        sanitizedLength(source.containerSize.width, indexPath: nil, path: "container.width", diagnostics: &diagnostics)
+    /// The container's extent across `scrollAxis` (its width when scrolling vertically) as a
+    /// layout can use it (a bad one is 0, with a diagnostic).
+    static func containerWidth(of source: some LayoutSource, scrollAxis: Axis = .vertical, diagnostics: inout [LayoutDiagnostic]) -> Double {
+        let axis = scrollAxis.other
+        return sanitizedLength(source.containerSize[axis], indexPath: nil, path: "container.\(axis.extentName)", diagnostics: &diagnostics)
     }
 }
 
@@ -213,25 +286,38 @@ extension SectionStack {
     /// all they read. A `StaticLayoutSource` is read through its storage, a whole section at
     /// a time (no call per item); any other source through `sizeForItem(at:)`.
     /// - Complexity: O(n) for n items.
-    static func readItemHeights(ofSection section: Int, from source: some LayoutSource, diagnostics: inout [LayoutDiagnostic]) -> [Double] {
+    static func readItemHeights(
+        ofSection section: Int, from source: some LayoutSource, along axis: Axis = .vertical, diagnostics: inout [LayoutDiagnostic]
+    ) -> [Double] {
         var heights: [Double]
         if let values = source as? StaticLayoutSource {
             switch values.sections[section].items {
-            case .fixed(let count, let size): heights = Array(repeating: size.size.height, count: Swift.max(0, count))
-            case .list(let sizes): heights = sizes.map(\.size.height)
-            case .computed(let count, let size): heights = (0..<Swift.max(0, count)).map { size($0).size.height }
+            case .fixed(let count, let size): heights = Array(repeating: size.size[axis], count: Swift.max(0, count))
+            case .list(let sizes): heights = sizes.map { $0.size[axis] }
+            case .computed(let count, let size): heights = (0..<Swift.max(0, count)).map { size($0).size[axis] }
             }
         } else {
             let count = Swift.max(0, source.numberOfItems(inSection: section))
             heights = []
             heights.reserveCapacity(count)
-            for item in 0..<count { heights.append(source.sizeForItem(at: IndexPath(item: item, section: section)).size.height) }
+            for item in 0..<count { heights.append(source.sizeForItem(at: IndexPath(item: item, section: section)).size[axis]) }
         }
         for item in heights.indices where !(heights[item].isFinite && heights[item] >= 0) {
             heights[item] = sanitizedLength(
                 heights[item], indexPath: IndexPath(item: item, section: section),
-                path: "sections[\(section)].items[\(item)].height", diagnostics: &diagnostics)
+                path: "sections[\(section)].items[\(item)].\(axis.extentName)", diagnostics: &diagnostics)
         }
         return heights
     }
+}
+
+extension Axis {
+    /// The name of a size's extent along the axis, as input paths spell it.
+    var extentName: String { self == .vertical ? "height" : "width" }
+}
+
+extension EdgeInsets {
+    /// The insets with the axes swapped (top ↔ leading, bottom ↔ trailing): what the insets
+    /// of a horizontally scrolling layout are in its layout space.
+    var transposed: EdgeInsets { EdgeInsets(top: leading, leading: top, bottom: trailing, trailing: bottom) }
 }

@@ -1,4 +1,4 @@
-/// A vertically scrolling waterfall (masonry): columns of equal width, each item in one
+/// A waterfall (masonry), scrolling vertically by default: columns of equal width, each item in one
 /// column, as tall as it wants. The layout gives every item its column's width exactly
 /// (`fittingProposal`) and the item decides its height, which may be an estimate at first
 /// and a measured height later.
@@ -17,7 +17,8 @@
 /// `prepare(from:columnAssignments:)` with the same assignments (`columnAssignments`) and
 /// the new sizes; with `.inOrder` that is simply a fresh `prepare(from:)`.
 ///
-/// Horizontal scrolling is not supported by this layout.
+/// Horizontal scrolling (`scrollDirection: .horizontal`) transposes it: columns become
+/// rows down the height, items grow rightwards by their source *widths*.
 public final class WaterfallLayout: CollectionLayout {
     public enum Placement: String, Hashable, Sendable, Codable {
         /// Each item goes to the column whose bottom is highest (ties to the leading one).
@@ -39,11 +40,16 @@ public final class WaterfallLayout: CollectionLayout {
         public var displayScale: Double
         /// Section insets, sticky headers and footers, section backgrounds.
         public var sections: SectionStyle
+        /// Vertical (the default) or horizontal: scrolling horizontally, everything is
+        /// transposed (see `GridLayout`) and items' widths come from the source.
+        public var scrollDirection: ScrollDirection
 
         public init(
             columns: ColumnRule = .count(2), columnSpacing: Double = 0, itemSpacing: Double = 0,
-            placement: Placement = .shortestColumn, displayScale: Double = 1, sections: SectionStyle = SectionStyle()
+            placement: Placement = .shortestColumn, displayScale: Double = 1, sections: SectionStyle = SectionStyle(),
+            scrollDirection: ScrollDirection = .vertical
         ) {
+            self.scrollDirection = scrollDirection
             self.columns = columns
             self.columnSpacing = columnSpacing
             self.itemSpacing = itemSpacing
@@ -120,12 +126,13 @@ public final class WaterfallLayout: CollectionLayout {
 
     private func prepare(from source: some LayoutSource, assignments: [[Int]]?) {
         var diagnostics: [LayoutDiagnostic] = []
-        let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
-        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections)
+        let axis = options.scrollDirection.axis
+        let width = SectionStack.containerWidth(of: source, scrollAxis: axis, diagnostics: &diagnostics)
+        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let available = stack.itemsWidth
         let geometry = ColumnGeometry(
             count: options.columns.columnCount(available: available, spacing: options.columnSpacing),
-            left: options.sections.insets.leading, available: available,
+            left: stack.style.insets.leading, available: available,
             spacing: options.columnSpacing, scale: options.displayScale)
         columnX = (0..<geometry.count).map { geometry.column($0).x }
         columnWidth = (0..<geometry.count).map { geometry.column($0).width }
@@ -136,9 +143,9 @@ public final class WaterfallLayout: CollectionLayout {
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            let heights = SectionStack.readItemHeights(ofSection: section, from: source, diagnostics: &diagnostics)
+            let heights = SectionStack.readItemHeights(ofSection: section, from: source, along: axis, diagnostics: &diagnostics)
             let state = layOutSection(section, heights: heights, assignment: assignments?[section])
-            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, diagnostics: &diagnostics)
+            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
             sections.append(SectionStack.Section(header: header, footer: footer, body: state.body))
             states.append(state)
         }
@@ -207,13 +214,7 @@ public final class WaterfallLayout: CollectionLayout {
         }
         diagnostics = []
         for (indexPath, size) in context.itemSizes {
-            precondition(
-                indexPath.section >= 0 && indexPath.section < sectionStates.count
-                    && indexPath.item >= 0 && indexPath.item < sectionStates[indexPath.section].itemHeight.count,
-                "WaterfallLayout.invalidate: no item at \(indexPath)")
-            let height = sanitizedLength(
-                size.size.height, indexPath: indexPath,
-                path: "sections[\(indexPath.section)].items[\(indexPath.item)].height", diagnostics: &diagnostics)
+            let height = stack.measuredLength(of: size, at: indexPath, itemCount: { self.sectionStates[$0].itemHeight.count }, diagnostics: &diagnostics)
             let section = indexPath.section
             sectionStates[section].itemHeight[indexPath.item] = height
             let column = Int(sectionStates[section].itemColumn[indexPath.item])
@@ -223,16 +224,10 @@ public final class WaterfallLayout: CollectionLayout {
                 spacedExtent(height, at: position, count: inColumn, spacing: options.itemSpacing), at: position)
             stack.setBody(sectionStates[section].body, section: section)
         }
-        for (kind, section, size) in context.supplementarySizes {
-            precondition(section >= 0 && section < stack.count, "WaterfallLayout.invalidate: no section \(section)")
-            let height = size.map {
-                sanitizedLength($0.height, indexPath: nil, path: "sections[\(section)].\(kind.name).height", diagnostics: &diagnostics)
-            }
-            stack.setSupplementary(kind, height: height, section: section)
-        }
+        stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }
 
-    public var contentSize: Size { Size(width: stack.containerWidth, height: stack.contentHeight) }
+    public var contentSize: Size { stack.contentSize }
 
     /// Cells come in index order: each column is searched for its run of visible items, and
     /// the runs are merged by index.
@@ -242,7 +237,8 @@ public final class WaterfallLayout: CollectionLayout {
         let stack = self.stack, states = sectionStates, columnX = self.columnX, columnWidth = self.columnWidth
         var result: [LayoutAttributes] = []
         result.reserveCapacity(64)
-        for section in stack.sections(overlapping: rect.minY, rect.maxY) {
+        let area = stack.layoutSpace(rect)  // where to search; frames are tested against `rect`
+        for section in stack.sections(overlapping: area.minY, area.maxY) {
             stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
             let state = states[section]
             let top = stack.itemsTop(of: section)
@@ -252,8 +248,8 @@ public final class WaterfallLayout: CollectionLayout {
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { runs in
                 for column in 0..<columnCount {
                     let tree = state.columns[column]
-                    runs[2 * column] = tree.count > 0 ? tree.firstCandidate(at: rect.minY - top) : 0
-                    runs[2 * column + 1] = Swift.min(tree.count, tree.index(containing: rect.maxY - top + slop(rect.maxY)) + 1)
+                    runs[2 * column] = tree.count > 0 ? tree.firstCandidate(at: area.minY - top) : 0
+                    runs[2 * column + 1] = Swift.min(tree.count, tree.index(containing: area.maxY - top + slop(area.maxY)) + 1)
                 }
                 while true {
                     var best = -1, bestItem = Int.max
@@ -297,13 +293,14 @@ public final class WaterfallLayout: CollectionLayout {
         kind == .sectionBackground && indexPath.item == 0 ? stack.backgroundAttributes(section: indexPath.section) : nil
     }
 
-    /// The item's column width exactly, the height unconstrained.
+    /// The item's column width exactly, the height unconstrained (transposed when scrolling
+    /// horizontally).
     /// - Complexity: O(1).
     public func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal {
         guard indexPath.section >= 0 && indexPath.section < sectionStates.count,
               indexPath.item >= 0 && indexPath.item < sectionStates[indexPath.section].itemColumn.count
-        else { return columnWidth.isEmpty ? .unconstrained : FittingProposal(width: .exactly(columnWidth[0]), height: .unconstrained) }
+        else { return columnWidth.isEmpty ? .unconstrained : stack.fittingProposal(crossExtent: columnWidth[0]) }
         let column = Int(sectionStates[indexPath.section].itemColumn[indexPath.item])
-        return FittingProposal(width: .exactly(columnWidth[column]), height: .unconstrained)
+        return stack.fittingProposal(crossExtent: columnWidth[column])
     }
 }

@@ -35,8 +35,6 @@ final class ConstraintEngine {
         let constraint: LayoutConstraint
         var installed: Constraint?
         var revision: Int
-        /// Refers to a baseline, whose position depends on the text and the width.
-        let dependsOnTextLayout: Bool
     }
 
     private struct TranslatedFrameSlot {
@@ -64,15 +62,6 @@ final class ConstraintEngine {
         var installed: [Constraint] = []
     }
 
-    /// How the root's size is held on one axis.
-    private enum TargetMode: Equatable {
-        case none
-        /// An edit variable at a priority below required: pulled towards the suggestion.
-        case edit(LayoutPriority)
-        /// A required constraint: exactly this extent.
-        case required(Double)
-    }
-
     unowned let root: View
     private let solver = Solver()
     private var frames: [ObjectIdentifier: Frame] = [:]
@@ -81,11 +70,16 @@ final class ConstraintEngine {
     private var views: [View] = []
     private var parentIndices: [Int] = []
     private var guides: [LayoutGuide] = []
+    /// Subviews laid out by engines of their own (see `init`).
+    private var detachedSubtrees: Set<ObjectIdentifier> = []
     private var origins: [ObjectIdentifier: Origin] = [:]
     private var userSlots: [UserSlot] = []
+    /// Indices of the user slots whose constraints refer to baselines.
+    private var textDependentUserSlots: [Int] = []
+    /// Set when a constraint's constant or priority changed since the last solve.
+    var constraintNumbersChanged = false
     private var translatedSlots: [TranslatedFrameSlot] = []
     private var intrinsicSlots: [IntrinsicSlot] = []
-    private var targetModes: [TargetMode] = [.none, .none]
     private var buildDiagnostics: [ConstraintDiagnostic] = []
     private var passDiagnostics: [ConstraintDiagnostic] = []
     /// True while the first pass of a solve runs: labels are measured on one line.
@@ -101,7 +95,19 @@ final class ConstraintEngine {
         var allViews: [View] = []
         var hostedConstraints: [LayoutConstraint] = []
         var anyConstrainedView = false
+        // A subview that keeps its frame, follows no autoresizing and that no constraint
+        // from outside reaches into is laid out on its own (by its own engine): its frame
+        // does not depend on anything here, and nothing here depends on its content. A
+        // collection view's cells are the common case; one cell's change then leaves the
+        // others' solvers alone.
+        let crossed = Self.viewsReachedFromAbove(in: root)
+        var detached: [View] = []
         func collect(_ view: View) {
+            if view !== root && view.translatesAutoresizingMaskIntoConstraints && view.autoresizingMask.isEmpty
+                && !crossed.contains(ObjectIdentifier(view)) {
+                detached.append(view)
+                return
+            }
             allViews.append(view)
             hostedConstraints.append(contentsOf: view.installedConstraints)
             if view !== root && !view.translatesAutoresizingMaskIntoConstraints { anyConstrainedView = true }
@@ -109,6 +115,7 @@ final class ConstraintEngine {
         }
         collect(root)
         hasConstraintWork = anyConstrainedView || !hostedConstraints.isEmpty
+        detachedSubtrees = Set(detached.map(ObjectIdentifier.init))
 
         // Which views take part: the root, every view constraints mention (with the views
         // their baselines come from), every constrained view, and all their ancestors up to
@@ -156,6 +163,7 @@ final class ConstraintEngine {
         }
 
         let rootFrame = frame(of: root)
+        rootSize = [rootFrame.width, rootFrame.height]
         addRequired(rootFrame.x |==| 0, origin: .rootOrigin)
         addRequired(rootFrame.y |==| 0, origin: .rootOrigin)
         for (index, view) in views.enumerated() where view !== root {
@@ -175,13 +183,46 @@ final class ConstraintEngine {
         for guide in guides where guide.kind == .layoutMargins { installMargins(of: guide) }
         for constraint in liveConstraints {
             let usesBaseline = constraint.firstAttribute.isBaseline || (constraint.secondAttribute?.isBaseline ?? false)
-            var slot = UserSlot(constraint: constraint, installed: nil, revision: constraint.revision, dependsOnTextLayout: usesBaseline)
+            // A baseline's position depends on the text and the width: re-read every solve.
+            var slot = UserSlot(constraint: constraint, installed: nil, revision: constraint.revision)
             slot.installed = installUser(constraint)
+            if usesBaseline { textDependentUserSlots.append(userSlots.count) }
             userSlots.append(slot)
         }
         buildDiagnostics = passDiagnostics
         passDiagnostics = []
     }
+
+    /// The views that lie on the way from an item of some constraint up to (not including)
+    /// the view the constraint is installed on: their frames are tied to their ancestors'.
+    private static func viewsReachedFromAbove(in root: View) -> Set<ObjectIdentifier> {
+        var reached: Set<ObjectIdentifier> = []
+        func mark(from view: View?, upTo host: View) {
+            var current = view
+            while let v = current, v !== host {
+                reached.insert(ObjectIdentifier(v))
+                current = v.superview
+            }
+        }
+        func visit(_ host: View) {
+            for constraint in host.installedConstraints {
+                for (item, attribute) in [(constraint.firstItem, constraint.firstAttribute),
+                                          (constraint.secondItem, constraint.secondAttribute)] {
+                    guard let item, let owner = item.owningViewForLayout else { continue }
+                    mark(from: owner, upTo: host)
+                    if let view = item as? View, attribute == .firstBaseline || attribute == .lastBaseline {
+                        mark(from: baselineView(of: view, first: attribute == .firstBaseline), upTo: host)
+                    }
+                }
+            }
+            for subview in host.subviews { visit(subview) }
+        }
+        visit(root)
+        return reached
+    }
+
+    /// True when `view` (a subview somewhere below the root) is laid out by its own engine.
+    func isDetached(_ view: View) -> Bool { detachedSubtrees.contains(ObjectIdentifier(view)) }
 
     /// True when nothing in the subtree is laid out by constraints and the root has no
     /// intrinsic size: the caller takes the frame-based path.
@@ -196,15 +237,18 @@ final class ConstraintEngine {
     /// The root's size for `target` at the two fitting priorities; frames are not touched.
     func fittingSize(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) -> Size {
         solve(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
-        let rootFrame = frame(of: root)
-        return Size(width: solver.value(of: rootFrame.width), height: solver.value(of: rootFrame.height))
+        return Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1]))
     }
 
     /// Solves with the root's bounds fixed and applies the frames: to every view that does
     /// not translate its frame (or follows its superview through its autoresizing mask),
     /// relative to its superview, with edges pixel-aligned in the root's coordinates so
     /// neighbours that share an edge keep sharing it.
+    ///
+    /// Subtrees laid out by their own engines are not touched: the layout pass reaches
+    /// them after their superviews' `layoutSubviews` (which may move them), as UIKit does.
     func layOut() {
+        guard !isTrivial else { return }
         solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
         let scale = root.traitCollection.displayScale
         var aligned: [Rect] = []
@@ -240,9 +284,12 @@ final class ConstraintEngine {
     /// such label on one line to find its width, then with its height measured at that
     /// width. UIKit needs a second layout pass for this; here it is one call.
     private func solve(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) {
-        passDiagnostics = []
-        for index in userSlots.indices where userSlots[index].constraint.revision != userSlots[index].revision {
-            refreshUser(at: index)
+        if !passDiagnostics.isEmpty { passDiagnostics = [] }
+        if constraintNumbersChanged {
+            constraintNumbersChanged = false
+            for index in userSlots.indices where userSlots[index].constraint.revision != userSlots[index].revision {
+                refreshUser(at: index)
+            }
         }
         for index in translatedSlots.indices {
             let slot = translatedSlots[index]
@@ -257,28 +304,32 @@ final class ConstraintEngine {
             }
         }
         widthsKnown = false
-        refreshTextLayout()
+        let anyWidthDependent = refreshTextLayout().anyWidthDependent
         setTarget(target.width, priority: horizontalPriority, axis: .horizontal)
         setTarget(target.height, priority: verticalPriority, axis: .vertical)
 
-        if intrinsicSlots.contains(where: { $0.axis == .horizontal && $0.view.hasWidthDependentIntrinsicHeight }) {
+        if anyWidthDependent {
             widthsKnown = true
             // Re-measuring at the solved width gives a width no larger, with the same line
             // breaks, so the second solve settles it; a third guards odd constraint mixes.
-            for _ in 0..<3 where refreshTextLayout() {}
+            var passes = 0
+            while passes < 3 && refreshTextLayout().changed { passes += 1 }
         }
-        root.constraintDiagnosticsStorage = buildDiagnostics + passDiagnostics
+        if !(buildDiagnostics.isEmpty && passDiagnostics.isEmpty && root.constraintDiagnosticsStorage.isEmpty) {
+            root.constraintDiagnosticsStorage = buildDiagnostics + passDiagnostics
+        }
     }
 
-    /// Updates intrinsic sizes and baseline constraints; true when anything changed.
-    @discardableResult
-    private func refreshTextLayout() -> Bool {
-        var changed = false
+    /// Updates intrinsic sizes and baseline constraints: whether anything changed, and
+    /// whether some view's intrinsic height depends on its width.
+    private func refreshTextLayout() -> (changed: Bool, anyWidthDependent: Bool) {
+        var changed = false, anyWidthDependent = false
         var index = 0
         while index < intrinsicSlots.count {
             let view = intrinsicSlots[index].view
-            let width: Double? = widthsKnown && view.hasWidthDependentIntrinsicHeight
-                ? solver.value(of: intrinsicSlots[index].size) : nil
+            let widthDependent = view.hasWidthDependentIntrinsicHeight
+            anyWidthDependent = anyWidthDependent || widthDependent
+            let width: Double? = widthsKnown && widthDependent ? solver.value(of: intrinsicSlots[index].size) : nil
             let size = view.intrinsicContentSize(forLayoutWidth: width)
             // Slots of one view are adjacent: width first, then height.
             while index < intrinsicSlots.count && intrinsicSlots[index].view === view {
@@ -287,10 +338,8 @@ final class ConstraintEngine {
                 index += 1
             }
         }
-        for index in userSlots.indices where userSlots[index].dependsOnTextLayout {
-            if refreshUser(at: index) { changed = true }
-        }
-        return changed
+        for index in textDependentUserSlots where refreshUser(at: index) { changed = true }
+        return (changed, anyWidthDependent)
     }
 
     // MARK: - Building blocks
@@ -383,14 +432,21 @@ final class ConstraintEngine {
         let constraint = userSlots[index].constraint
         userSlots[index].revision = constraint.revision
         let resolved = resolve(constraint)
-        if let old = userSlots[index].installed, let resolved, Self.sameNumbers(old, resolved) { return false }
+        // A required constraint broken earlier sits at 999: the same numbers at required
+        // are no change (re-adding it would only break it again).
+        if let old = userSlots[index].installed, let resolved,
+           Self.sameNumbers(old, resolved),
+           old.priority == resolved.priority || (resolved.priority.isRequired && old.priority.rawValue == Self.nearRequired.rawValue) {
+            return false
+        }
         if let old = userSlots[index].installed { remove(old) }
         userSlots[index].installed = resolved.flatMap { add($0, origin: .user(constraint)) }
         return true
     }
 
+    /// Same relation, terms and constant (priorities are compared by the caller).
     private static func sameNumbers(_ a: Constraint, _ b: Constraint) -> Bool {
-        guard a.relation == b.relation, a.priority == b.priority, a.expression.constant == b.expression.constant,
+        guard a.relation == b.relation, a.expression.constant == b.expression.constant,
               a.expression.terms.count == b.expression.terms.count else { return false }
         for (x, y) in zip(a.expression.terms, b.expression.terms) where x.variable !== y.variable || x.coefficient != y.coefficient {
             return false
@@ -432,7 +488,13 @@ final class ConstraintEngine {
             let compression = view.contentCompressionResistancePriority(for: axis)
             let usesEdit = hugging < Self.nearRequired && compression < Self.nearRequired
             let intrinsic = usesEdit ? Variable("\(view.layoutItemName).intrinsic\(axis == .horizontal ? "Width" : "Height")") : nil
-            if let intrinsic { try! solver.addEditVariable(intrinsic, priority: Priority(Self.nearRequired.rawValue)) }
+            if let intrinsic {
+                do {
+                    try solver.addEditVariable(intrinsic, priority: Priority(Self.nearRequired.rawValue))
+                } catch {
+                    preconditionFailure("layout engine of \(root.layoutItemName): \(error.message)")
+                }
+            }
             intrinsicSlots.append(IntrinsicSlot(
                 view: view, axis: axis, size: axis == .horizontal ? f.width : f.height, intrinsic: intrinsic,
                 hugging: hugging, compression: compression, value: nil))
@@ -441,14 +503,21 @@ final class ConstraintEngine {
 
     /// Puts an intrinsic extent into the solver; true when it changed.
     private func setIntrinsic(_ value: Double?, at index: Int) -> Bool {
-        let slot = intrinsicSlots[index]
-        if slot.value == value { return false }
+        let previous = intrinsicSlots[index].value
+        if previous == value { return false }
         intrinsicSlots[index].value = value
+        // The fast path: an edit variable that only takes a new suggestion (no copy of
+        // the slot, no constraint changes).
+        if previous != nil, let value, let intrinsic = intrinsicSlots[index].intrinsic {
+            mustSuggest(value, for: intrinsic)
+            return true
+        }
+        let slot = intrinsicSlots[index]
         let origin = { (hugging: Bool) in Origin.intrinsic(slot.view, slot.axis, hugging: hugging) }
         if let intrinsic = slot.intrinsic {
             // Edit-variable path: the two constraints stay; a new extent is a suggestion.
             if let value { mustSuggest(value, for: intrinsic) }
-            if (slot.value == nil) != (value == nil) {
+            if (previous == nil) != (value == nil) {
                 if value == nil {
                     for constraint in slot.installed { remove(constraint) }
                     intrinsicSlots[index].installed = []
@@ -472,36 +541,56 @@ final class ConstraintEngine {
         return true
     }
 
-    /// Holds the root's extent on `axis` at `priority`: an edit variable below required
-    /// (the cheap path for repeated fitting), a required constraint otherwise.
+    /// Holds the root's extent on `axis` at `priority`. Below required it is an edit
+    /// variable pulled towards the target (the cheap path for repeated fitting: a new
+    /// target is a suggestion). Required adds an exact constraint on top of the edit, which
+    /// it outranks, so switching between the two (a fit, then a fit at a fixed width, as a
+    /// collection view does for a width limit) adds and removes one constraint, no more.
     private func setTarget(_ extent: Double, priority: LayoutPriority, axis: Axis) {
         precondition(extent.isFinite && extent >= 0, "a fitting target must be finite and not negative, not \(extent)")
-        let rootFrame = frame(of: root)
-        let variable = axis == .horizontal ? rootFrame.width : rootFrame.height
         let slot = axis == .horizontal ? 0 : 1
-        let wanted: TargetMode = priority.isRequired ? .required(extent) : .edit(priority)
-        let current = targetModes[slot]
-        if current == wanted {
-            if case .edit = wanted { mustSuggest(extent, for: variable) }
+        if lastTargets[slot] == (extent, priority) { return }
+        lastTargets[slot] = (extent, priority)
+        let variable = rootSize[slot]
+        if priority.isRequired {
+            if let exact = targetConstraints[slot] {
+                if requiredTargets[slot] == extent { return }
+                remove(exact)
+            }
+            targetConstraints[slot] = add(variable |==| extent, origin: .fittingTarget(axis))
+            requiredTargets[slot] = extent
             return
         }
-        switch current {
-        case .none: break
-        case .edit: try! solver.removeEditVariable(variable)
-        case .required:
-            if let old = targetConstraints[slot] { remove(old) }
+        if let exact = targetConstraints[slot] {
+            remove(exact)
             targetConstraints[slot] = nil
         }
-        targetModes[slot] = wanted
-        if case .edit(let p) = wanted {
-            try! solver.addEditVariable(variable, priority: Priority(p.rawValue))
+        if targetEditPriorities[slot] != priority {
+            do {
+                if targetEditPriorities[slot] != nil { try solver.removeEditVariable(variable) }
+                try solver.addEditVariable(variable, priority: Priority(priority.rawValue))
+            } catch {
+                preconditionFailure("layout engine of \(root.layoutItemName): \(error.message)")
+            }
+            targetEditPriorities[slot] = priority
+            suggestedTargets[slot] = .nan
+        }
+        if suggestedTargets[slot] != extent {
             mustSuggest(extent, for: variable)
-        } else {
-            targetConstraints[slot] = addRequired(variable |==| extent, origin: .fittingTarget(axis))
+            suggestedTargets[slot] = extent
         }
     }
 
+    /// Per axis (width, height): the exact target constraint while one is wanted, its extent,
+    /// the priority of the edit variable, and the value last suggested to it.
     private var targetConstraints: [Constraint?] = [nil, nil]
+    private var requiredTargets: [Double] = [.nan, .nan]
+    private var targetEditPriorities: [LayoutPriority?] = [nil, nil]
+    private var suggestedTargets: [Double] = [.nan, .nan]
+    /// What `setTarget` was last asked, per axis: the same again is nothing to do.
+    private var lastTargets: [(Double, LayoutPriority)] = [(.nan, .required), (.nan, .required)]
+    /// The root's width and height unknowns, kept at hand for the per-call path.
+    private var rootSize: [Variable] = []
 
     // MARK: - Solver access
 
@@ -534,7 +623,11 @@ final class ConstraintEngine {
                 },
                 conflicts: others.map { c in origins[ObjectIdentifier(c)].map(describe) ?? c.description }))
             let demoted = constraint.withPriority(Priority(Self.nearRequired.rawValue))
-            try! solver.add(demoted)
+            do {
+                try solver.add(demoted)
+            } catch {
+                preconditionFailure("layout engine of \(root.layoutItemName) could not add \(describe(origin)) at 999: \(error.message)")
+            }
             origins[ObjectIdentifier(demoted)] = origin
             return demoted
         }

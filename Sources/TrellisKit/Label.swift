@@ -72,9 +72,11 @@ open class Label: View {
     public var textColor: Color = .black
     public var textAlignment: TextAlignment = .natural
 
-    /// The last measurements, keyed by the width limit asked for; a label is asked for few
-    /// widths (unbounded, its layout width), so two entries cover the layout passes.
-    private var measurementCache: [(maxWidth: Double?, measurement: TextMeasurement)] = []
+    /// The last two measurements, keyed by the width limit asked for: a layout asks for
+    /// few (unbounded, then the layout width), and two entries cover both passes. Plain
+    /// stored fields rather than optionals of tuples: this is on the per-cell path.
+    private var recentMeasurement = CachedMeasurement()
+    private var olderMeasurement = CachedMeasurement()
 
     public init(text: String = "", style: TextStyle = TextStyle(), textMeasurer: any TextMeasurer = PangoTextMeasurer.shared) {
         self.text = text
@@ -86,23 +88,26 @@ open class Label: View {
     }
 
     private func textDidChange() {
-        measurementCache.removeAll(keepingCapacity: true)
+        recentMeasurement.isValid = false
+        olderMeasurement.isValid = false
         invalidateIntrinsicContentSize()
     }
 
     /// The text measured with at most `maxWidth` per line and this label's line limit.
     /// - Complexity: one text measurement the first time per width, O(1) after.
     public func measurement(maxWidth: Double?) -> TextMeasurement {
-        if let hit = measurementCache.first(where: { $0.maxWidth == maxWidth }) { return hit.measurement }
+        if recentMeasurement.matches(maxWidth) { return recentMeasurement.measurement }
+        if olderMeasurement.matches(maxWidth) { return olderMeasurement.measurement }
         let measured = textMeasurer.measure(text, style: style, maxWidth: maxWidth, maxLines: numberOfLines)
-        if measurementCache.count >= 2 { measurementCache.removeFirst() }
-        measurementCache.append((maxWidth, measured))
+        olderMeasurement = recentMeasurement
+        recentMeasurement = CachedMeasurement(isValid: true, maxWidth: maxWidth ?? -1, measurement: measured)
         return measured
     }
 
     /// The lines as they are drawn in a label `width` points wide: the wrapping of a
     /// multi-line label, and for text wider than the label the cut `lineBreakMode` makes
     /// (`isTruncated`). This is what a renderer draws.
+    /// - Complexity: one text measurement the first time per width, O(1) after.
     public func textLayout(forWidth width: Double) -> TextMeasurement {
         measurement(maxWidth: max(0, width))
     }
@@ -140,6 +145,16 @@ open class Label: View {
         let measured = measurement(maxWidth: limit)
         let scale = traitCollection.displayScale
         return Size(width: Self.ceilToPixel(measured.width, scale: scale), height: Self.ceilToPixel(measured.height, scale: scale))
+    }
+
+    /// One remembered measurement; `maxWidth` -1 stands for "no limit".
+    private struct CachedMeasurement {
+        var isValid = false
+        var maxWidth: Double = -1
+        var measurement = TextMeasurement(width: 0, height: 0, lineCount: 1, firstBaseline: 0, lastBaseline: 0,
+                                          isTruncated: false, fontFamily: "")
+
+        func matches(_ limit: Double?) -> Bool { isValid && maxWidth == (limit ?? -1) }
     }
 
     /// Rounds up to the pixel grid, ignoring floating-point noise below a billionth so a

@@ -58,11 +58,13 @@ open class StackView: View {
     }
 
     /// Appends `view` to the arrangement, adding it as a subview if it is not one.
+    /// - Complexity: O(n) in the arranged views (the stack's constraints are regenerated).
     public func addArrangedSubview(_ view: View) {
         insertArrangedSubview(view, at: arrangedSubviews.count)
     }
 
     /// Inserts `view` into the arrangement at `index`.
+    /// - Complexity: O(n) in the arranged views.
     /// - Precondition: `index` is within 0...arrangedSubviews.count.
     public func insertArrangedSubview(_ view: View, at index: Int) {
         precondition(index >= 0 && index <= arrangedSubviews.count, "arranged subview index \(index) is out of 0...\(arrangedSubviews.count)")
@@ -74,6 +76,7 @@ open class StackView: View {
     }
 
     /// Removes `view` from the arrangement; it stays a subview, as in UIKit.
+    /// - Complexity: O(n) in the arranged views.
     public func removeArrangedSubview(_ view: View) {
         guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangedSubviews.removeAll { $0 === view }

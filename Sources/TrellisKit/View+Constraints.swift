@@ -48,6 +48,7 @@ extension View {
     public var layoutGuides: [LayoutGuide] { layoutGuideStorage }
 
     /// Adds a guide whose rectangle constraints decide, in this view's coordinates.
+    /// - Complexity: O(depth).
     /// - Precondition: the guide belongs to no other view.
     public func addLayoutGuide(_ guide: LayoutGuide) {
         precondition(guide.owningView == nil || guide.owningView === self,
@@ -59,9 +60,14 @@ extension View {
     }
 
     /// Removes a guide and the constraints that refer to it.
+    /// - Complexity: O(depth × k), k the constraints installed on each ancestor.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView === self else { return }
-        deactivateConstraints(referencingAnyOf: [ObjectIdentifier(guide)], from: self)
+        var host: View? = self
+        while let view = host {
+            deactivateConstraints(referencingAnyOf: [ObjectIdentifier(guide)], from: view)
+            host = view.superview
+        }
         layoutGuideStorage.removeAll { $0 === guide }
         guide.attach(to: nil)
         constraintsDidChange()
@@ -86,6 +92,18 @@ extension View {
         var current: View? = self
         while let view = current {
             view.constraintEngine = nil
+            view.setNeedsLayout()
+            current = view.superview
+        }
+    }
+
+    /// A constant or priority of a constraint installed here changed: the engines at and
+    /// above this view re-read their constraints' numbers on their next solve (no rebuild).
+    /// - Complexity: O(depth).
+    func constraintNumbersDidChange() {
+        var current: View? = self
+        while let view = current {
+            view.constraintEngine?.constraintNumbersChanged = true
             view.setNeedsLayout()
             current = view.superview
         }

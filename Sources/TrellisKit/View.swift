@@ -86,11 +86,10 @@ open class View: CustomStringConvertible {
             return
         }
         view.removeFromSuperview()
-        let previousTraits = view.traitCollection
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.didMoveToSuperview()
-        if view.traitCollection != previousTraits { view.propagateTraitChange(from: previousTraits) }
+        view.inherit(traitCollection)
         constraintsDidChange()
     }
 
@@ -104,6 +103,7 @@ open class View: CustomStringConvertible {
         parent.didRemoveSubview(self)
         willRemoveFromHierarchy(formerSuperview: parent)
         didMoveToSuperview()
+        inherit(.default)
         parent.constraintsDidChange()
     }
 
@@ -355,16 +355,27 @@ open class View: CustomStringConvertible {
     ///   incremental re-solve plus O(v) to apply the frames of v views.
     open func layoutIfNeeded() {
         let engine = engineForLayout()
-        if !engine.isTrivial { engine.layOut() }
-        runPendingLayoutSubviews()
+        engine.layOut()
+        runPendingLayoutSubviews(in: engine)
     }
 
-    private func runPendingLayoutSubviews() {
+    /// Parents first: this view's `layoutSubviews` (if pending), then its subviews. A
+    /// subview with an engine of its own (a cell that keeps its frame) is solved when the
+    /// pass reaches it, after this view's `layoutSubviews` has had the chance to move it.
+    private func runPendingLayoutSubviews(in engine: ConstraintEngine) {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
-        for subview in subviews { subview.runPendingLayoutSubviews() }
+        for subview in subviews {
+            if engine.isDetached(subview) {
+                let own = subview.engineForLayout()
+                own.layOut()
+                subview.runPendingLayoutSubviews(in: own)
+            } else {
+                subview.runPendingLayoutSubviews(in: engine)
+            }
+        }
     }
 
     /// Positions the subviews. Override for manual layout; frames solved from constraints
@@ -376,14 +387,25 @@ open class View: CustomStringConvertible {
     /// Traits set on this view, overriding those inherited from the superview.
     public var overrideTraitCollection: TraitCollection? {
         didSet {
-            let previous = oldValue ?? superview?.traitCollection ?? .default
-            if previous != traitCollection { propagateTraitChange(from: previous) }
+            let previous = oldValue ?? inheritedTraits
+            if previous != traitCollection { traitsDidChange(from: previous) }
         }
     }
 
     /// The traits in effect: this view's override, else the superview's, else the default.
-    public var traitCollection: TraitCollection {
-        overrideTraitCollection ?? superview?.traitCollection ?? .default
+    public var traitCollection: TraitCollection { overrideTraitCollection ?? inheritedTraits }
+
+    /// The superview's traits in effect (the default without one), kept up to date as the
+    /// view moves and traits change above it, so reading traits is a field read, not a
+    /// walk to the root (labels read the display scale on every measurement).
+    private var inheritedTraits = TraitCollection.default
+
+    /// Takes `traits` as the superview's traits; reports and passes on a change.
+    private func inherit(_ traits: TraitCollection) {
+        guard traits != inheritedTraits else { return }
+        let previous = traitCollection
+        inheritedTraits = traits
+        if overrideTraitCollection == nil { traitsDidChange(from: previous) }
     }
 
     /// The layout direction in effect for this view.
@@ -392,14 +414,13 @@ open class View: CustomStringConvertible {
     /// Called when the traits in effect changed (`traitCollectionDidChange`).
     open func traitCollectionDidChange(_ previous: TraitCollection?) {}
 
-    private func propagateTraitChange(from previous: TraitCollection?) {
+    private func traitsDidChange(from previous: TraitCollection) {
         // Direction (leading/trailing) and display scale feed the solved layout.
         constraintsDidChange()
         traitCollectionDidChange(previous)
         setNeedsLayout()
-        for subview in subviews where subview.overrideTraitCollection == nil {
-            subview.propagateTraitChange(from: previous)
-        }
+        let current = traitCollection
+        for subview in subviews { subview.inherit(current) }
     }
 
     // MARK: Debugging

@@ -38,7 +38,7 @@ public struct FixedAdvanceTextMeasurer: TextMeasurer {
         let wraps = maxWidth != nil && mode != .clip
         // The most characters a line may hold; the tiny slack absorbs floating-point error
         // in `maxWidth / characterWidth` for widths that are exact multiples.
-        let capacity = maxWidth.map { Int(($0 / characterWidth + 1e-9).rounded(.down)) } ?? Int.max
+        let capacity = maxWidth.map { Int(min(($0 / characterWidth + 1e-9).rounded(.down), Double(Int32.max))) } ?? Int.max
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
 
         var lineLengths: [Int] = []          // drawn characters per line

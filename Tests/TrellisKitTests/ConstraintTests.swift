@@ -179,6 +179,9 @@ struct ConstraintTests {
         #expect(diagnostics.first?.conflictingConstraints.map(\.identifier) == ["fifty"])
         #expect(diagnostics.first?.description.contains("\"box\".width") == true)
         #expect(child.frame.width == 50)
+        // Laying out again reports the same break once, not again.
+        root.layoutIfNeeded()
+        #expect(root.constraintDiagnostics.count == 1)
     }
 
     @Test func constantChangeUpdatesTheReusedEngine() {
@@ -272,6 +275,56 @@ struct ConstraintTests {
         // big: 24 pt line, baseline 16 below its top (26); small: baseline 8 below its top.
         #expect(big.frame == Rect(x: 0, y: 10, width: 36, height: 24))
         #expect(small.frame == Rect(x: 44, y: 18, width: 30, height: 12))
+    }
+
+    @Test func cellsThatKeepTheirFramesAreLaidOutByTheirOwnEngines() {
+        let list = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let cells = (0..<3).map { index -> TagCell in
+            let cell = TagCell()
+            cell.configure(String(repeating: "a", count: index + 1))
+            cell.frame = Rect(x: 0, y: Double(index) * 30, width: 100, height: 30)
+            list.addSubview(cell)
+            return cell
+        }
+        list.layoutIfNeeded()
+        #expect(cells.map(\.label.frame) == (0..<3).map { _ in Rect(x: 5, y: 5, width: 90, height: 20) })
+        #expect(cells.allSatisfy { $0.constraintEngine != nil })
+        // One cell's new text re-solves that cell only.
+        let listEngine = list.constraintEngine
+        let otherEngine = cells[1].constraintEngine
+        cells[0].frame.size = Size(width: 60, height: 30)
+        list.layoutIfNeeded()
+        #expect(cells[0].label.frame.width == 50)
+        #expect(list.constraintEngine === listEngine && cells[1].constraintEngine === otherEngine)
+        // A constraint reaching into a cell from outside makes the list lay it out itself;
+        // here it fights the cell's fixed frame, and the list's engine reports it.
+        cells[2].label.widthAnchor.constraint(equalTo: list.widthAnchor, multiplier: 0.1).isActive = true
+        list.layoutIfNeeded()
+        #expect(list.constraintEngine !== listEngine)
+        #expect(list.constraintDiagnostics.count == 1)
+        #expect(cells[0].constraintDiagnostics.isEmpty)
+    }
+
+    @Test func aContentViewMovedInLayoutSubviewsIsSolvedAfterwards() {
+        // A cell that keeps its content view at its bounds by hand, in layoutSubviews.
+        final class ManualCell: View {
+            let content = View()
+            let label = makeLabel("longer")
+            override init(frame: Rect) {
+                super.init(frame: frame)
+                addSubview(content)
+                content.addSubview(label)
+                pin(label, to: content, inset: 5)
+            }
+            override func layoutSubviews() { content.frame = bounds }
+        }
+        let cell = ManualCell(frame: Rect(x: 0, y: 0, width: 80, height: 30))
+        cell.layoutIfNeeded()
+        #expect(cell.content.frame == Rect(x: 0, y: 0, width: 80, height: 30))
+        #expect(cell.label.frame == Rect(x: 5, y: 5, width: 70, height: 20))
+        cell.frame.size = Size(width: 100, height: 40)
+        cell.layoutIfNeeded()
+        #expect(cell.label.frame == Rect(x: 5, y: 5, width: 90, height: 30))
     }
 
     @Test func aConstraintBetweenUnrelatedViewsIsAProgrammerError() async {

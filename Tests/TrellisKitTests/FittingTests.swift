@@ -31,6 +31,24 @@ struct FittingTests {
         #expect(size == Size(width: 100, height: 34))
     }
 
+    @Test func switchingBetweenFittingAndExactWidthsKeepsAnswersRight() {
+        // The order a collection view uses for a width limit: fit, then fit at the limit.
+        let cell = TagCell()
+        cell.label.numberOfLines = 0
+        let exact = { (width: Double) in
+            cell.systemLayoutSizeFitting(Size(width: width, height: 0), horizontalFittingPriority: .required,
+                                         verticalFittingPriority: .fittingSizeLevel)
+        }
+        for round in 0..<3 {
+            cell.configure(round % 2 == 0 ? "one two three four five six" : "one two")
+            let natural = cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+            #expect(natural == (round % 2 == 0 ? Size(width: 172, height: 22) : Size(width: 52, height: 22)))
+            #expect(exact(100) == (round % 2 == 0 ? Size(width: 100, height: 34) : Size(width: 100, height: 22)))
+            #expect(exact(70) == (round % 2 == 0 ? Size(width: 70, height: 46) : Size(width: 70, height: 22)))
+        }
+        #expect(cell.constraintDiagnostics.isEmpty)
+    }
+
     @Test func fittingLeavesTheFrameAlone() {
         let cell = TagCell()
         cell.frame = Rect(x: 3, y: 4, width: 10, height: 10)

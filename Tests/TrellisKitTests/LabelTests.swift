@@ -22,6 +22,20 @@ struct LabelTests {
         #expect(label.intrinsicContentSize.width == width)
     }
 
+    @Test func labelFollowsTheDisplayScaleOfWhereItIs() {
+        let label = Label(text: "longer", style: TextStyle(font: Font(size: 17)), textMeasurer: fixedMeasurer)
+        let retina = View(), middle = View()
+        retina.overrideTraitCollection = TraitCollection(displayScale: 2)
+        retina.addSubview(middle)
+        #expect(label.intrinsicContentSize.width == 62)
+        middle.addSubview(label)
+        #expect(label.traitCollection.displayScale == 2 && label.intrinsicContentSize.width == 61.5)
+        retina.overrideTraitCollection = TraitCollection(displayScale: 3)
+        #expect(label.intrinsicContentSize.width == 61.333333333333336)
+        label.removeFromSuperview()
+        #expect(label.traitCollection == .default && label.intrinsicContentSize.width == 62)
+    }
+
     @Test func oneLineIgnoresNewlinesAndMultiLineCountsThem() {
         let label = makeLabel("ab\ncd\nef")
         #expect(label.intrinsicContentSize == Size(width: 12, height: 12))

@@ -125,6 +125,21 @@ struct SeedCellTests {
         #expect(cell.label.textLayout.lineCount == 3 && !cell.label.textLayout.isTruncated)
     }
 
+    @Test(arguments: [375.0, 320, 768])
+    func prototypeCellIsAThirdOfTheWidthWithItsContentHeight(collectionWidth: Double) {
+        // Seed 002: width fixed at a third of the collection, height from the content.
+        let cell = TagCell()
+        cell.label.numberOfLines = 0
+        cell.configure("a grid cell whose title wraps onto more than one line")
+        let width = (collectionWidth / 3).rounded(.down)
+        let size = cell.systemLayoutSizeFitting(
+            Size(width: width, height: View.layoutFittingCompressedSize.height),
+            horizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        let wrapped = fixedMeasurer.measure(cell.label.text, style: tenPoint, maxWidth: width - 10, maxLines: 0)
+        #expect(size == Size(width: width, height: wrapped.height + 10))
+        #expect(wrapped.lineCount > 1)
+    }
+
     @Test func proportionalWidthIs48PercentOfTheContainer() {
         let screen = View(frame: Rect(x: 0, y: 0, width: 375, height: 667))
         let cell = TagCell()

@@ -192,6 +192,48 @@ struct GridLayoutTests {
         #expect(layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 1))?.frame.minY == 540)
     }
 
+    @Test func horizontalScrollingTransposesTheGrid() {
+        // Container 400×300, 3 "columns" of 100 down the height; the items' widths (10, 30,
+        // 20 | 5) are their extents along the scroll axis; a header 40 wide comes first.
+        let s = StaticLayoutSource(
+            containerSize: Size(width: 400, height: 300),
+            sections: [.init(sizes: [10, 30, 20, 5].map { Size(width: $0, height: 999) }, header: Size(width: 40, height: 0))])
+        let layout = GridLayout(options: .init(columns: .count(3), scrollDirection: .horizontal))
+        layout.prepare(from: s)
+        #expect(frames(layout, 4) == [
+            Rect(x: 40, y: 0, width: 10, height: 100), Rect(x: 40, y: 100, width: 30, height: 100),
+            Rect(x: 40, y: 200, width: 20, height: 100), Rect(x: 70, y: 0, width: 5, height: 100),
+        ])
+        #expect(layout.contentSize == Size(width: 75, height: 300))
+        #expect(layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 0, y: 0, width: 40, height: 300))
+        #expect(layout.fittingProposal(forItemAt: IndexPath(item: 0, section: 0)) == FittingProposal(width: .unconstrained, height: .exactly(100)))
+        #expect(layout.columnFrame(2) == (x: 200, width: 100))
+        // Right-to-left: the content runs from the right edge leftwards.
+        let rtl = StaticLayoutSource(containerSize: s.containerSize, layoutDirection: .rightToLeft, sections: s.sections)
+        layout.prepare(from: rtl)
+        #expect(frames(layout, 4).map(\.maxX) == [35, 35, 35, 5])  // each "row" starts at the right
+        #expect(layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame.minX == 35)
+    }
+
+    @Test(arguments: 0..<20)
+    func horizontalLayoutsAreTransposedVerticalOnesAndHoldTheProperties(seed: Int) {
+        LayoutChecks.expectHorizontalIsTransposedVertical(
+            seed: UInt64(seed) &+ 2500, make: { randomGrid(&$0) },
+            horizontal: { GridLayout(options: $0.options.horizontalTwin, itemWidth: $0.itemWidth) })
+    }
+
+    @Test(arguments: 0..<10)
+    func horizontalIncrementalUpdatesEqualAFullRelayout(seed: Int) {
+        LayoutChecks.expectIncrementalEqualsFresh(
+            seed: UInt64(seed) &+ 3500,
+            make: { rng in
+                let layout = randomGrid(&rng)
+                layout.options.scrollDirection = .horizontal
+                return layout
+            },
+            fresh: { GridLayout(options: $0.options, itemWidth: $0.itemWidth) })
+    }
+
     @Test func optionsAreValidated() {
         #expect(throws: LayoutOptionsError.self) { try GridLayout.Options(columns: .count(0)).validate() }
         #expect(throws: LayoutOptionsError.self) { try GridLayout.Options(columnSpacing: -1).validate() }

@@ -158,6 +158,42 @@ enum LayoutChecks {
         expectQueriesMatchBruteForce(incremental, source, rng: &rng, sourceLocation: sourceLocation)
     }
 
+    /// A source with widths and heights swapped (and the container's too).
+    static func transposed(_ s: StaticLayoutSource) -> StaticLayoutSource {
+        func swap(_ size: Size) -> Size { Size(width: size.height, height: size.width) }
+        return StaticLayoutSource(
+            containerSize: swap(s.containerSize), layoutDirection: s.layoutDirection,
+            sections: s.sections.map { section in
+                .init(items: .list((0..<section.items.count).map { ItemSize(swap(section.items[$0].size)) }),
+                      header: section.header.map(swap), footer: section.footer.map(swap))
+            })
+    }
+
+    /// A random vertical layout (`make`) and its horizontal twin (`horizontal`, which must
+    /// transpose the insets): on a random source, the horizontal layout's frames are the
+    /// vertical layout's on the transposed source, transposed; and the horizontal layout
+    /// (also right-to-left) holds the properties.
+    static func expectHorizontalIsTransposedVertical<Layout: DecoratedLayout>(
+        seed: UInt64, make: (inout SplitMix64) -> Layout, horizontal: (Layout) -> Layout, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var rng = SplitMix64(seed: seed)
+        let vertical = make(&rng)
+        let source = randomSource(&rng)
+        vertical.prepare(from: transposed(source))
+        let across = horizontal(vertical)
+        across.prepare(from: source)
+        let expected = allElements(vertical, transposed(source)).map { Rect(x: $0.frame.minY, y: $0.frame.minX, width: $0.frame.height, height: $0.frame.width) }
+        #expect(allElements(across, source).map(\.frame) == expected, sourceLocation: sourceLocation)
+        #expect(across.contentSize == Size(width: vertical.contentSize.height, height: vertical.contentSize.width), sourceLocation: sourceLocation)
+        for direction in LayoutDirection.allCases {
+            let directed = StaticLayoutSource(containerSize: source.containerSize, layoutDirection: direction, sections: source.sections)
+            let layout = horizontal(vertical)
+            layout.prepare(from: directed)
+            expectNoOverlapsAndInsideContent(layout, directed, sourceLocation: sourceLocation)
+            expectQueriesMatchBruteForce(layout, directed, rng: &rng, sourceLocation: sourceLocation)
+        }
+    }
+
     /// Every element and the content size of two layouts are equal, bit for bit.
     static func expectIdentical(_ a: some DecoratedLayout, _ b: some DecoratedLayout, _ source: StaticLayoutSource, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(a.contentSize == b.contentSize, sourceLocation: sourceLocation)
@@ -166,5 +202,35 @@ enum LayoutChecks {
         if lhs != rhs, let first = zip(lhs, rhs).first(where: { $0 != $1 }) {
             Issue.record("first difference: \(first.0) vs \(first.1)", sourceLocation: sourceLocation)
         }
+    }
+}
+
+extension SectionStyle {
+    /// The style for the horizontal twin of a vertical layout: insets transposed.
+    var transposed: SectionStyle {
+        var style = self
+        style.insets = insets.transposed
+        if let background { style.background = SectionBackground(insets: background.insets.transposed) }
+        return style
+    }
+}
+
+/// The options of a layout here: what its horizontal twin changes.
+protocol ScrollableOptions {
+    var scrollDirection: ScrollDirection { get set }
+    var sections: SectionStyle { get set }
+}
+
+extension GridLayout.Options: ScrollableOptions {}
+extension WaterfallLayout.Options: ScrollableOptions {}
+extension ListLayout.Options: ScrollableOptions {}
+
+extension ScrollableOptions {
+    /// The same options scrolling horizontally, insets transposed to keep their meaning.
+    var horizontalTwin: Self {
+        var options = self
+        options.scrollDirection = .horizontal
+        options.sections = sections.transposed
+        return options
     }
 }

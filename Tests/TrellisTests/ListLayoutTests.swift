@@ -151,6 +151,17 @@ struct ListLayoutTests {
         }
     }
 
+    @Test(arguments: 0..<15)
+    func horizontalListsAreTransposedVerticalOnesAndHoldTheProperties(seed: Int) {
+        LayoutChecks.expectHorizontalIsTransposedVertical(
+            seed: UInt64(seed) &+ 7300, make: { randomList(&$0) },
+            horizontal: { vertical in
+                var options = vertical.options.horizontalTwin
+                options.separators?.insets = vertical.options.separators?.insets.transposed ?? .zero
+                return ListLayout(options: options)
+            })
+    }
+
     @Test(arguments: 0..<20)
     func pinnedHeadersStayInsideTheirSection(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 7500)

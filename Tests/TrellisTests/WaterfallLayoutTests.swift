@@ -115,6 +115,13 @@ struct WaterfallLayoutTests {
         }
     }
 
+    @Test(arguments: 0..<15)
+    func horizontalLayoutsAreTransposedVerticalOnesAndHoldTheProperties(seed: Int) {
+        LayoutChecks.expectHorizontalIsTransposedVertical(
+            seed: UInt64(seed) &+ 4500, make: { randomWaterfall(&$0, placement: seed % 2 == 0 ? .shortestColumn : .inOrder) },
+            horizontal: { WaterfallLayout(options: $0.options.horizontalTwin) })
+    }
+
     @Test(arguments: 0..<30)
     func eachItemGoesToTheShortestColumnAtTheTimeItIsPlaced(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 5000)

@@ -10,15 +10,20 @@ import Testing
     /// Draws `text` into its box at (boxX, boxY) on a transparent surface scaled by
     /// `deviceScale`, and returns the box of the non-transparent pixels, in points.
     func drawnInk(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int,
-                  boxX: Double, boxY: Double, deviceScale: Double) -> (TextMeasurement, InkBox) {
+                  boxX: Double, boxY: Double, deviceScale: Double, usingCairoOverload: Bool = false) -> (TextMeasurement, InkBox) {
         let width = Int32(600 * deviceScale), height = Int32(200 * deviceScale)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
         defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
+        let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_scale(cr, deviceScale, deviceScale)
         cairo_set_source_rgb(cr, 0, 0, 0)
-        let measurement = PangoTextMeasurer.shared.withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { c in
+        let measurement = usingCairoOverload ? {
+            cairo_move_to(cr, boxX, boxY)
+            PangoTextMeasurer.shared.withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines,
+                                                          cairoContext: cr) { pango_cairo_show_layout(cr, $0) }
+            return PangoTextMeasurer.shared.measure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
+        }() : PangoTextMeasurer.shared.withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { c in
             cairo_save(cr)
             if c.needsClipping {
                 cairo_rectangle(cr, boxX, boxY, c.measurement.width, c.measurement.height)
@@ -46,9 +51,10 @@ import Testing
                                     maxX: Int((Double(ink.maxX) / s).rounded(.up)), maxY: Int((Double(ink.maxY) / s).rounded(.up))))
     }
 
-    @Test(arguments: [1.0, 2.0])
-    func singleLineInkFillsTheMeasuredBox(deviceScale: Double) {
-        let (m, ink) = drawnInk("Hello, World", style: TextStyle(), maxWidth: nil, maxLines: 1, boxX: 20, boxY: 10, deviceScale: deviceScale)
+    @Test(arguments: [1.0, 2.0], [false, true])
+    func singleLineInkFillsTheMeasuredBox(deviceScale: Double, usingCairoOverload: Bool) {
+        let (m, ink) = drawnInk("Hello, World", style: TextStyle(), maxWidth: nil, maxLines: 1, boxX: 20, boxY: 10,
+                                deviceScale: deviceScale, usingCairoOverload: usingCairoOverload)
         // "H" starts about 1.7 pt in (its side bearing), "d" ends about 1.5 pt before the advance.
         #expect(ink.minX >= 20 && ink.minX <= 23)
         #expect(ink.maxX <= 20 + Int(m.width.rounded(.up)) + 1 && ink.maxX >= 20 + Int(m.width) - 3)
@@ -57,11 +63,12 @@ import Testing
         #expect(ink.maxY <= 10 + Int(m.height.rounded(.up)) && ink.maxY > 10 + Int(m.firstBaseline))
     }
 
-    @Test func wrappedAndTruncatedTextStaysInItsBox() {
+    @Test(arguments: [false, true])
+    func wrappedAndTruncatedTextStaysInItsBox(usingCairoOverload: Bool) {
         let text = "The most common complaint about layout libraries is a measured size that differs from the drawn text."
         for (mode, lines) in [(LineBreakMode.wordWrap, 0), (.truncateTail, 2), (.clip, 0)] {
             let (m, ink) = drawnInk(text, style: TextStyle(lineBreakMode: mode), maxWidth: 180, maxLines: lines,
-                                    boxX: 30, boxY: 5, deviceScale: 1)
+                                    boxX: 30, boxY: 5, deviceScale: 1, usingCairoOverload: usingCairoOverload)
             // One pixel of tolerance on each side: antialiasing of a glyph edge that sits
             // on a fractional position, or an outline reaching a little past its advance.
             #expect(ink.minX >= 29)
@@ -72,8 +79,10 @@ import Testing
         }
     }
 
-    @Test func rightToLeftTextInAWideBoxIsDrawnInTheBox() {
-        let (m, ink) = drawnInk("שלום עולם", style: TextStyle(), maxWidth: 300, maxLines: 0, boxX: 50, boxY: 10, deviceScale: 1)
+    @Test(arguments: [false, true])
+    func rightToLeftTextInAWideBoxIsDrawnInTheBox(usingCairoOverload: Bool) {
+        let (m, ink) = drawnInk("שלום עולם", style: TextStyle(), maxWidth: 300, maxLines: 0, boxX: 50, boxY: 10, deviceScale: 1,
+                                usingCairoOverload: usingCairoOverload)
         #expect(ink.minX >= 50 - 1 && ink.maxX <= 50 + Int(m.width.rounded(.up)) + 1)
         #expect(ink.maxX - ink.minX >= Int(m.width) - 4)
     }

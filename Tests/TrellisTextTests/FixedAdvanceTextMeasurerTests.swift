@@ -79,6 +79,13 @@ import TrellisText
         #expect(fixed.lastBaseline == 32)
     }
 
+    @Test func hugeWidthsAreUnconstrained() {
+        let m = measurer.measure("aaa bbb", style: style, maxWidth: 1e300, maxLines: 1)
+        #expect(m == measurer.measure("aaa bbb", style: style))
+        #expect(PangoTextMeasurer.shared.measure("aaa bbb", style: style, maxWidth: 1e300, maxLines: 1)
+                == PangoTextMeasurer.shared.measure("aaa bbb", style: style))
+    }
+
     @Test func customAdvance() {
         #expect(FixedAdvanceTextMeasurer(advance: 1).measure("abcd", style: style).width == 40)
     }

@@ -11,10 +11,23 @@ import Testing
                         weight: FontWeight(rawValue: reference.weight), italic: reference.italic)
         let measured = measurer.measure(reference.text, style: TextStyle(font: font))
         #expect(abs(measured.width - reference.width) <= 0.01, "hb-shape \(reference.width), measured \(measured.width)")
-        #expect(abs(measured.width - reference.browserWidth) <= 0.01, "browser \(reference.browserWidth)")
+        if (reference.size * 64).rounded() == reference.size * 64 {
+            // Chromium quantizes font sizes to 1/64 px; on that grid it must agree too.
+            #expect(abs(measured.width - reference.browserWidth) <= 0.01, "browser \(reference.browserWidth)")
+        }
         #expect(measured.lineCount == 1)
         #expect(measured.fontFamily == "DejaVu Sans")
         #expect(!measured.isTruncated)
+    }
+
+    /// Most widths are exact (advances at 16× are whole Pango units for sizes on a 1/8
+    /// grid); the rest round by at most 1/32768 pt per glyph.
+    @Test func worstSingleLineDeviationIsFarBelowTheTolerance() {
+        let worst = ReferenceFixture.shared.singleLine.map { reference in
+            let font = Font(size: reference.size, weight: FontWeight(rawValue: reference.weight), italic: reference.italic)
+            return abs(measurer.measure(reference.text, style: TextStyle(font: font)).width - reference.width)
+        }.max()!
+        #expect(worst < 0.002)
     }
 
     @Test(arguments: ReferenceFixture.shared.wrapping)
