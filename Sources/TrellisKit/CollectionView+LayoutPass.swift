@@ -72,6 +72,7 @@ extension CollectionView {
             prefetchedIndexPaths.removeAll()
             preparedTraits = traits
             preparedContainerSize = containerSize
+            connectFlowDelegate()
             layout.prepare(from: self)
             return
         }
@@ -88,9 +89,10 @@ extension CollectionView {
             preparedTraits = traits
             preparedContainerSize = size
             layout.invalidate(.everything, source: self)
-        } else if size[crossAxis] != preparedContainerSize[crossAxis] && estimatedItemSize.estimate != nil {
+        } else if size[crossAxis] != preparedContainerSize[crossAxis] {
             // A new width means new fitting proposals: measured sizes become estimates again
-            // (the size cache still answers those whose proposal did not change).
+            // (the size cache still answers those whose proposal did not change), and sizes
+            // the delegate computes from the width are asked for again.
             resolvedSizes = Array(repeating: [], count: sectionCounts.count)
             preparedContainerSize = size
             layout.invalidate(.everything, source: self)

@@ -9,6 +9,9 @@ open class CollectionViewCell: ReusableView {
     public required init() {
         super.init()
         contentView.identifier = "contentView"
+        // Like UIKit's: the content view follows the cell's size, so constraints pinned to
+        // it size the cell in `systemLayoutSizeFitting`.
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(contentView)
     }
 

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisText
 @testable import TrellisKit
 
 @Suite("CollectionView size cache")
@@ -92,13 +93,34 @@ struct CollectionViewSizeCacheTests {
         #expect(collection.sizeCache.measurementCount == measuringRounds * first)
     }
 
-    @Test func aTraitChangeRemeasures() throws {
+    @Test(arguments: [TraitCollection(layoutDirection: .rightToLeft), TraitCollection(preferredContentSizeCategory: .extraLarge)])
+    func aTraitChangeRemeasures(traits: TraitCollection) throws {
         let data = TextDataSource(count: 20)
         let collection = makeCollection(data, size: Size(width: 375, height: 400))
         try collection.performLayout()
         let first = collection.sizeCache.measurementCount
-        collection.overrideTraitCollection = TraitCollection(layoutDirection: .rightToLeft)
+        collection.overrideTraitCollection = traits
         try collection.performLayout()
         #expect(collection.sizeCache.measurementCount == 2 * first)
+    }
+
+    @Test func aLargerTextSizeCategoryGivesLargerCells() throws {
+        /// Scales its 10 pt characters with the text size category, like Dynamic Type.
+        final class DynamicTypeCell: TextCell {
+            override func sizeThatFits(_ size: Size) -> Size {
+                let advance = traitCollection.preferredContentSizeCategory.scaledSize(for: 10)
+                return Size(width: Double(text.count) * advance + 10, height: advance * 2 + 10)
+            }
+        }
+        let data = TextDataSource(sections: [[TextItem(id: 0, text: "abcd")]])
+        let collection = makeCollection(data)
+        collection.register(DynamicTypeCell.self, forCellWithReuseIdentifier: "text")
+        try collection.performLayout()
+        #expect(collection.visibleCells.first?.frame.size == Size(width: 50, height: 30))
+        collection.overrideTraitCollection = TraitCollection(preferredContentSizeCategory: .accessibilityLarge)
+        try collection.performLayout()
+        let scaled = ContentSizeCategory.accessibilityLarge.scaledSize(for: 10)
+        #expect(scaled > 10)
+        #expect(collection.visibleCells.first?.frame.size == Size(width: 4 * scaled + 10, height: 2 * scaled + 10))
     }
 }

@@ -12,16 +12,17 @@ final class RowLayout: VisitingCollectionLayout {
     func prepare(from source: some LayoutSource) {
         width = source.containerSize.width
         let count = source.numberOfSections > 0 ? source.numberOfItems(inSection: 0) : 0
-        widths = []
+        widths.removeAll(keepingCapacity: true)
         widths.reserveCapacity(count)
-        var extents: [Double] = []
-        extents.reserveCapacity(count)
-        for item in 0..<count {
-            let size = source.sizeForItem(at: IndexPath(item: item, section: 0)).size
-            widths.append(size.width)
-            extents.append(size.height)
+        // `rebuild` writes the leaves in place: `OffsetTree.init(_:)` is generic and, called
+        // from another module, allocates once per element.
+        heights.rebuild(count: count) { leaves in
+            for item in 0..<count {
+                let size = source.sizeForItem(at: IndexPath(item: item, section: 0)).size
+                widths.append(size.width)
+                leaves[item] = size.height
+            }
         }
-        heights = OffsetTree(extents)
     }
 
     func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
@@ -68,12 +69,13 @@ final class RowLayout: VisitingCollectionLayout {
     }
 }
 
-/// A cell sized by arithmetic from its number (no text measuring: the targets exclude it).
+/// A cell sized by arithmetic from its number (no text measuring: the targets exclude it):
+/// 60…220 pt wide when free (a tag), 30…90 pt tall.
 final class NumberCell: CollectionViewCell {
     var number = 0
 
     override func sizeThatFits(_ size: Size) -> Size {
-        Size(width: size.width, height: Double(30 + (number % 7) * 10))
+        Size(width: min(size.width, Double(60 + (number % 5) * 40)), height: Double(30 + (number % 7) * 10))
     }
 }
 
@@ -96,10 +98,11 @@ final class NumberSource: CollectionViewDataSource {
     }
 }
 
-/// A 375 × 800 collection of `source` with self-sizing (estimate 375 × 44) or fixed 44 pt
-/// rows.
-func makeCollection(_ source: NumberSource, selfSizing: Bool) -> CollectionView {
-    let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 800), layout: RowLayout())
+/// A 375 × 800 collection of `source` with self-sizing (estimate 375 × 44) or fixed
+/// 375 × 44 items, in rows (`RowLayout`) or in a flow (`FlowLayout`).
+func makeCollection(_ source: NumberSource, selfSizing: Bool, flow: Bool = false) -> CollectionView {
+    let layout: any CollectionLayout = flow ? FlowLayout() : RowLayout()
+    let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 800), layout: layout)
     collection.register(NumberCell.self, forCellWithReuseIdentifier: "number")
     if selfSizing {
         collection.estimatedItemSize = .fixed(Size(width: 375, height: 44))
