@@ -29,9 +29,6 @@ public final class TemplateCell: CollectionViewCell {
         label.textColor = template.textColor
         label.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(label)
-        // As in UIKit, the content view follows the cell's size, so the cell's fitting size
-        // is decided by the constraints inside the content view.
-        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         let padding = template.padding
         var constraints = [
             label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: padding.leading),

@@ -21,9 +21,6 @@ struct CollectionViewRenderTests {
             cornerStyle = .pill
             label.translatesAutoresizingMaskIntoConstraints = false
             contentView.addSubview(label)
-            // UIKit's content view follows the cell's size (flexible autoresizing), so the
-            // cell's fitting size comes from the content view's constraints.
-            contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             LayoutConstraint.activate([
                 label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 5),
                 label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -5),
