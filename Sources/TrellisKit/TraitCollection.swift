@@ -1,4 +1,5 @@
 import Trellis
+import TrellisText
 
 /// Compact or regular: how much room there is horizontally (`UIUserInterfaceSizeClass`).
 public enum UserInterfaceSizeClass: String, Hashable, Sendable, Codable, CaseIterable {
@@ -14,22 +15,27 @@ public enum UserInterfaceSizeClass: String, Hashable, Sendable, Codable, CaseIte
     }
 }
 
-/// The environment a view is laid out in (`UITraitCollection`): the size class and the
-/// layout direction. A change of traits invalidates cached sizes.
+/// The environment a view is laid out in (`UITraitCollection`): the size class, the
+/// layout direction, the display scale and the preferred text size. A change of traits
+/// invalidates cached sizes.
 public struct TraitCollection: Hashable, Sendable {
     public var horizontalSizeClass: UserInterfaceSizeClass
     public var layoutDirection: LayoutDirection
     /// The display scale (1, 2, 3): frames are pixel-aligned for it.
     public var displayScale: Double
+    /// The user's preferred text size (Dynamic Type); `.large` is the default.
+    public var preferredContentSizeCategory: ContentSizeCategory
 
     public init(
         horizontalSizeClass: UserInterfaceSizeClass = .unspecified,
         layoutDirection: LayoutDirection = .leftToRight,
-        displayScale: Double = 1
+        displayScale: Double = 1,
+        preferredContentSizeCategory: ContentSizeCategory = .large
     ) {
         self.horizontalSizeClass = horizontalSizeClass
         self.layoutDirection = layoutDirection
         self.displayScale = displayScale
+        self.preferredContentSizeCategory = preferredContentSizeCategory
     }
 
     public static let `default` = TraitCollection()

@@ -1,0 +1,179 @@
+import Trellis
+
+extension CollectionView {
+    // MARK: Batch updates
+
+    /// Applies insertions, deletions, moves and reloads recorded by `build` (update the
+    /// model before or inside it): validates them against the counts before and the data
+    /// source's counts after, remaps displayed cells and measured sizes by position,
+    /// re-lays out, keeps the first visible surviving item still, and returns the
+    /// transition (also in `lastTransition`).
+    ///
+    /// An invalid update throws and leaves the collection view unchanged.
+    /// - Throws: `invalidBatchUpdate`, `indexPathOutOfRange` or `invalidCount`, naming the
+    ///   section and the counts.
+    /// - Complexity: O(n) for n items (the layout is re-prepared), plus the measuring of
+    ///   the items that are new or reloaded once they are displayed. An update that only
+    ///   reloads items invalidates just their sizes.
+    @discardableResult
+    public func performBatchUpdates(_ build: (inout BatchUpdate) throws -> Void) throws -> BatchUpdateTransition {
+        var update = BatchUpdate()
+        try build(&update)
+        guard let dataSource else {
+            throw CollectionViewError(.missingDataSource, "performBatchUpdates needs a data source")
+        }
+        if needsReload {
+            // Nothing has been read yet: there is no "before" to validate against.
+            try updateLayoutIfNeeded(dataSource)
+            lastTransition = BatchUpdateTransition()
+            return lastTransition
+        }
+        let newCounts = try readCounts(dataSource)
+        let plan = try BatchUpdatePlan(update, oldCounts: sectionCounts, newCounts: newCounts)
+        if update.isEmpty && newCounts == sectionCounts {
+            lastTransition = BatchUpdateTransition()
+            return lastTransition
+        }
+        if update.reloadsItemsOnly {
+            lastTransition = reloadItemsInPlace(plan.reloadedNewItems, dataSource)
+        } else {
+            lastTransition = apply(plan, dataSource)
+        }
+        setNeedsLayout()
+        return lastTransition
+    }
+
+    /// Inserts items (the data source already has them).
+    @discardableResult
+    public func insertItems(at indexPaths: [IndexPath]) throws -> BatchUpdateTransition {
+        try performBatchUpdates { $0.insertItems(at: indexPaths) }
+    }
+
+    /// Deletes items (the data source no longer has them).
+    @discardableResult
+    public func deleteItems(at indexPaths: [IndexPath]) throws -> BatchUpdateTransition {
+        try performBatchUpdates { $0.deleteItems(at: indexPaths) }
+    }
+
+    /// Reloads items whose content changed: their cached sizes are dropped and they are
+    /// measured and configured again; nothing else is re-measured.
+    @discardableResult
+    public func reloadItems(at indexPaths: [IndexPath]) throws -> BatchUpdateTransition {
+        try performBatchUpdates { $0.reloadItems(at: indexPaths) }
+    }
+
+    /// Moves an item (the data source already reflects the move).
+    @discardableResult
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws -> BatchUpdateTransition {
+        try performBatchUpdates { $0.moveItem(at: indexPath, to: newIndexPath) }
+    }
+
+    /// Reload without structural change: forget the items' sizes, end their cells' display,
+    /// and give the layout their estimates incrementally; the next pass measures them.
+    private func reloadItemsInPlace(_ items: [IndexPath], _ dataSource: any CollectionViewDataSource) -> BatchUpdateTransition {
+        var transition = BatchUpdateTransition()
+        var sizes: [(IndexPath, ItemSize)] = []
+        for indexPath in items {
+            sizeCache.removeValue(forIdentity: dataSource.collectionView(self, identifierForItemAt: indexPath))
+            if !resolvedSizes[indexPath.section].isEmpty {
+                resolvedSizes[indexPath.section][indexPath.item] = Size(width: -1, height: 0)
+            }
+            if let cell = visibleCellsByIndexPath.removeValue(forKey: indexPath) {
+                if let attributes = layout.attributesForItem(at: indexPath) {
+                    transition.disappearing.append(fading(attributes))
+                }
+                delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+                enqueue(cell)
+            }
+            sizes.append((indexPath, sizeForItem(at: indexPath)))
+        }
+        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        layout.invalidate(.sizes(sizes), source: self)
+        anchor?.restore(in: self)
+        for indexPath in items {
+            if let attributes = layout.attributesForItem(at: indexPath), attributes.frame.intersects(bounds) {
+                transition.appearing.append(fading(attributes))
+            }
+        }
+        return transition
+    }
+
+    private func fading(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        var faded = attributes
+        faded.alpha = 0
+        return faded
+    }
+
+    private func apply(_ plan: BatchUpdatePlan, _ dataSource: any CollectionViewDataSource) -> BatchUpdateTransition {
+        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self, surviving: plan.newIndexPath(forOld:)) : nil
+        let reloaded = Set(plan.reloadedNewItems)
+
+        // Before: attributes of what is displayed, for the transition.
+        var before: [IndexPath: LayoutAttributes] = [:]
+        for indexPath in visibleCellsByIndexPath.keys {
+            if let attributes = layout.attributesForItem(at: indexPath) { before[indexPath] = attributes }
+        }
+
+        // Measured sizes follow their items; reloaded items forget theirs.
+        for indexPath in plan.reloadedNewItems {
+            sizeCache.removeValue(forIdentity: dataSource.collectionView(self, identifierForItemAt: indexPath))
+        }
+        var newResolved: [[Size]] = []
+        newResolved.reserveCapacity(plan.newCounts.count)
+        for (section, olds) in plan.oldIndexPathForNew.enumerated() {
+            var sizes: [Size] = []
+            var any = false
+            for (item, old) in olds.enumerated() {
+                let size = old.flatMap { reloaded.contains(IndexPath(item: item, section: section)) ? nil : resolvedSize(at: $0) }
+                if size != nil, !any {
+                    sizes = Array(repeating: Size(width: -1, height: 0), count: olds.count)
+                    any = true
+                }
+                if let size { sizes[item] = size }
+            }
+            newResolved.append(sizes)
+        }
+
+        // Displayed cells follow their items; deleted and reloaded ones leave.
+        var transition = BatchUpdateTransition()
+        var kept: [IndexPath: CollectionViewCell] = [:]
+        for (old, cell) in visibleCellsByIndexPath {
+            if let new = plan.newIndexPath(forOld: old), !reloaded.contains(new) {
+                kept[new] = cell
+                cell.displayedIndexPath = new
+            } else {
+                if let attributes = before[old] { transition.disappearing.append(fading(attributes)) }
+                delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: old)
+                enqueue(cell)
+            }
+        }
+        for (key, view) in visibleSupplementaryViews {
+            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+            enqueue(view)
+        }
+        visibleSupplementaryViews.removeAll(keepingCapacity: true)
+        visibleCellsByIndexPath = kept
+        prefetchedIndexPaths.removeAll()
+
+        sectionCounts = plan.newCounts
+        resolvedSizes = newResolved
+        layout.invalidate(.everything, source: self)
+        anchor?.restore(in: self)
+
+        // After: what appears, what moved.
+        layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
+            guard attributes.kind == .cell else { return }
+            if kept[attributes.indexPath] == nil { transition.appearing.append(fading(attributes)) }
+        }
+        for (old, attributes) in before {
+            guard let new = plan.newIndexPath(forOld: old), !reloaded.contains(new),
+                  let after = layout.attributesForItem(at: new), after.frame != attributes.frame
+            else { continue }
+            transition.moving.append(.init(before: attributes, after: after))
+        }
+        transition.appearing.sort { $0.indexPath < $1.indexPath }
+        transition.disappearing.sort { $0.indexPath < $1.indexPath }
+        transition.moving.sort { $0.after.indexPath < $1.after.indexPath }
+        return transition
+    }
+}

@@ -1,0 +1,231 @@
+import Trellis
+
+extension CollectionView {
+    // MARK: The layout pass
+
+    /// The layout pass: reads counts when reloading, brings the layout up to date with the
+    /// bounds and traits, measures the self-sizing items of the displayed region (bounds
+    /// plus `preparedMargin`) and hands their sizes to the layout in one incremental
+    /// invalidation per round, keeps the first visible item still, and then creates,
+    /// positions and recycles cells and supplementary views.
+    ///
+    /// - Throws: `CollectionViewError` for bad counts (the previous snapshot stays),
+    ///   unregistered identifiers or missing views, and whatever the data source throws.
+    /// - Complexity: O(log n + k) for k displayed elements once the layout is prepared
+    ///   (plus the measuring of items not yet measured); allocation-free once warm with a
+    ///   layout adopting `VisitingCollectionLayout`.
+    public func performLayout() throws {
+        lastError = nil
+        guard let dataSource else {
+            if !sectionCounts.isEmpty || !visibleCellsByIndexPath.isEmpty {
+                recycleAllDisplayedViews()
+                sectionCounts = []
+                resolvedSizes = []
+                layout.prepare(from: self)
+            }
+            return
+        }
+        try updateLayoutIfNeeded(dataSource)
+        if estimatedItemSize.estimate != nil { try measureDisplayedItems(dataSource) }
+        try placeElements(in: displayedRect, dataSource)
+        if prefetchDataSource != nil { updatePrefetching() }
+    }
+
+    /// The bounds grown by `preparedMargin` along the scroll axis.
+    var displayedRect: Rect {
+        let margin = max(0, preparedMargin)
+        guard margin > 0 else { return bounds }
+        return scrollDirection == .vertical
+            ? Rect(x: bounds.minX, y: bounds.minY - margin, width: bounds.width, height: bounds.height + 2 * margin)
+            : Rect(x: bounds.minX - margin, y: bounds.minY, width: bounds.width + 2 * margin, height: bounds.height)
+    }
+
+    /// Reads the counts, each checked: a negative count is an error naming the section.
+    func readCounts(_ dataSource: any CollectionViewDataSource) throws -> [Int] {
+        let sections = dataSource.numberOfSections(in: self)
+        guard sections >= 0 else {
+            throw CollectionViewError(.invalidCount, "the data source reports \(sections) sections; counts cannot be negative")
+        }
+        var counts: [Int] = []
+        counts.reserveCapacity(sections)
+        for section in 0..<sections {
+            let items = dataSource.collectionView(self, numberOfItemsInSection: section)
+            guard items >= 0 else {
+                throw CollectionViewError(
+                    .invalidCount, "the data source reports \(items) items in section \(section); counts cannot be negative")
+            }
+            counts.append(items)
+        }
+        return counts
+    }
+
+    /// Prepares the layout after a reload, or invalidates it for new bounds or traits,
+    /// keeping the first visible item still.
+    func updateLayoutIfNeeded(_ dataSource: any CollectionViewDataSource) throws {
+        let traits = effectiveTraits
+        if needsReload {
+            let counts = try readCounts(dataSource)
+            needsReload = false
+            recycleAllDisplayedViews()
+            sectionCounts = counts
+            resolvedSizes = Array(repeating: [], count: counts.count)
+            prefetchedIndexPaths.removeAll()
+            preparedTraits = traits
+            preparedContainerSize = containerSize
+            connectFlowDelegate()
+            layout.prepare(from: self)
+            return
+        }
+        let traitsChanged = traits != preparedTraits
+        let size = containerSize
+        guard traitsChanged || size != preparedContainerSize else { return }
+        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        let crossAxis = scrollDirection.axis.other
+        if traitsChanged {
+            // Other traits may mean other templates and other sizes: start over.
+            sizeCache.removeAll()
+            recycleAllDisplayedViews()
+            resolvedSizes = Array(repeating: [], count: sectionCounts.count)
+            preparedTraits = traits
+            preparedContainerSize = size
+            layout.invalidate(.everything, source: self)
+        } else if size[crossAxis] != preparedContainerSize[crossAxis] {
+            // A new width means new fitting proposals: measured sizes become estimates again
+            // (the size cache still answers those whose proposal did not change), and sizes
+            // the delegate computes from the width are asked for again.
+            resolvedSizes = Array(repeating: [], count: sectionCounts.count)
+            preparedContainerSize = size
+            layout.invalidate(.everything, source: self)
+        } else {
+            preparedContainerSize = size
+            layout.invalidate(InvalidationContext(invalidatesContainerSize: true), source: self)
+        }
+        anchor?.restore(in: self)
+    }
+
+    /// Shows the elements of `rect`: repositions the views already displayed, recycles
+    /// those that left, then dequeues (or takes the cells measured in this pass) for the new
+    /// ones. Recycling before dequeuing lets a scroll step reuse the cells it scrolled away.
+    func placeElements(in rect: Rect, _ dataSource: any CollectionViewDataSource) throws {
+        placementPass &+= 1
+        let pass = placementPass
+        defer { recyclePendingCells() }
+        layout.visitElements(in: rect, visibleBounds: bounds) { attributes in
+            let view: ReusableView? = attributes.kind == .cell
+                ? visibleCellsByIndexPath[attributes.indexPath]
+                : visibleSupplementaryViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
+            guard let view else { return }
+            view.apply(attributes)
+            view.lastPlacementPass = pass
+        }
+        recycleViews(notPlacedIn: pass)
+        try layout.visitElements(in: rect, visibleBounds: bounds) { attributes in
+            switch attributes.kind.category {
+            case .cell: try placeCell(attributes, pass: pass, dataSource)
+            case .supplementaryView: try placeSupplementaryView(attributes, pass: pass, dataSource)
+            case .decorationView: break  // decorations are drawn by renderers from the layout
+            }
+        }
+    }
+
+    /// Ends the display of the views the current pass did not position.
+    private func recycleViews(notPlacedIn pass: Int) {
+        scratchIndexPaths.removeAll(keepingCapacity: true)
+        for (indexPath, cell) in visibleCellsByIndexPath where cell.lastPlacementPass != pass {
+            scratchIndexPaths.append(indexPath)
+        }
+        for indexPath in scratchIndexPaths {
+            guard let cell = visibleCellsByIndexPath.removeValue(forKey: indexPath) else { continue }
+            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+            enqueue(cell)
+        }
+        scratchSupplementaryKeys.removeAll(keepingCapacity: true)
+        for (key, view) in visibleSupplementaryViews where view.lastPlacementPass != pass {
+            scratchSupplementaryKeys.append(key)
+        }
+        for key in scratchSupplementaryKeys {
+            guard let view = visibleSupplementaryViews.removeValue(forKey: key) else { continue }
+            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+            enqueue(view)
+        }
+    }
+
+    private func placeCell(_ attributes: LayoutAttributes, pass: Int, _ dataSource: any CollectionViewDataSource) throws {
+        let indexPath = attributes.indexPath
+        guard visibleCellsByIndexPath[indexPath] == nil else { return }
+        let cell = try pendingCells.removeValue(forKey: indexPath)
+            ?? dataSource.collectionView(self, cellForItemAt: indexPath)
+        if let shown = cell.displayedIndexPath {
+            throw CollectionViewError(
+                .missingDataSource,
+                "the data source returned the cell displayed at \(shown) for \(indexPath); cells must come from dequeueReusableCell")
+        }
+        show(cell, at: attributes, pass: pass)
+        visibleCellsByIndexPath[indexPath] = cell
+        delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+    }
+
+    private func placeSupplementaryView(
+        _ attributes: LayoutAttributes, pass: Int, _ dataSource: any CollectionViewDataSource
+    ) throws {
+        let key = SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)
+        guard visibleSupplementaryViews[key] == nil else { return }
+        let view = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: attributes.kind, at: attributes.indexPath)
+        show(view, at: attributes, pass: pass)
+        visibleSupplementaryViews[key] = view
+        delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: attributes.kind, at: attributes.indexPath)
+    }
+
+    private func show(_ view: ReusableView, at attributes: LayoutAttributes, pass: Int) {
+        if view.superview !== self { addSubview(view) }
+        view.apply(attributes)
+        view.displayedIndexPath = attributes.indexPath
+        view.lastPlacementPass = pass
+    }
+
+    /// Cells measured in this pass but not shown (sizes moved them out of view) go back.
+    func recyclePendingCells() {
+        guard !pendingCells.isEmpty else { return }
+        for (_, cell) in pendingCells { enqueue(cell) }
+        pendingCells.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the display of every cell and supplementary view (reload, trait change).
+    func recycleAllDisplayedViews() {
+        for (indexPath, cell) in visibleCellsByIndexPath {
+            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+            enqueue(cell)
+        }
+        visibleCellsByIndexPath.removeAll(keepingCapacity: true)
+        for (key, view) in visibleSupplementaryViews {
+            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+            enqueue(view)
+        }
+        visibleSupplementaryViews.removeAll(keepingCapacity: true)
+        recyclePendingCells()
+    }
+
+    // MARK: Prefetching
+
+    /// Announces the items within `prefetchDistance` beyond the displayed region that were
+    /// not announced yet, and cancels those that moved away undisplayed.
+    func updatePrefetching() {
+        guard let prefetcher = prefetchDataSource else { return }
+        let displayed = displayedRect
+        let distance = prefetchDistance ?? bounds.size[scrollDirection.axis]
+        let ahead = scrollDirection == .vertical
+            ? Rect(x: displayed.minX, y: displayed.minY - distance, width: displayed.width, height: displayed.height + 2 * distance)
+            : Rect(x: displayed.minX - distance, y: displayed.minY, width: displayed.width + 2 * distance, height: displayed.height)
+        var near: Set<IndexPath> = []
+        layout.visitElements(in: ahead, visibleBounds: bounds) { attributes in
+            if attributes.kind == .cell && visibleCellsByIndexPath[attributes.indexPath] == nil {
+                near.insert(attributes.indexPath)
+            }
+        }
+        let announce = near.subtracting(prefetchedIndexPaths).sorted()
+        let cancel = prefetchedIndexPaths.subtracting(near).filter { visibleCellsByIndexPath[$0] == nil }.sorted()
+        prefetchedIndexPaths = near
+        if !announce.isEmpty { prefetcher.collectionView(self, prefetchItemsAt: announce) }
+        if !cancel.isEmpty { prefetcher.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
+    }
+}

@@ -1,0 +1,149 @@
+import Trellis
+
+extension CollectionView {
+    // MARK: Registering cells and supplementary views
+
+    /// Registers a cell class for `identifier`, made with its `init()`. With a
+    /// `sizeClass`, the class is used only while the horizontal size class in effect is that
+    /// one (per-trait cell templates); a registration without one serves any traits. A new
+    /// registration for the same identifier and size class replaces the old one.
+    public func register(
+        _ cellType: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String,
+        sizeClass: UserInterfaceSizeClass? = nil
+    ) {
+        register(forCellWithReuseIdentifier: identifier, sizeClass: sizeClass) { cellType.init() }
+    }
+
+    /// Registers a factory making the cells of `identifier` (see the type variant).
+    public func register(
+        forCellWithReuseIdentifier identifier: String, sizeClass: UserInterfaceSizeClass? = nil,
+        factory: @escaping () -> CollectionViewCell
+    ) {
+        addTemplate(Template(sizeClass: sizeClass, make: factory), to: &cellTemplates[identifier, default: []])
+        forgetRecycledViews(ofKind: .cell, identifier: identifier)
+    }
+
+    /// Registers a supplementary view class for `kind` (header, footer …) and `identifier`.
+    public func register(
+        _ viewType: ReusableView.Type, forSupplementaryViewOfKind kind: ElementKind, withReuseIdentifier identifier: String
+    ) {
+        register(forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier) { viewType.init() }
+    }
+
+    /// Registers a factory making the supplementary views of `kind` and `identifier`.
+    public func register(
+        forSupplementaryViewOfKind kind: ElementKind, withReuseIdentifier identifier: String,
+        factory: @escaping () -> ReusableView
+    ) {
+        precondition(kind.category == .supplementaryView, "register supplementary views for a supplementary kind, not \(kind)")
+        addTemplate(
+            Template(sizeClass: nil, make: factory), to: &supplementaryTemplates[kind, default: [:]][identifier, default: []])
+        forgetRecycledViews(ofKind: kind, identifier: identifier)
+    }
+
+    private func addTemplate(_ template: Template, to templates: inout [Template]) {
+        if let index = templates.firstIndex(where: { $0.sizeClass == template.sizeClass }) {
+            templates[index] = template
+        } else {
+            templates.append(template)
+        }
+    }
+
+    /// Drops pooled views and prototypes made by an earlier registration of `identifier`.
+    private func forgetRecycledViews(ofKind kind: ElementKind, identifier: String) {
+        for (key, pool) in poolIndex where key.kind == kind && key.identifier == identifier {
+            for view in reusePools[pool] where view.superview === self { view.removeFromSuperview() }
+            reusePools[pool].removeAll()
+        }
+        for key in prototypes.keys where key.kind == kind && key.identifier == identifier { prototypes[key] = nil }
+    }
+
+    /// The template for the traits in effect: the one registered for the current size
+    /// class, else the one registered for any, else the first.
+    func templateIndex(in templates: [Template]) -> Int {
+        let sizeClass = effectiveTraits.horizontalSizeClass
+        return templates.firstIndex { $0.sizeClass == sizeClass }
+            ?? templates.firstIndex { $0.sizeClass == nil }
+            ?? 0
+    }
+
+    // MARK: Dequeuing
+
+    /// A cell for `identifier`: a recycled one (after `prepareForReuse()`) or a new one.
+    /// - Throws: `unregisteredReuseIdentifier` naming the identifier and the registered
+    ///   ones; `indexPathOutOfRange` when `indexPath` is not an item of the collection.
+    /// - Complexity: O(1) amortized; allocates only when the pool is empty.
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) throws -> CollectionViewCell {
+        guard let templates = cellTemplates[identifier] else {
+            throw CollectionViewError.unregistered(identifier, kind: .cell, registered: cellTemplates.keys)
+        }
+        try checkItem(indexPath, role: "dequeued")
+        let template = templateIndex(in: templates)
+        let view = dequeue(PoolKey(kind: .cell, identifier: identifier, template: template)) {
+            templates[template].make()
+        }
+        return view as! CollectionViewCell  // the cell factories make cells
+    }
+
+    /// A supplementary view of `kind` for `identifier`.
+    /// - Throws: `unregisteredReuseIdentifier` naming the kind and identifier.
+    public func dequeueReusableSupplementaryView(
+        ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) throws -> ReusableView {
+        guard let templates = supplementaryTemplates[kind]?[identifier] else {
+            throw CollectionViewError.unregistered(
+                identifier, kind: kind, registered: supplementaryTemplates[kind]?.keys.map { $0 } ?? [])
+        }
+        guard indexPath.section >= 0, indexPath.section < sectionCounts.count else {
+            throw CollectionViewError.outOfRange(indexPath, counts: sectionCounts, role: "dequeued \(kind)")
+        }
+        return dequeue(PoolKey(kind: kind, identifier: identifier, template: 0)) { templates[0].make() }
+    }
+
+    private func dequeue(_ key: PoolKey, make: () -> ReusableView) -> ReusableView {
+        let pool: Int
+        if let existing = poolIndex[key] {
+            pool = existing
+        } else {
+            pool = reusePools.count
+            reusePools.append([])
+            poolIndex[key] = pool
+        }
+        if let view = reusePools[pool].popLast() {
+            view.prepareForReuse()
+            adoptEffectiveTraits(view)
+            return view
+        }
+        let view = make()
+        view.reuseIdentifier = key.identifier
+        view.templateIndex = key.template
+        view.elementKind = key.kind
+        view.poolIndex = pool
+        adoptEffectiveTraits(view)
+        return view
+    }
+
+    /// Puts a view no longer displayed into its reuse pool. Pooled views stay in the
+    /// hierarchy, hidden, so scrolling does not churn the subview list.
+    func enqueue(_ view: ReusableView) {
+        view.isHidden = true
+        view.displayedIndexPath = nil
+        guard view.poolIndex >= 0, view.poolIndex < reusePools.count else {
+            view.removeFromSuperview()  // not made by a registration: nothing to reuse it for
+            return
+        }
+        reusePools[view.poolIndex].append(view)
+    }
+
+    /// Cells and prototypes see the traits sizing uses (the size class from the width).
+    func adoptEffectiveTraits(_ view: View) {
+        let traits = effectiveTraits
+        if view.traitCollection != traits { view.overrideTraitCollection = traits }
+    }
+
+    func checkItem(_ indexPath: IndexPath, role: String) throws {
+        guard indexPath.section >= 0, indexPath.section < sectionCounts.count,
+              indexPath.item >= 0, indexPath.item < sectionCounts[indexPath.section]
+        else { throw CollectionViewError.outOfRange(indexPath, counts: sectionCounts, role: role) }
+    }
+}

@@ -1,0 +1,159 @@
+import Trellis
+
+extension CollectionView {
+    // MARK: Self-sizing in the layout pass
+
+    /// Measures the items of the displayed region not measured yet and hands the sizes to
+    /// the layout in one incremental invalidation; repeats (up to `maximumSizingRounds`)
+    /// while measured sizes bring new items into the region. The layout is updated before
+    /// any cell is positioned, so no stale attributes are ever handed out.
+    func measureDisplayedItems(_ dataSource: any CollectionViewDataSource) throws {
+        for _ in 0..<max(1, maximumSizingRounds) {
+            scratchIndexPaths.removeAll(keepingCapacity: true)
+            layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
+                if attributes.kind == .cell && resolvedSize(at: attributes.indexPath) == nil {
+                    scratchIndexPaths.append(attributes.indexPath)
+                }
+            }
+            if scratchIndexPaths.isEmpty { return }
+            let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+            scratchSizes.removeAll(keepingCapacity: true)
+            for indexPath in scratchIndexPaths {
+                let size = try measureItem(at: indexPath, forDisplay: true, dataSource)
+                setResolvedSize(size, at: indexPath)
+                scratchSizes.append((indexPath, ItemSize(size)))
+            }
+            layout.invalidate(.sizes(scratchSizes), source: self)
+            anchor?.restore(in: self)
+        }
+    }
+
+    /// The item's size for the layout's current proposal: from the size cache, else
+    /// measured with the item's prototype (prototype data sources) or a dequeued cell. A
+    /// dequeued cell is kept for display when `forDisplay`, else recycled.
+    func measureItem(
+        at indexPath: IndexPath, forDisplay: Bool, _ dataSource: any CollectionViewDataSource
+    ) throws -> Size {
+        let proposal = layout.fittingProposal(forItemAt: indexPath)
+        let identity = dataSource.collectionView(self, identifierForItemAt: indexPath)
+        return try sizeCache.size(for: identity, proposal: proposal, traits: effectiveTraits) {
+            let attributes = layout.attributesForItem(at: indexPath) ?? LayoutAttributes(indexPath: indexPath, frame: .zero)
+            let cell: CollectionViewCell
+            if let prototypeSource = dataSource as? any CollectionViewPrototypeDataSource {
+                cell = try configuredPrototype(forItemAt: indexPath, prototypeSource)
+            } else if let displayed = visibleCellsByIndexPath[indexPath] ?? pendingCells[indexPath] {
+                cell = displayed
+            } else {
+                cell = try dataSource.collectionView(self, cellForItemAt: indexPath)
+                if forDisplay { pendingCells[indexPath] = cell } else { enqueue(cell) }
+            }
+            return ItemSize(Self.sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))
+        }.size
+    }
+
+    /// A measured size a layout can use: negative or non-finite extents become 0.
+    static func sanitized(_ size: Size) -> Size {
+        Size(
+            width: size.width.isFinite ? max(0, size.width) : 0,
+            height: size.height.isFinite ? max(0, size.height) : 0)
+    }
+
+    // MARK: Prototype (sizing) cells
+
+    /// The one off-screen sizing cell of `identifier` for the traits in effect (seed 000's
+    /// sizing cell, seed 002's prototype): made from the registration on first use, never
+    /// displayed, marked `isPrototype`. Configure it like a displayed cell, then ask for its
+    /// size.
+    /// - Throws: `unregisteredReuseIdentifier`.
+    public func prototypeCell(withReuseIdentifier identifier: String) throws -> CollectionViewCell {
+        guard let templates = cellTemplates[identifier] else {
+            throw CollectionViewError.unregistered(identifier, kind: .cell, registered: cellTemplates.keys)
+        }
+        let template = templateIndex(in: templates)
+        let key = PoolKey(kind: .cell, identifier: identifier, template: template)
+        if let cell = prototypes[key] {
+            adoptEffectiveTraits(cell)
+            return cell
+        }
+        let cell = templates[template].make() as! CollectionViewCell  // the cell factories make cells
+        cell.reuseIdentifier = identifier
+        cell.templateIndex = template
+        cell.isPrototype = true
+        adoptEffectiveTraits(cell)
+        prototypes[key] = cell
+        return cell
+    }
+
+    /// The item's prototype, configured by the data source with `isPrototype: true`.
+    func configuredPrototype(
+        forItemAt indexPath: IndexPath, _ dataSource: any CollectionViewPrototypeDataSource
+    ) throws -> CollectionViewCell {
+        let cell = try prototypeCell(withReuseIdentifier: dataSource.collectionView(self, reuseIdentifierForItemAt: indexPath))
+        cell.prepareForReuse()
+        dataSource.collectionView(self, configure: cell, forItemAt: indexPath, isPrototype: true)
+        return cell
+    }
+
+    /// The size of an item for `proposal`, measured with its prototype cell, cached by the
+    /// item's identity, the proposal and the traits (measured at most once for each). The
+    /// path for a delegate's `sizeForItemAt` (seeds 000 and 002): e.g. a third of the
+    /// width, height free, for a three-column grid.
+    /// - Throws: `missingDataSource` unless the data source is a
+    ///   `CollectionViewPrototypeDataSource`; `unregisteredReuseIdentifier`.
+    /// - Complexity: O(1) on a cache hit; one fitting of the prototype on a miss.
+    public func prototypeSize(forItemAt indexPath: IndexPath, proposal: FittingProposal) throws -> Size {
+        guard let dataSource = dataSource as? any CollectionViewPrototypeDataSource else {
+            throw CollectionViewError(
+                .missingDataSource, "prototypeSize(forItemAt:) needs a data source adopting CollectionViewPrototypeDataSource")
+        }
+        return try cachedSize(forItemAt: indexPath, proposal: proposal) {
+            let cell = try configuredPrototype(forItemAt: indexPath, dataSource)
+            return cell.fittingSize(for: proposal)
+        }
+    }
+
+    /// The size of an item from the size cache, or from `measure` (then cached) — keyed by
+    /// the item's identity from the data source, `proposal` and the traits in effect.
+    /// - Complexity: O(1) on a hit.
+    public func cachedSize(
+        forItemAt indexPath: IndexPath, proposal: FittingProposal, measure: () throws -> Size
+    ) rethrows -> Size {
+        let identity = dataSource?.collectionView(self, identifierForItemAt: indexPath) ?? AnyHashable(indexPath)
+        return try sizeCache.size(for: identity, proposal: proposal, traits: effectiveTraits) {
+            ItemSize(Self.sanitized(try measure()))
+        }.size
+    }
+
+    // MARK: Height for a width, before display
+
+    /// The size of all content when the collection is `width` wide, computed without
+    /// displaying anything (seed 004): sets the width, brings the layout up to date and,
+    /// with self-sizing, measures every item not measured yet (with prototypes when the data
+    /// source supports them, else with dequeued cells that go straight back to the pool).
+    /// The result equals the laid-out frames: it is the layout's own content size.
+    /// - Throws: what the layout pass throws.
+    /// - Complexity: O(n) measurements the first time, O(1) with every size cached.
+    public func contentSize(forWidth width: Double) throws -> Size {
+        precondition(width.isFinite && width >= 0, "contentSize(forWidth:) needs a finite width ≥ 0, not \(width)")
+        if bounds.width != width { frame.size.width = width }
+        guard let dataSource else { return .zero }
+        try updateLayoutIfNeeded(dataSource)
+        guard estimatedItemSize.estimate != nil else { return layout.contentSize }
+        for _ in 0..<max(1, maximumSizingRounds) {
+            scratchSizes.removeAll(keepingCapacity: true)
+            for (section, count) in sectionCounts.enumerated() {
+                for item in 0..<count {
+                    let indexPath = IndexPath(item: item, section: section)
+                    guard resolvedSize(at: indexPath) == nil else { continue }
+                    let size = try measureItem(at: indexPath, forDisplay: false, dataSource)
+                    setResolvedSize(size, at: indexPath)
+                    scratchSizes.append((indexPath, ItemSize(size)))
+                }
+            }
+            if scratchSizes.isEmpty { break }
+            layout.invalidate(.sizes(scratchSizes), source: self)
+        }
+        setNeedsLayout()
+        return layout.contentSize
+    }
+}

@@ -1,0 +1,333 @@
+import Trellis
+
+/// How a collection view sizes items whose size the delegate does not give.
+public enum EstimatedItemSize: Hashable, Sendable {
+    /// No self-sizing: items take `itemSize` (or the delegate's size).
+    case none
+    /// Self-sizing, with this size assumed for items not measured yet.
+    case fixed(Size)
+    /// Self-sizing with UIKit's automatic estimate (50 × 50).
+    case automatic
+
+    /// The size assumed for an item not measured yet, or nil without self-sizing.
+    public var estimate: Size? {
+        switch self {
+        case .none: nil
+        case .fixed(let size): size
+        case .automatic: Size(width: 50, height: 50)
+        }
+    }
+}
+
+/// A headless collection view (`UICollectionView`): a scrolling view whose bounds origin is
+/// the content offset, showing the cells of a data source at the frames of a
+/// `CollectionLayout`. It is the `LayoutSource` of its layout, and in each layout pass it
+/// measures the self-sizing items that come into view, hands their sizes to the layout in
+/// one incremental invalidation, keeps the first visible item still (scroll anchoring),
+/// and creates, positions and recycles the cells of the visible region.
+///
+/// Errors: the throwing entry points (`performLayout()`, `performBatchUpdates`,
+/// `contentSize(forWidth:)`, dequeuing) throw `CollectionViewError` for bad data-source
+/// input; `layoutIfNeeded()`, which cannot throw, stores the error in `lastError` and leaves
+/// the collection as it was. Bad counts never crash.
+open class CollectionView: View, LayoutSource {
+    // MARK: Configuration
+
+    /// Turns sizes into frames. Setting a new layout re-reads everything.
+    public var layout: any CollectionLayout {
+        didSet { reloadData() }
+    }
+
+    /// The data, held weakly. Setting it reloads.
+    public weak var dataSource: (any CollectionViewDataSource)? {
+        didSet { reloadData() }
+    }
+
+    /// Sizes and display events, held weakly. Setting it re-reads the sizes.
+    @exclusivity(unchecked)  // read per item while the layout prepares
+    public weak var delegate: (any CollectionViewDelegate)? {
+        didSet { reloadData() }
+    }
+
+    /// Told about items about to come into view, held weakly. Nil costs nothing.
+    public weak var prefetchDataSource: (any CollectionViewPrefetching)?
+
+    /// The direction the content scrolls in: the axis of anchoring and of the margins.
+    public var scrollDirection: ScrollDirection = .vertical {
+        didSet { if scrollDirection != oldValue { setNeedsLayout() } }
+    }
+
+    /// Room around the content. The layout gets the bounds minus these insets across the
+    /// scroll direction; the content offset may go to minus the leading/top inset.
+    public var contentInset: EdgeInsets = .zero {
+        didSet { if contentInset != oldValue { setNeedsLayout() } }
+    }
+
+    /// The size of every item when neither the delegate nor self-sizing gives one
+    /// (UIKit's flow layout default, 50 × 50).
+    @exclusivity(unchecked)  // read per item while the layout prepares
+    public var itemSize = Size(width: 50, height: 50) {
+        didSet { if itemSize != oldValue { reloadSizes() } }
+    }
+
+    /// The size of every section header / footer when the delegate gives none (nil: none).
+    public var headerSize: Size? {
+        didSet { if headerSize != oldValue { reloadSizes() } }
+    }
+    public var footerSize: Size? {
+        didSet { if footerSize != oldValue { reloadSizes() } }
+    }
+
+    /// Self-sizing: `.none`, or an estimate used until an item is measured. Items are
+    /// measured when they come within the displayed region, before they are shown.
+    @exclusivity(unchecked)  // read per item while the layout prepares
+    public var estimatedItemSize: EstimatedItemSize = .none {
+        didSet { if estimatedItemSize != oldValue { reloadSizes() } }
+    }
+
+    /// How far beyond the bounds, along the scroll axis, cells are created and measured
+    /// ahead of being visible. 0 by default: only what is visible is measured.
+    public var preparedMargin: Double = 0 {
+        didSet { setNeedsLayout() }
+    }
+
+    /// How far beyond the displayed region items are announced to `prefetchDataSource`
+    /// (nil: one viewport).
+    public var prefetchDistance: Double?
+
+    /// When true (the default) the horizontal size class in effect for sizing and for the
+    /// cells follows the collection's own width (compact below 600 pt, regular from 600),
+    /// as an iPhone or iPad app sees its window.
+    public var derivesSizeClassFromWidth = true {
+        didSet { if derivesSizeClassFromWidth != oldValue { setNeedsLayout() } }
+    }
+
+    /// When true (the default) size changes above the visible region and batch updates
+    /// move the content offset so the first visible item stays where it is on screen.
+    public var anchorsFirstVisibleItem = true
+
+    /// The bound on measure-and-relayout rounds in one layout pass: when measured sizes
+    /// shrink, new items come into view and are measured in the next round.
+    public var maximumSizingRounds = 8
+
+    // MARK: State
+
+    /// The error of the last layout pass run by `layoutIfNeeded()`, nil after a good one.
+    public internal(set) var lastError: (any Error)?
+
+    /// Measured sizes by item identity (see `CollectionViewDataSource`).
+    public internal(set) var sizeCache = SizeCache()
+
+    // The state below is read per item (while the layout prepares) or per element of every
+    // scroll step; `@exclusivity(unchecked)` drops the dynamic exclusivity checks of class
+    // properties, which cost more than the work there. Sound because no access to one of
+    // these overlaps another access to the same property (the collection view is used
+    // from one thread, and no closure passed over it touches what its caller is mutating).
+
+    /// The item counts of each section as last read from the data source.
+    @exclusivity(unchecked)
+    var sectionCounts: [Int] = []
+    var needsReload = true
+    var preparedContainerSize = Size.zero
+    var preparedTraits = TraitCollection.default
+
+    /// Measured sizes by index path, mirroring the size cache for the current snapshot so
+    /// the layout reads them in O(1) without asking for identities. A width of -1 marks an
+    /// item not measured; an empty array a section with nothing measured yet.
+    @exclusivity(unchecked)
+    var resolvedSizes: [[Size]] = []
+
+    struct Template {
+        var sizeClass: UserInterfaceSizeClass?
+        var make: () -> ReusableView
+    }
+
+    struct PoolKey: Hashable {
+        var kind: ElementKind
+        var identifier: String
+        var template: Int
+    }
+
+    struct SupplementaryKey: Hashable {
+        var kind: ElementKind
+        var indexPath: IndexPath
+    }
+
+    var cellTemplates: [String: [Template]] = [:]
+    var supplementaryTemplates: [ElementKind: [String: [Template]]] = [:]
+    /// The reuse pools, one per (kind, identifier, template), found through `poolIndex`.
+    /// An array of arrays rather than a dictionary of arrays: popping from and appending to
+    /// an array element mutates in place, where a dictionary's modify accessor allocates.
+    @exclusivity(unchecked)
+    var reusePools: [[ReusableView]] = []
+    @exclusivity(unchecked)
+    var poolIndex: [PoolKey: Int] = [:]
+    var prototypes: [PoolKey: CollectionViewCell] = [:]
+    @exclusivity(unchecked)
+    var visibleCellsByIndexPath: [IndexPath: CollectionViewCell] = [:]
+    @exclusivity(unchecked)
+    var visibleSupplementaryViews: [SupplementaryKey: ReusableView] = [:]
+    /// Cells dequeued to be measured in this pass and shown at its end.
+    @exclusivity(unchecked)
+    var pendingCells: [IndexPath: CollectionViewCell] = [:]
+    @exclusivity(unchecked)
+    var placementPass = 0
+    var prefetchedIndexPaths: Set<IndexPath> = []
+    // Scratch storage reused by every pass, so a warm pass allocates nothing.
+    @exclusivity(unchecked)
+    var scratchIndexPaths: [IndexPath] = []
+    @exclusivity(unchecked)
+    var scratchSupplementaryKeys: [SupplementaryKey] = []
+    @exclusivity(unchecked)
+    var scratchSizes: [(IndexPath, ItemSize)] = []
+
+    /// What the last batch update did to the displayed elements.
+    public internal(set) var lastTransition = BatchUpdateTransition()
+
+    /// A collection view with `layout`, the size of `frame`.
+    public init(frame: Rect = .zero, layout: any CollectionLayout) {
+        self.layout = layout
+        super.init(frame: frame)
+        contentOffset = Point(x: -contentInset.leading, y: -contentInset.top)
+    }
+
+    /// Runs `performLayout()`; an error it throws is kept in `lastError` (this entry point
+    /// cannot throw) and the collection stays as it was.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        do {
+            try performLayout()
+        } catch {
+            lastError = error
+        }
+    }
+
+    // MARK: Scrolling
+
+    /// The point of the content at the top-left of the bounds (the bounds origin).
+    /// Setting it scrolls; the next layout pass shows what is there.
+    public final var contentOffset: Point {
+        get { bounds.origin }
+        set {
+            if bounds.origin != newValue {
+                bounds.origin = newValue
+                setNeedsLayout()
+            }
+        }
+    }
+
+    /// The size of all content, as the layout last computed it.
+    public var contentSize: Size { layout.contentSize }
+
+    /// The traits sizing and cells use: the inherited ones, with the horizontal size class
+    /// following the width when `derivesSizeClassFromWidth`.
+    public var effectiveTraits: TraitCollection {
+        var traits = traitCollection
+        if derivesSizeClassFromWidth { traits.horizontalSizeClass = .horizontal(forWidth: bounds.width) }
+        return traits
+    }
+
+    // MARK: Reloading
+
+    /// Discards the displayed cells and re-reads counts and sizes at the next layout pass.
+    /// Measured sizes stay cached by identity.
+    public func reloadData() {
+        needsReload = true
+        setNeedsLayout()
+    }
+
+    /// Re-reads every size (configuration that affects sizes changed).
+    func reloadSizes() {
+        resolvedSizes = Array(repeating: [], count: sectionCounts.count)
+        reloadData()
+    }
+
+    /// Applies `context` to the layout now (spacing or insets changed: `invalidatesMetrics`).
+    /// - Complexity: that of the layout's invalidation.
+    public func invalidateLayout(_ context: InvalidationContext = .everything) {
+        guard !needsReload else { return }
+        layout.invalidate(context, source: self)
+        setNeedsLayout()
+    }
+
+    // MARK: LayoutSource
+
+    /// The room the layout gets: the bounds minus the content insets across the scroll
+    /// direction.
+    public var containerSize: Size {
+        scrollDirection == .vertical
+            ? Size(width: max(0, bounds.width - contentInset.horizontal), height: bounds.height)
+            : Size(width: bounds.width, height: max(0, bounds.height - contentInset.vertical))
+    }
+
+    public var layoutDirection: LayoutDirection { effectiveTraits.layoutDirection }
+
+    public var numberOfSections: Int { sectionCounts.count }
+
+    public func numberOfItems(inSection section: Int) -> Int { sectionCounts[section] }
+
+    /// The measured size when the item has been measured; else the delegate's size; else
+    /// the estimate (self-sizing) or `itemSize`.
+    public func sizeForItem(at indexPath: IndexPath) -> ItemSize {
+        if let measured = resolvedSize(at: indexPath) { return ItemSize(measured) }
+        if let size = delegate?.collectionView(self, sizeForItemAt: indexPath) { return ItemSize(size) }
+        return ItemSize(estimatedItemSize.estimate ?? itemSize)
+    }
+
+    public func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
+        if let size = delegate?.collectionView(self, sizeForSupplementaryElementOfKind: kind, inSection: section) { return size }
+        switch kind {
+        case .header: return headerSize
+        case .footer: return footerSize
+        default: return nil
+        }
+    }
+
+    @inline(__always)
+    func resolvedSize(at indexPath: IndexPath) -> Size? {
+        guard indexPath.section < resolvedSizes.count else { return nil }
+        let sizes = resolvedSizes[indexPath.section]
+        guard indexPath.item < sizes.count else { return nil }
+        let size = sizes[indexPath.item]
+        return size.width < 0 ? nil : size
+    }
+
+    func setResolvedSize(_ size: Size, at indexPath: IndexPath) {
+        if resolvedSizes[indexPath.section].isEmpty {
+            resolvedSizes[indexPath.section] = Array(
+                repeating: Size(width: -1, height: 0), count: sectionCounts[indexPath.section])
+        }
+        resolvedSizes[indexPath.section][indexPath.item] = size
+    }
+
+    // MARK: Visible elements
+
+    /// The displayed cells, in index-path order.
+    public var visibleCells: [CollectionViewCell] {
+        indexPathsForVisibleItems.compactMap { visibleCellsByIndexPath[$0] }
+    }
+
+    /// The index paths of the displayed cells, in order.
+    public var indexPathsForVisibleItems: [IndexPath] { visibleCellsByIndexPath.keys.sorted() }
+
+    /// The displayed cell of an item, or nil when it is not displayed.
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visibleCellsByIndexPath[indexPath] }
+
+    /// The item a displayed cell shows, or nil for a cell not displayed.
+    public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+        cell.displayedIndexPath.flatMap { visibleCellsByIndexPath[$0] === cell ? $0 : nil }
+    }
+
+    /// The displayed supplementary view of `kind` at `indexPath`, if any.
+    public func supplementaryView(forElementKind kind: ElementKind, at indexPath: IndexPath) -> ReusableView? {
+        visibleSupplementaryViews[SupplementaryKey(kind: kind, indexPath: indexPath)]
+    }
+
+    /// The item's attributes from the layout: always current, never stale.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        layout.attributesForItem(at: indexPath)
+    }
+
+    /// The number of views in the reuse pools (for tests and diagnostics).
+    public var reusePoolCount: Int { reusePools.reduce(0) { $0 + $1.count } }
+}

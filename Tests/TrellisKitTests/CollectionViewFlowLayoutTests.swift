@@ -1,0 +1,53 @@
+import Testing
+import Trellis
+@testable import TrellisKit
+
+@Suite("CollectionView with FlowLayout")
+struct CollectionViewFlowLayoutTests {
+    final class SecondSectionInset: CollectionViewFlowDelegate {
+        func collectionView(_ collectionView: CollectionView, metricsForSection section: Int, defaults: FlowMetrics) -> FlowMetrics {
+            var metrics = defaults
+            if section == 1 { metrics.sectionInset = EdgeInsets(top: 20, leading: 15) }
+            return metrics
+        }
+    }
+
+    private func tags(_ texts: [[String]]) -> TextDataSource {
+        TextDataSource(sections: texts.enumerated().map { s, texts in
+            texts.enumerated().map { TextItem(id: s * 100 + $0, text: $1) }
+        })
+    }
+
+    @Test func selfSizingTagsFlowIntoLinesAndLongOnesWrap() throws {
+        let data = tags([["aaaa", "bbbbbbbb", "cc", String(repeating: "d", count: 30)]])
+        let layout = FlowLayout(metrics: FlowMetrics(alignment: .leading))
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 200, height: 400), layout: layout)
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        collection.estimatedItemSize = .automatic
+        collection.dataSource = data
+        try collection.performLayout()
+        #expect(collection.displayedFrames.map(\.1) == [
+            Rect(x: 0, y: 0, width: 50, height: 30), Rect(x: 60, y: 0, width: 90, height: 30),
+            Rect(x: 160, y: 0, width: 30, height: 30),
+            // 300 pt of text in a 190 pt line: two lines, exactly as wide as the collection.
+            Rect(x: 0, y: 40, width: 200, height: 50),
+        ])
+        #expect(collection.contentSize == Size(width: 200, height: 90))
+        #expect(try collection.contentSize(forWidth: 200) == Size(width: 200, height: 90))
+    }
+
+    @Test func aFlowDelegateChoosesMetricsPerSection() throws {
+        let data = tags([["aaaa", "bb"], ["cccc"]])
+        let insets = SecondSectionInset()
+        let collection = CollectionView(
+            frame: Rect(x: 0, y: 0, width: 200, height: 400), layout: FlowLayout(metrics: FlowMetrics(alignment: .leading)))
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        collection.estimatedItemSize = .automatic
+        collection.dataSource = data
+        collection.delegate = insets
+        try collection.performLayout()
+        #expect(collection.cellForItem(at: IndexPath(item: 0, section: 1))?.frame == Rect(x: 15, y: 50, width: 50, height: 30))
+        // The proposal of section 1 leaves out its leading inset.
+        #expect(collection.layout.fittingProposal(forItemAt: IndexPath(item: 0, section: 1)).width == .atMost(185))
+    }
+}

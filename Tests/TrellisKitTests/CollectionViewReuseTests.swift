@@ -1,0 +1,124 @@
+import Testing
+import Trellis
+@testable import TrellisKit
+
+@Suite("CollectionView reuse and display")
+struct CollectionViewReuseTests {
+    @Test func showsExactlyTheItemsInTheBounds() throws {
+        let data = TextDataSource(count: 100)
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 50)
+        try collection.performLayout()
+        #expect(collection.indexPathsForVisibleItems == (0..<16).map { IndexPath(item: $0, section: 0) })
+        #expect(collection.cellForItem(at: IndexPath(item: 3, section: 0))?.frame == Rect(x: 0, y: 150, width: 100, height: 50))
+        #expect(collection.contentSize == Size(width: 375, height: 5000))
+    }
+
+    @Test func scrollingRecyclesCellsAndNeverShowsTwoForOneItem() throws {
+        let data = TextDataSource(count: 1000)
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 50)
+        try collection.performLayout()
+        var createdCells = Set<ObjectIdentifier>()
+        var offset = 0.0
+        while offset < collection.contentSize.height - 800 {
+            offset += 137
+            collection.contentOffset = Point(x: 0, y: offset)
+            try collection.performLayout()
+            let cells = collection.visibleCells
+            for cell in cells { createdCells.insert(ObjectIdentifier(cell)) }
+            #expect(Set(cells.map(ObjectIdentifier.init)).count == cells.count, "a cell displayed twice")
+            let expected = (Int(offset / 50)..<min(1000, Int(((offset + 800) / 50).rounded(.up)))).map { IndexPath(item: $0, section: 0) }
+            #expect(collection.indexPathsForVisibleItems == expected)
+            for (indexPath, frame) in collection.displayedFrames {
+                #expect(frame == collection.layoutAttributesForItem(at: indexPath)?.frame)
+                #expect(collection.cellForItem(at: indexPath).map { ($0 as! TextCell).text } == data.sections[0][indexPath.item].text)
+            }
+        }
+        // 17 cells cover any 800 pt window of 50 pt rows: cells that scroll away are reused
+        // in the same pass.
+        #expect(createdCells.count == 17)
+        #expect(data.displayed.count - data.ended.count == collection.visibleCells.count)
+        let reused = collection.visibleCells.map { ($0 as! TextCell).prepareForReuseCount }
+        #expect(reused.contains { $0 > 0 })
+    }
+
+    @Test func pooledCellsAreHiddenAndReturnedOnDequeue() throws {
+        let data = TextDataSource(count: 100)
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 50)
+        try collection.performLayout()
+        collection.contentOffset = Point(x: 0, y: 2000)
+        try collection.performLayout()
+        #expect(collection.visibleCells.allSatisfy { !$0.isHidden })
+        let hidden = collection.subviews.filter(\.isHidden)
+        #expect(hidden.count == collection.reusePoolCount)
+        #expect(collection.visibleCells.count + collection.reusePoolCount == collection.subviews.count)
+    }
+
+    @Test func supplementaryHeadersAreDisplayedAndRecycled() throws {
+        let data = TextDataSource(sections: (0..<3).map { s in (0..<5).map { TextItem(id: s * 10 + $0, text: "abc") } })
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 50)
+        collection.headerSize = Size(width: 375, height: 30)
+        try collection.performLayout()
+        let header = try #require(collection.supplementaryView(forElementKind: .header, at: IndexPath(item: 0, section: 1)))
+        // Section 0: header 30 + 5 × 50; section 1's header starts at 280.
+        #expect(header.frame == Rect(x: 0, y: 280, width: 375, height: 30))
+        #expect(header is HeaderView)
+        collection.contentOffset = Point(x: 0, y: 400)
+        try collection.performLayout()
+        #expect(collection.supplementaryView(forElementKind: .header, at: IndexPath(item: 0, section: 0)) == nil)
+    }
+
+    @Test func registrationByFactoryIsUsed() throws {
+        let data = TextDataSource(count: 3)
+        data.identifier = "made"
+        let collection = makeCollection(data, estimated: .none)
+        var made = 0
+        collection.register(forCellWithReuseIdentifier: "made") {
+            made += 1
+            return WideTextCell()
+        }
+        try collection.performLayout()
+        #expect(made == 3)
+        #expect(collection.visibleCells.allSatisfy { $0 is WideTextCell && $0.reuseIdentifier == "made" })
+    }
+
+    @Test func prefetchingAnnouncesItemsAheadOnce() throws {
+        final class Prefetcher: CollectionViewPrefetching {
+            var announced: [IndexPath] = []
+            var cancelled: [IndexPath] = []
+            func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) { announced += indexPaths }
+            func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+                cancelled += indexPaths
+            }
+        }
+        let data = TextDataSource(count: 100)
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 100)
+        let prefetcher = Prefetcher()
+        collection.prefetchDataSource = prefetcher
+        try collection.performLayout()
+        // Visible 0..<8; one viewport ahead: 8..<16.
+        #expect(prefetcher.announced == (8..<16).map { IndexPath(item: $0, section: 0) })
+        collection.contentOffset = Point(x: 0, y: 100)
+        try collection.performLayout()
+        // 16 comes near; 0 left the screen but stays near (it is announced, once).
+        #expect(prefetcher.announced.count == 10 && Set(prefetcher.announced).count == 10)
+        #expect(prefetcher.announced.contains(IndexPath(item: 16, section: 0)))
+        collection.contentOffset = Point(x: 0, y: 5000)
+        try collection.performLayout()
+        #expect(prefetcher.cancelled.contains(IndexPath(item: 16, section: 0)))
+    }
+
+    @Test func removingTheDataSourceEmptiesTheCollection() throws {
+        let data = TextDataSource(count: 10)
+        let collection = makeCollection(data, estimated: .none)
+        try collection.performLayout()
+        #expect(!collection.visibleCells.isEmpty)
+        collection.dataSource = nil
+        try collection.performLayout()
+        #expect(collection.visibleCells.isEmpty && collection.numberOfSections == 0)
+    }
+}

@@ -1,0 +1,126 @@
+import Testing
+import Trellis
+import TrellisText
+@testable import TrellisKit
+
+@Suite("CollectionView size cache")
+struct CollectionViewSizeCacheTests {
+    @Test func cacheIsKeyedByIdentityProposalAndTraits() {
+        var cache = SizeCache()
+        var measured = 0
+        let proposal = FittingProposal(width: .atMost(100), height: .unconstrained)
+        func size(_ id: Int, _ proposal: FittingProposal, _ traits: TraitCollection = .default) -> ItemSize {
+            cache.size(for: id, proposal: proposal, traits: traits) {
+                measured += 1
+                return ItemSize(width: Double(id), height: 1)
+            }
+        }
+        _ = size(1, proposal)
+        _ = size(1, proposal)
+        _ = size(2, proposal)
+        #expect(measured == 2 && cache.hitCount == 1 && cache.measurementCount == 2)
+        _ = size(1, FittingProposal(width: .atMost(200), height: .unconstrained))
+        #expect(measured == 3)
+        _ = size(2, proposal, TraitCollection(horizontalSizeClass: .regular))
+        #expect(measured == 4 && cache.count == 1)
+        cache.removeValue(forIdentity: 2)
+        #expect(cache.cachedSize(for: 2, proposal: proposal, traits: TraitCollection(horizontalSizeClass: .regular)) == nil)
+    }
+
+    @Test func insertingAboveDoesNotRemeasureTheOthers() throws {
+        let data = TextDataSource(count: 50)
+        let collection = makeCollection(data)
+        try collection.performLayout()
+        let measured = collection.sizeCache.measurementCount
+        data.sections[0].insert(TextItem(id: 1000, text: "new"), at: 0)
+        try collection.insertItems(at: [IndexPath(item: 0, section: 0)])
+        try collection.performLayout()
+        // Anchored: the old first item stays at the top, the new one is above, unmeasured.
+        #expect(collection.sizeCache.measurementCount == measured)
+        #expect(collection.contentOffset.y == 100)
+        collection.contentOffset.y = 0
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == measured + 1)
+        #expect(collection.cellForItem(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 0, y: 0, width: 40, height: 30))
+    }
+
+    @Test func reloadDataKeepsSizesOfItemsWithTheSameIdentity() throws {
+        let data = TextDataSource(count: 50)
+        let collection = makeCollection(data)
+        try collection.performLayout()
+        let measured = collection.sizeCache.measurementCount
+        data.sections[0].reverse()
+        collection.reloadData()
+        try collection.performLayout()
+        // The items now on screen were never measured: only they are.
+        let newlyVisible = collection.indexPathsForVisibleItems.filter { data.sections[0][$0.item].id >= measured }.count
+        #expect(collection.sizeCache.measurementCount == measured + newlyVisible)
+        collection.reloadData()
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == measured + newlyVisible)
+    }
+
+    @Test func reloadingAnItemMeasuresOnlyThatItem() throws {
+        let data = TextDataSource(count: 50)
+        let collection = makeCollection(data)
+        try collection.performLayout()
+        let measured = collection.sizeCache.measurementCount
+        let layout = collection.layout as! StackTestLayout
+        let prepares = layout.prepareCount
+        data.sections[0][2].text = String(repeating: "y", count: 60)
+        try collection.reloadItems(at: [IndexPath(item: 2, section: 0)])
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == measured + 1)
+        #expect(layout.prepareCount == prepares, "a reload is an incremental size change")
+        // 600 pt of text in a 365 pt line: two lines.
+        #expect(collection.cellForItem(at: IndexPath(item: 2, section: 0))?.frame.size == Size(width: 375, height: 50))
+        #expect((collection.cellForItem(at: IndexPath(item: 2, section: 0)) as? TextCell)?.text.count == 60)
+    }
+
+    /// A width change means new proposals: the visible items are measured again; a height
+    /// change keeps every size.
+    @Test(arguments: [(Size(width: 300, height: 400), 2), (Size(width: 375, height: 200), 1)])
+    func resizingRemeasuresOnlyForANewWidth(newSize: Size, measuringRounds: Int) throws {
+        let data = TextDataSource(count: 200)
+        let collection = makeCollection(data, size: Size(width: 375, height: 400))
+        try collection.performLayout()
+        let first = collection.sizeCache.measurementCount
+        collection.frame.size = newSize
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == measuringRounds * first)
+        collection.frame.size = newSize
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == measuringRounds * first)
+    }
+
+    @Test(arguments: [TraitCollection(layoutDirection: .rightToLeft), TraitCollection(preferredContentSizeCategory: .extraLarge)])
+    func aTraitChangeRemeasures(traits: TraitCollection) throws {
+        let data = TextDataSource(count: 20)
+        let collection = makeCollection(data, size: Size(width: 375, height: 400))
+        try collection.performLayout()
+        let first = collection.sizeCache.measurementCount
+        collection.overrideTraitCollection = traits
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == 2 * first)
+    }
+
+    @Test func aLargerTextSizeCategoryGivesLargerCells() throws {
+        /// Scales its 10 pt characters with the text size category, like Dynamic Type.
+        final class DynamicTypeCell: TextCell {
+            override func sizeThatFits(_ size: Size) -> Size {
+                let advance = traitCollection.preferredContentSizeCategory.scaledSize(for: 10)
+                return Size(width: Double(text.count) * advance + 10, height: advance * 2 + 10)
+            }
+        }
+        let data = TextDataSource(sections: [[TextItem(id: 0, text: "abcd")]])
+        let collection = makeCollection(data)
+        collection.register(DynamicTypeCell.self, forCellWithReuseIdentifier: "text")
+        try collection.performLayout()
+        #expect(collection.visibleCells.first?.frame.size == Size(width: 50, height: 30))
+        collection.overrideTraitCollection = TraitCollection(preferredContentSizeCategory: .accessibilityLarge)
+        try collection.performLayout()
+        let scaled = ContentSizeCategory.accessibilityLarge.scaledSize(for: 10)
+        #expect(scaled > 10)
+        #expect(collection.visibleCells.first?.frame.size == Size(width: 4 * scaled + 10, height: 2 * scaled + 10))
+    }
+}
