@@ -8,7 +8,7 @@ through our solver.
 
     pip install kiwisolver
     python3 scripts/kiwi_crosscheck.py            # writes the fixture (deterministic)
-    python3 scripts/kiwi_crosscheck.py --count 50 --seed 7 --output /tmp/other.json
+    python3 scripts/kiwi_crosscheck.py --count 50 --seed 7 --output other.json
 
 Each system is: variables boxed to [-10, 10] by required constraints; random constraints
 with small integer coefficients, relations ==, <=, >= and priorities 1000 (required),
