@@ -84,8 +84,8 @@ public final class Solver {
     @exclusivity(unchecked) var minimisesConflicts = true
 
     public init() {
+        // Room for a typical cell's system, so the first additions neither rehash nor regrow.
         records.reserveCapacity(16)
-        // Room for a typical cell's system, so the first additions do not rehash.
         rows.reserveCapacity(16)
         basics.reserveCapacity(16)
         rowOfSymbol.reserveCapacity(32)
