@@ -7,8 +7,11 @@ Tests/CassowaryTests/Fixtures/kiwi_crosscheck.json, which `KiwiCrossCheckTests` 
 through our solver.
 
     pip install kiwisolver
-    python3 scripts/kiwi_crosscheck.py            # writes the fixture (deterministic)
-    python3 scripts/kiwi_crosscheck.py --count 50 --seed 7 --output /tmp/other.json
+    python3 scripts/kiwi_crosscheck.py            # writes the fixture (same systems, verdicts
+                                                  # and uniqueness every run; values may move in
+                                                  # the last digits, as kiwi orders variables by
+                                                  # address)
+    python3 scripts/kiwi_crosscheck.py --count 50 --seed 7 --output other.json
 
 Each system is: variables boxed to [-10, 10] by required constraints; random constraints
 with small integer coefficients, relations ==, <=, >= and priorities 1000 (required),

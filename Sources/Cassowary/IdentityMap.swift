@@ -14,7 +14,14 @@ struct IdentityMap {
     /// `64 - log2(capacity)`: the hash keeps the product's top bits.
     private var shift: UInt
 
-    init(capacity: Int = 16) {
+    /// An empty map that allocates nothing until the first insertion.
+    init() {
+        keys = []
+        slots = []
+        shift = 64
+    }
+
+    init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         keys = Array(repeating: 0, count: size)
@@ -41,12 +48,14 @@ struct IdentityMap {
 
     subscript(object: ObjectIdentifier) -> Int? {
         get {
+            if keys.isEmpty { return nil }
             let found = slot(of: UInt(bitPattern: object))
             return found.found ? slots[found.index] : nil
         }
         set {
             let key = UInt(bitPattern: object)
             if let newValue {
+                if keys.isEmpty { self = IdentityMap(capacity: 8) }
                 let found = slot(of: key)
                 if found.found {
                     slots[found.index] = newValue
@@ -95,6 +104,7 @@ struct IdentityMap {
     /// Backward-shift deletion: later members of the probe run move up, so lookups never
     /// need tombstones.
     private mutating func remove(_ key: UInt) {
+        if keys.isEmpty { return }
         let found = slot(of: key)
         guard found.found else { return }
         let mask = keys.count - 1

@@ -69,7 +69,10 @@ public final class Solver {
 
     @exclusivity(unchecked) var records: [ObjectIdentifier: ConstraintRecord] = [:]
     @exclusivity(unchecked) var nextOrder = 0
-    @exclusivity(unchecked) var edits: [ObjectIdentifier: EditRecord] = [:]
+    /// Edit variables, and the position of each in `edits` by variable identity (the
+    /// suggestion path looks one up per call, so it avoids `Dictionary`'s SipHash).
+    @exclusivity(unchecked) var edits: [EditRecord] = []
+    @exclusivity(unchecked) var editIndex = IdentityMap()
     /// Raw symbols by variable identity (the fallback when a variable's hint is stale).
     @exclusivity(unchecked) var symbolOfVariable = IdentityMap()
     @exclusivity(unchecked) var externals: [External] = []
@@ -81,8 +84,8 @@ public final class Solver {
     @exclusivity(unchecked) var minimisesConflicts = true
 
     public init() {
+        // Room for a typical cell's system, so the first additions neither rehash nor regrow.
         records.reserveCapacity(16)
-        // Room for a typical cell's system, so the first additions do not rehash.
         rows.reserveCapacity(16)
         basics.reserveCapacity(16)
         rowOfSymbol.reserveCapacity(32)
@@ -97,7 +100,7 @@ public final class Solver {
 
     /// Whether `variable` has an edit constraint.
     /// - Complexity: O(1).
-    public func hasEditVariable(_ variable: Variable) -> Bool { edits[ObjectIdentifier(variable)] != nil }
+    public func hasEditVariable(_ variable: Variable) -> Bool { editIndex[ObjectIdentifier(variable)] != nil }
 
     /// The constraints in the solver, in the order they were added (edit constraints excluded).
     /// - Complexity: O(n log n) in the number of constraints.
@@ -109,7 +112,7 @@ public final class Solver {
     /// in the order they were added.
     /// - Complexity: O(n log n) in the number of edit variables.
     public var editVariables: [(variable: Variable, priority: Priority, suggestedValue: Double)] {
-        edits.values
+        edits
             .sorted { records[ObjectIdentifier($0.constraint)]!.order < records[ObjectIdentifier($1.constraint)]!.order }
             .map { ($0.variable, $0.constraint.priority, $0.suggestedValue) }
     }
@@ -145,7 +148,8 @@ public final class Solver {
         judgedStamp = []
         records = [:]
         nextOrder = 0
-        edits = [:]
+        edits = []
+        editIndex = IdentityMap()
         symbolOfVariable = IdentityMap()
         externals = []
         variableOfSymbol = []
@@ -253,7 +257,7 @@ public final class Solver {
     /// - Complexity: as ``add(_:)``.
     public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
         let key = ObjectIdentifier(variable)
-        guard edits[key] == nil else {
+        guard editIndex[key] == nil else {
             throw SolverError(.duplicateEditVariable, "The variable \(variable) is already an edit variable.", variable: variable)
         }
         guard priority.isValid, !priority.isRequired else {
@@ -266,17 +270,25 @@ public final class Solver {
         try add(constraint)
         records[ObjectIdentifier(constraint)]!.isEdit = true
         let record = records[ObjectIdentifier(constraint)]!
-        edits[key] =  EditRecord(variable: variable, constraint: constraint, marker: record.marker, other: record.other!, suggestedValue: 0)
+        editIndex[key] = edits.count
+        edits.append(EditRecord(variable: variable, constraint: constraint, marker: record.marker, other: record.other!, suggestedValue: 0))
     }
 
     /// Removes the edit constraint of `variable`.
     /// - Throws: ``SolverError`` `unknownEditVariable`.
     /// - Complexity: as ``remove(_:)``.
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let edit = edits[ObjectIdentifier(variable)] else {
+        guard let index = editIndex[ObjectIdentifier(variable)] else {
             throw SolverError(.unknownEditVariable, "The variable \(variable) is not an edit variable.", variable: variable)
         }
-        edits[ObjectIdentifier(variable)] = nil
+        let edit = edits[index]
+        editIndex[ObjectIdentifier(variable)] = nil
+        // Swap-remove, re-pointing the index of the record that moves.
+        if index != edits.count - 1 {
+            edits.swapAt(index, edits.count - 1)
+            editIndex[ObjectIdentifier(edits[index].variable)] = index
+        }
+        edits.removeLast()
         removeRecord(records[ObjectIdentifier(edit.constraint)]!)
     }
 
@@ -286,15 +298,15 @@ public final class Solver {
     ///   infeasible (often none); allocation-free once the rows have their capacity.
     public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
         let key = ObjectIdentifier(variable)
-        guard var edit = edits[key] else {
+        guard let index = editIndex[key] else {
             throw SolverError(.unknownEditVariable, "The variable \(variable) is not an edit variable.", variable: variable)
         }
         guard value.isFinite else {
             throw SolverError(.nonFiniteValue, "The value \(value) suggested for \(variable) is not finite.", variable: variable)
         }
+        let edit = edits[index]
         let delta = value - edit.suggestedValue
-        edit.suggestedValue = value
-        edits[key] = edit
+        edits[index].suggestedValue = value
 
         // The edit row is `variable = suggested + e⁺ − e⁻`; moving the suggestion by δ is the
         // same as moving e⁺ by −δ (or e⁻ by +δ) in every row that mentions it.

@@ -18,6 +18,8 @@ public struct LayoutDocument: Sendable {
     public var sections: [SectionSpec]
     /// When present, only what intersects it is reported, and pinned headers pin to it.
     public var visibleRect: Rect?
+    /// How text items look and size themselves (see TextItems.swift); nil: seed 000's tag.
+    public var cell: CellTemplate?
 
     public init(width: Double, height: Double? = nil, direction: LayoutDirection = .leftToRight, layout: LayoutSpec,
                 sections: [SectionSpec], visibleRect: Rect? = nil) {
@@ -35,6 +37,9 @@ public struct LayoutDocument: Sendable {
         public var header: Size?
         public var footer: Size?
         public var items: [ItemSize]
+        /// The texts of text items by item index (their `items` entries are replaced by
+        /// measured sizes when the layout is prepared).
+        public var texts: [Int: String] = [:]
 
         public init(header: Size? = nil, footer: Size? = nil, items: [ItemSize]) {
             self.header = header
@@ -52,7 +57,7 @@ public struct LayoutDocument: Sendable {
 
     public static func decode(_ text: String) throws(SpecError) -> LayoutDocument { try decode(Array(text.utf8)) }
 
-    static let members = ["width", "height", "direction", "layout", "sections", "visibleRect"]
+    static let members = ["width", "height", "direction", "layout", "sections", "visibleRect", "cell"]
 
     /// Reads a document from a parsed JSON value.
     public static func decode(_ root: JSONField) throws(SpecError) -> LayoutDocument {
@@ -73,7 +78,9 @@ public struct LayoutDocument: Sendable {
             sections.append(try decodeSection(field, index: index, layout: &layout))
         }
         let visibleRect = try object.optional("visibleRect").map { field throws(SpecError) in try decodeRect(field) }
-        return LayoutDocument(width: width, height: height, direction: direction, layout: layout, sections: sections, visibleRect: visibleRect)
+        var document = LayoutDocument(width: width, height: height, direction: direction, layout: layout, sections: sections, visibleRect: visibleRect)
+        document.cell = try object.optional("cell").map { field throws(SpecError) in try CellTemplate.decode(field) }
+        return document
     }
 
     static func decodeSection(_ field: JSONField, index: Int, layout: inout LayoutSpec) throws(SpecError) -> SectionSpec {
@@ -85,8 +92,18 @@ public struct LayoutDocument: Sendable {
         let itemFields = try object.required("items", expected: "an array of item sizes").array()
         var items: [ItemSize] = []
         items.reserveCapacity(itemFields.count)
-        for item in itemFields { items.append(try decodeItem(item)) }
-        return SectionSpec(header: header, footer: footer, items: items)
+        var texts: [Int: String] = [:]
+        for (index, item) in itemFields.enumerated() {
+            if let text = try decodeTextItem(item) {
+                texts[index] = text
+                items.append(ItemSize(.zero))
+            } else {
+                items.append(try decodeItem(item))
+            }
+        }
+        var section = SectionSpec(header: header, footer: footer, items: items)
+        section.texts = texts
+        return section
     }
 
     static func decodeItem(_ field: JSONField) throws(SpecError) -> ItemSize {

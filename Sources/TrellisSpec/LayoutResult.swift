@@ -82,8 +82,7 @@ extension LayoutDocument {
     /// Lays the document out once and collects the result.
     /// - Complexity: O(n).
     public func layOut() -> LayoutResult {
-        let layout = layout.makeLayout()
-        layout.prepare(from: source)
+        let layout = preparedLayout()
         return LayoutResult(layout: layout, visibleRect: visibleRect)
     }
 }

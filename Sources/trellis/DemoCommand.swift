@@ -1,84 +1,95 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisKit
+import TrellisRender
+import TrellisSpec
 
-/// `trellis demo`: the S1 tag cloud laid out in every flow alignment, drawn as text.
+/// `trellis demo`: renders the scenarios of SCENARIOS.md into a directory and prints what
+/// it wrote with a one-screen summary.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Lay out the S1 tag cloud (100 tags) in every alignment and draw the lines as text.")
+        abstract: "Render the scenarios (S1 tag cloud, S2 wrapping, S3 grid, S5 tag rows, RTL) as PNG files.",
+        discussion: """
+        Writes into ./trellis-demo (or --output DIR): S1 in uikit and leading alignment side by side,
+        S1 with a minimum width and truncation, S2 with multi-line wrapping, S3 as a three-column grid,
+        S5 as a list of rows with tag collections, and S5 right to left with Hebrew and Arabic tags.
+        Every text item is sized by a TrellisKit cell (a label pinned inside it by constraints) and
+        drawn with Pango exactly as measured.
+        """)
 
-    @Option(help: "Columns of the text picture (default: $COLUMNS, else 100).")
+    @Option(name: [.short, .customLong("output")], help: "The directory to write the pictures into.")
+    var output = "trellis-demo"
+
+    @Option(help: "Pixels per point of the PNG files.")
+    var scale: Double = 2
+
+    @Flag(help: "Also print the S1 tag cloud in every flow alignment as a text picture.")
+    var text = false
+
+    @Option(help: "Columns of the text picture (default: $COLUMNS, else 100); implies --text.")
     var columns: Int?
 
-    /// Text widths of DejaVu Sans at 17 pt, until the text module measures them: the sum of
-    /// glyph advances from HarfBuzz,
-    /// `hb-shape --font-file="$(fc-match -f '%{file}' 'DejaVu Sans')" --font-size=1700 --output-format=json TEXT`
-    /// divided by 100 (a font size of 1700 keeps two decimals of the 17 pt advances). The
-    /// line height of DejaVu Sans at 17 pt is about 20 (ascent 15.8 + descent 4.0).
-    static let measuredTextWidths: [String: Double] = ["A": 11.63, "longer": 54.13, "much longer": 106.98]
-    static let lineHeight = 20.0
-    /// The label is pinned this far inside every edge of the cell.
-    static let labelInset = 5.0
-    static let containerWidth = 375.0
-
-    /// S1: odd index "A", else index not divisible by 3 "longer", else "much longer".
-    static func title(_ index: Int) -> String {
-        index % 2 == 1 ? "A" : (index % 3 != 0 ? "longer" : "much longer")
-    }
-
-    static func itemSize(_ index: Int) -> ItemSize {
-        let width = measuredTextWidths[title(index)]! + 2 * labelInset
-        return ItemSize(width: width, height: lineHeight + 2 * labelInset, firstBaseline: labelInset + 15.8)
-    }
-
     func validate() throws {
+        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale)") }
         if let columns, columns < 20 { throw ValidationError("--columns must be at least 20") }
     }
 
     func run() throws {
-        let width = columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100
-        let count = 100
-        let source = StaticLayoutSource(
-            containerSize: Size(width: Self.containerWidth, height: 800),
-            sections: [.init(items: .list((0..<count).map(Self.itemSize)))])
-        print("S1 tag cloud: \(count) tags, container \(Int(Self.containerWidth)) pt wide, spacing 10, one text column ≈ \(formatted(Self.containerWidth / Double(width))) pt")
-        for alignment in FlowAlignment.allCases {
-            let layout = FlowLayout(metrics: FlowMetrics(alignment: alignment))
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            fail("cannot create the output directory \(output): \((error as NSError).localizedDescription)")
+        }
+        let renderer = Renderer(options: RenderOptions(scale: scale))
+        let total = DemoScenarios.all.count
+        var rows: [(picture: DemoPicture, render: Duration)] = []
+        let started = ContinuousClock.now
+        for (index, build) in DemoScenarios.all.enumerated() {
+            let picture = build()
+            let path = (output as NSString).appendingPathComponent(picture.fileName)
             let clock = ContinuousClock()
-            let elapsed = clock.measure { layout.prepare(from: source) }
-            print("\n== \(alignment.rawValue) ==")
-            let frames = (0..<count).map { layout.attributesForItem(at: IndexPath(item: $0, section: 0))!.frame }
-            var line: [Int] = []
-            func flush() {
-                if !line.isEmpty { print(Self.picture(of: line, frames: frames, columns: width)) }
-                line.removeAll()
+            do {
+                let renderTime = try clock.measure { try renderer.write(picture.view, to: path) }
+                rows.append((picture, renderTime))
+            } catch {
+                fail("\(error)")
             }
-            for index in 0..<count {
-                if let last = line.last, frames[last].minY != frames[index].minY { flush() }
-                line.append(index)
-            }
-            flush()
-            let micros = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
-            print("items \(count), lines \(layout.numberOfLines(inSection: 0)), content height \(formatted(layout.contentSize.height)) pt, layout \(formatted(micros)) µs")
+            // Progress as it goes: the first build of fonts and the solver takes a moment.
+            let pixels = "\(Int((picture.view.bounds.width * scale).rounded(.up)))×\(Int((picture.view.bounds.height * scale).rounded(.up)))"
+            say("[\(index + 1)/\(total)] wrote \(path) (\(pixels) px)")
         }
+        let elapsed = ContinuousClock.now - started
+        say("")
+        say(Self.summary(rows, total: elapsed))
+        if text || columns != nil { say(DemoTextPicture.render(columns: columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100)) }
     }
 
-    /// One line of tags as `[A ] [longer   ]`, each box at its position scaled to `columns`.
-    static func picture(of items: [Int], frames: [Rect], columns: Int) -> String {
-        let scale = Double(columns) / containerWidth
-        var row = [Character](repeating: " ", count: columns)
-        for index in items {
-            let start = Swift.min(columns - 1, Int((frames[index].minX * scale).rounded()))
-            let end = Swift.max(start + 1, Swift.min(columns - 1, Int((frames[index].maxX * scale).rounded()) - 1))
-            row[start] = "["
-            row[end] = "]"
-            for (offset, character) in title(index).enumerated() where start + 1 + offset < end {
-                row[start + 1 + offset] = character
-            }
+    /// A table: scenario, items, lines, content height, layout and render time.
+    static func summary(_ rows: [(picture: DemoPicture, render: Duration)], total: Duration) -> String {
+        func ms(_ duration: Duration) -> String { String(format: "%.1f", Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15) }
+        func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+            let padding = String(repeating: " ", count: max(0, width - text.count))
+            return right ? padding + text : text + padding
         }
-        return String(row)
+        var lines = [pad("scenario", 48) + pad("items", 6, right: true) + pad("lines", 7, right: true)
+                     + pad("height pt", 11, right: true) + pad("layout ms", 11, right: true) + pad("draw ms", 9, right: true)]
+        for (picture, render) in rows {
+            lines.append(pad(picture.title, 48) + pad("\(picture.items)", 6, right: true) + pad("\(picture.lines)", 7, right: true)
+                         + pad(formatted(picture.contentHeight), 11, right: true) + pad(ms(picture.layoutTime), 11, right: true)
+                         + pad(ms(render), 9, right: true))
+        }
+        lines.append("\(rows.count) pictures, \(rows.reduce(0) { $0 + $1.picture.items }) items, \(ms(total)) ms in all")
+        return lines.joined(separator: "\n")
     }
 
-    func formatted(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("trellis demo: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
 }

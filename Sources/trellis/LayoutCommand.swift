@@ -34,7 +34,7 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let document: LayoutDocument
         switch loadDocument() {
-        case .success(let loaded): document = loaded
+        case .success(let loaded): document = loaded.measuringTextItems()
         case .failure(let error):
             FileHandle.standardError.write(Data("trellis layout: \(error)\n".utf8))
             throw ExitCode(1)

@@ -8,6 +8,10 @@ import Testing
         var rng = SplitMix64(seed: 99)
         let objects = (0..<300).map { Variable("o\($0)") }
         var map = IdentityMap()
+        // Empty maps allocate nothing; lookups and removals on them are fine.
+        #expect(map[ObjectIdentifier(objects[0])] == nil)
+        map[ObjectIdentifier(objects[0])] = nil
+        #expect(map.count == 0)
         var reference: [ObjectIdentifier: Int] = [:]
         for step in 0..<20_000 {
             let key = ObjectIdentifier(objects[Int(rng.next() % UInt64(objects.count))])

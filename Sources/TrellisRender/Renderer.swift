@@ -1,0 +1,130 @@
+import CPango
+import Trellis
+import TrellisKit
+
+/// Draws a view tree with Cairo and Pango into PNG, SVG or PDF.
+///
+/// The canvas is the root view's bounds: its size in points, times ``RenderOptions/scale``
+/// pixels for PNG. Each view draws the way a `UIView` with a `CALayer` does: background
+/// (with its corner style), then its own content (a ``TrellisKit/Label``'s text, or
+/// ``TrellisKit/CustomDrawing``), then its subviews in order, then its border on top, the
+/// border stroked inside the bounds so it is never clipped. Hidden views and views with
+/// alpha 0 are skipped; a view with alpha below 1 is composited as a group.
+///
+/// To draw a laid-out collection, put its cells into a view at their layout frames (a
+/// `CollectionView` does that itself) and render that view.
+public struct Renderer: Sendable {
+    public var options: RenderOptions
+
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// Renders `view` and writes it to `path` in the format its extension names. The file
+    /// appears complete or not at all.
+    ///
+    /// - Throws: ``RenderError`` with code `unknownFormat`, `unwritableOutput`,
+    ///   `invalidCanvas` or `cairoFailure`.
+    /// - Complexity: O(views + drawn pixels).
+    public func write(_ view: View, to path: String) throws {
+        let format = try RenderFormat(path: path)
+        let bytes = try render(view, as: format)
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// Renders `view` and returns the file's bytes.
+    ///
+    /// - Complexity: O(views + drawn pixels).
+    public func render(_ view: View, as format: RenderFormat) throws -> [UInt8] {
+        switch format {
+        case .png:
+            return try rasterize(view).pngData()
+        case .svg, .pdf:
+            let size = try canvasSize(of: view)
+            return try CairoByteSink.collect { sink in
+                let surface = format == .svg
+                    ? cairo_svg_surface_create_for_stream(CairoByteSink.write, sink, size.width, size.height)
+                    : cairo_pdf_surface_create_for_stream(CairoByteSink.write, sink, size.width, size.height)
+                defer { cairo_surface_destroy(surface) }
+                if format == .svg { cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1) }
+                let status = draw(view, onto: surface!, scale: 1)
+                cairo_surface_finish(surface)
+                return status != CAIRO_STATUS_SUCCESS ? status : cairo_surface_status(surface)
+            }
+        }
+    }
+
+    /// Renders `view` into a bitmap of ceil(size × scale) pixels.
+    ///
+    /// - Complexity: O(views + pixels).
+    public func rasterize(_ view: View) throws -> RasterImage {
+        let size = try canvasSize(of: view)
+        let width = Int((size.width * options.scale).rounded(.up))
+        let height = Int((size.height * options.scale).rounded(.up))
+        // Cairo's image surfaces are limited to 32767 pixels a side.
+        guard width <= 32_767, height <= 32_767 else {
+            throw RenderError(.invalidCanvas, "a \(size) canvas at scale \(options.scale) is \(width)×\(height) pixels; PNG output is limited to 32767 pixels a side (lower --scale or use --visible-only)")
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(surface) }
+        let status = draw(view, onto: surface, scale: options.scale)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(.cairoFailure, "Cairo failed while drawing: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return RasterImage(surface: surface)
+    }
+
+    private func canvasSize(of view: View) throws -> Size {
+        let size = view.bounds.size
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+            throw RenderError(.invalidCanvas, "cannot render a view of size \(size): the canvas must have a positive, finite width and height")
+        }
+        return size
+    }
+
+    /// Runs layout passes until a pass moves no frame (at most `maximumPasses`), as a run
+    /// loop lays out until the tree is settled before it draws. One pass is not always
+    /// enough: `layoutIfNeeded` solves constraints before it calls `layoutSubviews`, so a
+    /// view that resizes a subview in `layoutSubviews` (a cell fitting its content view to
+    /// its bounds) leaves the constraints below it solved for the old size until the next
+    /// pass.
+    /// - Complexity: O(views) per pass plus the layout itself; one pass for a tree whose
+    ///   layout moves nothing.
+    static func layOutUntilSettled(_ root: View, maximumPasses: Int = 4) {
+        var previous: [Rect] = []
+        collectFrames(root, into: &previous)
+        for _ in 0..<maximumPasses {
+            root.layoutIfNeeded()
+            var frames: [Rect] = []
+            collectFrames(root, into: &frames)
+            if frames == previous { return }
+            previous = frames
+        }
+    }
+
+    private static func collectFrames(_ view: View, into frames: inout [Rect]) {
+        frames.append(view.frame)
+        for subview in view.subviews { collectFrames(subview, into: &frames) }
+    }
+
+    /// Draws the tree onto `surface` and returns Cairo's status.
+    private func draw(_ root: View, onto surface: OpaquePointer, scale: Double) -> cairo_status_t {
+        let cairo = cairo_create(surface)!
+        defer { cairo_destroy(cairo) }
+        let context = CairoGraphicsContext(cairo: cairo)
+        cairo_scale(cairo, scale, scale)
+        if let background = options.background {
+            context.setSource(background)
+            cairo_paint(cairo)
+        }
+        Self.layOutUntilSettled(root)
+        // The root's frame origin is where it sits in a superview; the canvas starts at its
+        // bounds origin.
+        context.translate(dx: -root.frame.minX, dy: -root.frame.minY)
+        ViewDrawing(context: context).draw(root)
+        if options.debugOverlay {
+            DebugOverlay(context: context, scale: scale).draw(root)
+        }
+        return cairo_status(cairo)
+    }
+}

@@ -1,0 +1,58 @@
+import Trellis
+import TrellisKit
+
+/// Walks a view tree and draws each view the way a layer-backed `UIView` appears.
+struct ViewDrawing {
+    let context: CairoGraphicsContext
+
+    /// Draws `view` (positioned by its frame in the current coordinate space) and its
+    /// subviews.
+    func draw(_ view: View) {
+        guard !view.isHidden, view.alpha > 0 else { return }
+        context.withSavedState {
+            context.translate(dx: view.frame.minX, dy: view.frame.minY)
+            context.withOpacity(view.alpha) {
+                let bounds = view.bounds
+                context.translate(dx: -bounds.minX, dy: -bounds.minY)
+                let radius = view.cornerStyle.radius(for: bounds.size)
+                if let background = view.backgroundColor {
+                    context.fill(bounds, cornerRadius: radius, color: background)
+                }
+                // A layer's own content never spills out of its bounds (it has a backing
+                // store of that size); with clipsToBounds it is also cut to the corners.
+                context.withSavedState {
+                    context.clip(to: bounds, cornerRadius: view.clipsToBounds ? radius : 0)
+                    drawContent(of: view, in: bounds)
+                }
+                context.withSavedState {
+                    if view.clipsToBounds { context.clip(to: bounds, cornerRadius: radius) }
+                    for subview in view.subviews { draw(subview) }
+                }
+                drawBorder(of: view, in: bounds, cornerRadius: radius)
+            }
+        }
+    }
+
+    private func drawContent(of view: View, in bounds: Rect) {
+        if let label = view as? Label {
+            LabelText(label).draw(in: context, bounds: bounds)
+        }
+        if let custom = view as? any CustomDrawing {
+            custom.draw(in: context)
+        }
+    }
+
+    /// The border lies inside the bounds, like a `CALayer` border: the stroke (centred on
+    /// its path) runs along the bounds inset by half the line width, with the corner radius
+    /// reduced by the same amount so its outer edge follows the background's corners. This
+    /// is seed 000's "inset by half the line width so it is never clipped".
+    private func drawBorder(of view: View, in bounds: Rect, cornerRadius: Double) {
+        guard let color = view.borderColor, view.borderWidth > 0 else { return }
+        let width = min(view.borderWidth, min(bounds.width, bounds.height) / 2)
+        guard width > 0 else { return }
+        let half = width / 2
+        let path = Rect(x: bounds.minX + half, y: bounds.minY + half,
+                        width: bounds.width - width, height: bounds.height - width)
+        context.stroke(path, cornerRadius: max(0, cornerRadius - half), color: color, lineWidth: width)
+    }
+}

@@ -1,0 +1,101 @@
+import Trellis
+import TrellisKit
+import TrellisText
+
+/// The cell a ``CellTemplate`` describes, built the way a UIKit tag cell is: a
+/// `CollectionViewCell` whose ``Label`` is pinned inside the content view by the padding,
+/// with a minimum width at priority 750 and a required maximum width on the content view,
+/// and background, border and corners on the cell.
+///
+/// The same class sizes items and is drawn. Sizing goes through TrellisKit's self-sizing
+/// path — `ReusableView.fittingSize(for:)`, what `preferredLayoutAttributesFitting` uses,
+/// solving the cell's constraints with `systemLayoutSizeFitting` — not a second
+/// implementation: one instance (seed 000's sizing cell) is configured with each item's
+/// text and asked for its size; drawn cells are configured the same way and placed at the
+/// layout's frames.
+public final class TemplateCell: CollectionViewCell {
+    public let template: CellTemplate
+    public let label: Label
+    /// `contentView.width <= maximum`, active only while the template gives a maximum.
+    private var maximumWidthConstraint: LayoutConstraint!
+
+    public init(template: CellTemplate, text: String = "") {
+        self.template = template
+        label = Label(text: text, style: template.textStyle)
+        super.init()
+        identifier = "TemplateCell"
+        label.identifier = "label"
+        label.numberOfLines = template.lines
+        label.textColor = template.textColor
+        label.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(label)
+        let padding = template.padding
+        var constraints = [
+            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: padding.leading),
+            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -padding.trailing),
+            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: padding.top),
+            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -padding.bottom),
+        ]
+        if let minimum = template.minimumWidth {
+            constraints.append(contentView.widthAnchor.constraint(greaterThanOrEqualToConstant: minimum).withPriority(.defaultHigh))
+        }
+        LayoutConstraint.activate(constraints)
+        maximumWidthConstraint = contentView.widthAnchor.constraint(lessThanOrEqualToConstant: 0).withIdentifier("maximumWidth")
+
+        backgroundColor = template.background
+        borderColor = template.border
+        borderWidth = template.borderWidth
+        cornerStyle = template.cornerStyle
+    }
+
+    /// A cell of seed 000's tag template (what a collection view's registration makes).
+    public required convenience init() {
+        self.init(template: .tag)
+    }
+
+    /// The text shown.
+    public var text: String {
+        get { label.text }
+        set { label.text = newValue }
+    }
+
+    /// Sets (or, for nil, lifts) the required maximum width.
+    public func setMaximumWidth(_ width: Double?) {
+        if let width {
+            maximumWidthConstraint.constant = max(0, width)
+            maximumWidthConstraint.isActive = true
+        } else {
+            maximumWidthConstraint.isActive = false
+        }
+    }
+
+    /// The cell's size for its current text within the room a layout offers, with its
+    /// first baseline (for baseline alignment): TrellisKit's `fittingSize(for:)` — a fixed
+    /// width (a grid column) is taken exactly and the height follows; a width limit (a flow
+    /// line) caps the width so text wraps or is cut there — under the template's own
+    /// maximum width.
+    ///
+    /// - Complexity: one or two constraint solves and text measurements.
+    public func itemSize(for proposal: FittingProposal) -> ItemSize {
+        if case .points(let maximum) = template.maximumWidth {
+            setMaximumWidth(maximum)
+        } else {
+            setMaximumWidth(nil)
+        }
+        // "container" needs no constraint of its own: the proposal's limit is the container.
+        let size = fittingSize(for: proposal)
+        // The label is centred vertically in the padded box, so its first baseline lies at
+        // the text box's top plus the text's own baseline.
+        let labelWidth = max(0, size.width - template.padding.horizontal)
+        let labelHeight = max(0, size.height - template.padding.vertical)
+        let text = label.textLayout(forWidth: labelWidth)
+        let baseline = template.padding.top + (labelHeight - text.height) / 2 + text.firstBaseline
+        return ItemSize(size, firstBaseline: baseline)
+    }
+
+    /// ``itemSize(for:)`` for a layout that offers at most `available` points across
+    /// (`.infinity`: no limit).
+    public func itemSize(available: Double) -> ItemSize {
+        itemSize(for: FittingProposal(width: available.isFinite ? .atMost(available) : .unconstrained, height: .unconstrained))
+    }
+}

@@ -1,0 +1,84 @@
+import Trellis
+import TrellisKit
+import TrellisText
+
+// Text items: `{"text": "much longer"}` in a section's items, sized by the document's
+// `"cell"` template through TrellisKit's self-sizing (see `TemplateCell`).
+
+extension LayoutDocument {
+    /// The members of a text item.
+    static let textItemMembers = ["text"]
+
+    /// The text of `field` when it is a text item (`{"text": "…"}`), nil for a sized item.
+    /// - Throws: `SpecError` when `text` is not a string or the item mixes text and sizes.
+    static func decodeTextItem(_ field: JSONField) throws(SpecError) -> String? {
+        guard case .object(let members) = field.value, members.contains(where: { $0.key == "text" }) else { return nil }
+        let object = try field.object()
+        try object.rejectUnknownMembers(textItemMembers)
+        let textField = try object.required("text", expected: "a string")
+        guard case .string(let text) = textField.value else { throw textField.invalid("a string") }
+        return text
+    }
+
+    /// The template text items are sized and drawn with: the document's `"cell"`, or seed
+    /// 000's tag.
+    public var cellTemplate: CellTemplate { cell ?? .tag }
+
+    /// True when some section has text items.
+    public var hasTextItems: Bool { sections.contains { !$0.texts.isEmpty } }
+
+    /// The document with every text item's size measured (its text kept).
+    ///
+    /// Text items go through the self-sizing path of a collection view: the layout is
+    /// prepared with the items unmeasured, then each text item is measured by one sizing
+    /// ``TemplateCell`` (configured like the drawn cells, asked for its fitting size within
+    /// the layout's `fittingProposal` for the item, as `preferredLayoutAttributesFitting`
+    /// does). Returns `self` when there are no text items.
+    ///
+    /// - Complexity: O(n) plus one constraint solve and text measurement per text item.
+    public func measuringTextItems() -> LayoutDocument {
+        guard hasTextItems else { return self }
+        var measured = self
+        let sizes = TemplateCell.measure(
+            texts: sections.map(\.texts), template: cellTemplate, in: layout.makeLayout(), source: source)
+        for (section, items) in sizes.enumerated() {
+            for (item, size) in items { measured.sections[section].items[item] = size }
+        }
+        return measured
+    }
+
+    /// The layout the document describes, prepared with every text item measured.
+    /// - Complexity: O(n) plus one constraint solve and text measurement per text item.
+    public func preparedLayout() -> any CollectionLayout {
+        let measured = measuringTextItems()
+        let layout = measured.layout.makeLayout()
+        layout.prepare(from: measured.source)
+        return layout
+    }
+}
+
+extension TemplateCell {
+    /// Measures text items the way a collection view's self-sizing does: `layout` is
+    /// prepared from `source` (text items at whatever estimate the source gives), then one
+    /// sizing cell of `template` is configured with each text and asked for its fitting
+    /// size within the layout's `fittingProposal` for that item.
+    ///
+    /// - Parameter texts: per section, the text of each text item by item index.
+    /// - Returns: per section, the measured size of each text item by item index.
+    /// - Complexity: one prepare plus one constraint solve and text measurement per text.
+    public static func measure(
+        texts: [[Int: String]], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource
+    ) -> [[Int: ItemSize]] {
+        layout.prepare(from: source)
+        let sizingCell = TemplateCell(template: template)
+        sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: source.layoutDirection)
+        return texts.enumerated().map { section, items in
+            var sizes: [Int: ItemSize] = [:]
+            for (item, text) in items {
+                sizingCell.text = text
+                sizes[item] = sizingCell.itemSize(for: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
+            }
+            return sizes
+        }
+    }
+}
