@@ -181,6 +181,10 @@ open class CollectionView: View, LayoutSource {
     @exclusivity(unchecked)
     var scratchSizes: [(IndexPath, ItemSize)] = []
 
+    /// The item scroll anchoring keeps still instead of the first visible one (set while
+    /// `scrollToItem` runs).
+    var anchorItem: IndexPath?
+
     /// What the last batch update did to the displayed elements.
     public internal(set) var lastTransition = BatchUpdateTransition()
 
