@@ -7,6 +7,7 @@ extension CollectionView {
     /// `sizeClass`, the class is used only while the horizontal size class in effect is that
     /// one (per-trait cell templates); a registration without one serves any traits. A new
     /// registration for the same identifier and size class replaces the old one.
+    /// - Complexity: O(t + p) for t templates of the identifier and p pooled views.
     public func register(
         _ cellType: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String,
         sizeClass: UserInterfaceSizeClass? = nil

@@ -181,6 +181,10 @@ open class CollectionView: View, LayoutSource {
     @exclusivity(unchecked)
     var scratchSizes: [(IndexPath, ItemSize)] = []
 
+    /// The item scroll anchoring keeps still instead of the first visible one (set while
+    /// `scrollToItem` runs).
+    var anchorItem: IndexPath?
+
     /// What the last batch update did to the displayed elements.
     public internal(set) var lastTransition = BatchUpdateTransition()
 
@@ -231,6 +235,7 @@ open class CollectionView: View, LayoutSource {
 
     /// Discards the displayed cells and re-reads counts and sizes at the next layout pass.
     /// Measured sizes stay cached by identity.
+    /// - Complexity: O(1) now; the next pass re-prepares the layout, O(n).
     public func reloadData() {
         needsReload = true
         setNeedsLayout()
@@ -303,14 +308,17 @@ open class CollectionView: View, LayoutSource {
     // MARK: Visible elements
 
     /// The displayed cells, in index-path order.
+    /// - Complexity: O(k log k) for k displayed cells.
     public var visibleCells: [CollectionViewCell] {
         indexPathsForVisibleItems.compactMap { visibleCellsByIndexPath[$0] }
     }
 
     /// The index paths of the displayed cells, in order.
+    /// - Complexity: O(k log k) for k displayed cells.
     public var indexPathsForVisibleItems: [IndexPath] { visibleCellsByIndexPath.keys.sorted() }
 
     /// The displayed cell of an item, or nil when it is not displayed.
+    /// - Complexity: O(1) on average.
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visibleCellsByIndexPath[indexPath] }
 
     /// The item a displayed cell shows, or nil for a cell not displayed.
@@ -324,6 +332,7 @@ open class CollectionView: View, LayoutSource {
     }
 
     /// The item's attributes from the layout: always current, never stale.
+    /// - Complexity: that of the layout's `attributesForItem(at:)`.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         layout.attributesForItem(at: indexPath)
     }

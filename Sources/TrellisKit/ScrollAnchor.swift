@@ -9,12 +9,19 @@ struct ScrollAnchor {
     /// The item's minimum along the scroll axis minus the content offset's.
     var distance: Double
 
-    /// The first item (in index order) whose frame intersects the bounds, or nil when
-    /// none does. With `surviving`, items for which it returns nil are passed over and the
+    /// The collection's `anchorItem` when it has one, else the first item (in index order)
+    /// whose frame intersects the bounds, or nil when none does. With `surviving`, items for which it returns nil are passed over and the
     /// anchor is the item's new index path (batch updates).
     init?(capturing collectionView: CollectionView, surviving: ((IndexPath) -> IndexPath?)? = nil) {
         let axis = collectionView.scrollDirection.axis
         let offset = collectionView.contentOffset
+        if surviving == nil, let item = collectionView.anchorItem,
+           let frame = collectionView.layout.attributesForItem(at: item)?.frame {
+            // An item the caller asked to keep still (scrolling to it).
+            self.indexPath = item
+            self.distance = frame.min(axis) - (axis == .vertical ? offset.y : offset.x)
+            return
+        }
         var found: (IndexPath, Double)?
         collectionView.layout.visitElements(in: collectionView.bounds, visibleBounds: collectionView.bounds) { attributes in
             guard attributes.kind == .cell else { return }

@@ -50,4 +50,27 @@ struct CollectionViewFlowLayoutTests {
         // The proposal of section 1 leaves out its leading inset.
         #expect(collection.layout.fittingProposal(forItemAt: IndexPath(item: 0, section: 1)).width == .atMost(185))
     }
+
+    @Test func horizontalScrollingShowsTheColumnsInTheBoundsAndAnchorsAlongX() throws {
+        // 100 × 50 items in columns of 4 (200 pt tall, spacing 0): column c spans x c·100…
+        let data = TextDataSource(count: 400)
+        let layout = FlowLayout(scrollDirection: .horizontal, metrics: FlowMetrics(alignment: .leading, interitemSpacing: 0, lineSpacing: 0))
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 350, height: 200), layout: layout)
+        collection.scrollDirection = .horizontal
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        collection.itemSize = Size(width: 100, height: 50)
+        collection.dataSource = data
+        try collection.performLayout()
+        #expect(collection.contentSize == Size(width: 10_000, height: 200))
+        #expect(collection.indexPathsForVisibleItems == (0..<16).map { IndexPath(item: $0, section: 0) })
+        collection.contentOffset = Point(x: 1_050, y: 0)
+        try collection.performLayout()
+        // Columns 10…13 intersect x 1050…1400.
+        #expect(collection.indexPathsForVisibleItems == (40..<56).map { IndexPath(item: $0, section: 0) })
+        #expect(collection.cellForItem(at: IndexPath(item: 41, section: 0))?.frame == Rect(x: 1_000, y: 50, width: 100, height: 50))
+        // Inserting a column's worth of items before keeps the first visible item still.
+        data.sections[0].insert(contentsOf: (0..<4).map { TextItem(id: 1_000 + $0, text: "new") }, at: 0)
+        try collection.insertItems(at: (0..<4).map { IndexPath(item: $0, section: 0) })
+        #expect(collection.contentOffset == Point(x: 1_150, y: 0))
+    }
 }

@@ -145,4 +145,22 @@ struct CollectionViewSelfSizingTests {
         try collection.performLayout()
         #expect(data.cellRequests == collection.visibleCells.count)
     }
+
+    @Test func scrollingToAnItemMeasuresItThereAndKeepsItThere() throws {
+        let data = TextDataSource(count: 5000)
+        let collection = makeCollection(data)
+        try collection.performLayout()
+        try collection.scrollToItem(at: IndexPath(item: 3000, section: 0))
+        let cell = try #require(collection.cellForItem(at: IndexPath(item: 3000, section: 0)))
+        #expect(cell.frame.minY == collection.contentOffset.y)
+        #expect(cell.frame.size == TextCell.size(of: data.sections[0][3000].text, maxWidth: 375))
+        #expect(collection.sizeCache.measurementCount < 60)
+        try collection.scrollToItem(at: IndexPath(item: 3000, section: 0), at: .end)
+        #expect(abs(cell.frame.maxY - collection.contentOffset.y - 800) <= 0.5)
+        // Near the end the offset stays within the content.
+        try collection.scrollToItem(at: IndexPath(item: 4999, section: 0))
+        #expect(collection.contentOffset.y <= collection.contentSize.height - 800 + 0.5)
+        #expect(collection.cellForItem(at: IndexPath(item: 4999, section: 0)) != nil)
+        #expect(throws: CollectionViewError.self) { try collection.scrollToItem(at: IndexPath(item: 5000, section: 0)) }
+    }
 }

@@ -36,14 +36,23 @@ let benchmarks: @Sendable () -> Void = {
     // One sample = one scroll step of a collection kept across samples, so the malloc
     // count is that of exactly one warm step. FlowLayout returns arrays (it does not adopt
     // VisitingCollectionLayout): its allocations are its `elements(in:)` results.
-    for (name, flow) in [("Scroll one screen, 1M fixed-size items, warm", false),
-                         ("Scroll one screen, 1M fixed-size items, FlowLayout, warm", true)] {
+    // `layoutIfNeeded()` adds the view hierarchy's own pass (constraints, subviews).
+    for (name, flow, viaLayoutIfNeeded) in [
+        ("Scroll one screen, 1M fixed-size items, warm", false, false),
+        ("Scroll one screen, 1M fixed-size items, layoutIfNeeded, warm", false, true),
+        ("Scroll one screen, 1M fixed-size items, FlowLayout, warm", true, false),
+    ] {
         let collection = makeCollection(million, selfSizing: false, flow: flow)
         Benchmark(name, configuration: .init(maxIterations: 5_000, setup: { try? warm(collection, screens: 4) })) { _ in
             // Whole-value assignments: `contentOffset.y += …` goes through a modify accessor.
             let y = collection.contentOffset.y + 800
             collection.contentOffset = Point(x: 0, y: y > collection.contentSize.height - 800 ? 0 : y)
-            try collection.performLayout()
+            if viaLayoutIfNeeded {
+                collection.layoutIfNeeded()
+                precondition(collection.lastError == nil)
+            } else {
+                try collection.performLayout()
+            }
         }
     }
 
