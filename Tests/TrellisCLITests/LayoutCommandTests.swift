@@ -5,40 +5,10 @@ import Testing
 /// prints and how it exits.
 @Suite("trellis layout")
 struct LayoutCommandTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The `trellis` executable built beside this test bundle.
-    static var executable: URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/debug"),
-        ].map { $0.appendingPathComponent("trellis") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
+    typealias Run = TrellisTool.Run
 
     static func run(_ arguments: [String], stdin: String) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        // Read both pipes before waiting, so a large output cannot block the tool.
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        try TrellisTool.run(arguments, stdin: Data(stdin.utf8))
     }
 
     static let document = """
@@ -117,7 +87,9 @@ struct LayoutCommandTests {
     }
 
     @Test func demoDrawsEveryAlignment() throws {
-        let run = try Self.run(["demo", "--columns", "80"], stdin: "")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let run = try Self.run(["demo", "--columns", "80", "--output", output.path], stdin: "")
         #expect(run.status == 0)
         for alignment in ["uikit", "leading", "center", "trailing", "justified"] { #expect(run.stdout.contains("== \(alignment) ==")) }
         #expect(run.stdout.contains("[much longer"))

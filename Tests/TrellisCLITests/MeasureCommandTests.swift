@@ -16,34 +16,9 @@ private enum MeasureTool {
         }
     }
 
-    static let executable: URL = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("trellis")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        let fallback = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/trellis")
-        precondition(FileManager.default.isExecutableFile(atPath: fallback.path), "the trellis tool is not built")
-        return fallback
-    }()
-
-    static func run(_ arguments: [String], executable: URL = executable, stdin: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+    static func run(_ arguments: [String], stdin: Data? = nil, executable: URL = TrellisTool.executable) throws -> Result {
+        let run = try TrellisTool.run(arguments, stdin: stdin, program: executable)
+        return Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     static func measure(_ arguments: [String]) throws -> Result { try run(["measure"] + arguments) }
@@ -147,7 +122,7 @@ private enum MeasureTool {
     @Test func invalidUTF8InAnArgumentIsRejected() throws {
         // Foundation's Process only passes valid strings, so a shell passes the raw bytes.
         let result = try MeasureTool.run(
-            ["-c", #""$0" measure ok "$(printf 'a\377b')""#, MeasureTool.executable.path],
+            ["-c", #""$0" measure ok "$(printf 'a\377b')""#, TrellisTool.executable.path],
             executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status != 0)
         #expect(result.stderr.contains("argument 3 is not valid UTF-8"), "stderr: \(result.stderr)")
