@@ -36,9 +36,23 @@ public final class GridLayout: CollectionLayout {
         case span(Int)
         /// A fraction of the row, in (0, 1]: 0.48, or 1/3.
         case fraction(Double)
+
+        /// Throws for a span below 1 or a fraction outside (0, 1], naming `option.span` or
+        /// `option.fraction`.
+        public func validate(option: String = "itemWidth") throws(LayoutOptionsError) {
+            switch self {
+            case .span(let span) where span < 1:
+                throw LayoutOptionsError(option: "\(option).span", expected: "a whole number ≥ 1", value: String(span))
+            case .fraction(let f) where !(f.isFinite && f > 0 && f <= 1):
+                throw LayoutOptionsError(option: "\(option).fraction", expected: "a number in (0, 1]", value: f)
+            default:
+                break
+            }
+        }
     }
 
-    /// The grid's options. JSON keys are the property names (see docs/Layouts.md).
+    /// The grid's options. JSON keys are the property names, except that `sections` is
+    /// spelled flat: `sectionInset`, `pinHeaders`, `pinFooters`, `background` (docs/Layouts.md).
     public struct Options: Hashable, Sendable, Codable {
         /// A column count, or a minimum column width from which the count follows.
         public var columns: ColumnRule
@@ -75,17 +89,12 @@ public final class GridLayout: CollectionLayout {
 
         /// Throws when an option cannot be used, naming it.
         public func validate() throws(LayoutOptionsError) {
-            if let problem = columns.problem { throw LayoutOptionsError(problem) }
+            if let problem = columns.problem { throw problem }
             try validateSpacing(columnSpacing, "columnSpacing")
             try validateSpacing(rowSpacing, "rowSpacing")
-            switch itemWidth {
-            case .span(let span) where span < 1: throw LayoutOptionsError("itemWidth.span must be at least 1, got \(span)")
-            case .fraction(let f) where !(f.isFinite && f > 0 && f <= 1):
-                throw LayoutOptionsError("itemWidth.fraction must be in (0, 1], got \(f)")
-            default: break
-            }
+            try itemWidth.validate()
             try validateScale(displayScale)
-            if let problem = sections.problem { throw LayoutOptionsError(problem) }
+            if let problem = sections.problem { throw problem }
         }
     }
 

@@ -32,7 +32,8 @@ public final class ListLayout: CollectionLayout {
         public static let zIndex = 1
     }
 
-    /// The list's options. JSON keys are the property names (see docs/Layouts.md).
+    /// The list's options. JSON keys are the property names, except that `sections` is
+    /// spelled flat: `sectionInset`, `pinHeaders`, `pinFooters`, `background` (docs/Layouts.md).
     public struct Options: Hashable, Sendable, Codable {
         /// Vertical space between rows (at least a separator's thickness when separators
         /// are shown).
@@ -63,12 +64,12 @@ public final class ListLayout: CollectionLayout {
             try validateSpacing(rowSpacing, "rowSpacing")
             if let separators {
                 if !(separators.thickness.isFinite && separators.thickness > 0) {
-                    throw LayoutOptionsError("separators.thickness must be a finite number > 0, got \(separators.thickness)")
+                    throw LayoutOptionsError(option: "separators.thickness", expected: "a finite number > 0", value: separators.thickness)
                 }
                 try validateSpacing(separators.insets.leading, "separators.insets.leading")
                 try validateSpacing(separators.insets.trailing, "separators.insets.trailing")
             }
-            if let problem = sections.problem { throw LayoutOptionsError(problem) }
+            if let problem = sections.problem { throw problem }
         }
     }
 

@@ -27,7 +27,8 @@ public final class WaterfallLayout: CollectionLayout {
         case inOrder
     }
 
-    /// The waterfall's options. JSON keys are the property names (see docs/Layouts.md).
+    /// The waterfall's options. JSON keys are the property names, except that `sections` is
+    /// spelled flat: `sectionInset`, `pinHeaders`, `pinFooters`, `background` (docs/Layouts.md).
     public struct Options: Hashable, Sendable, Codable {
         /// A column count, or a minimum column width from which the count follows.
         public var columns: ColumnRule
@@ -60,11 +61,11 @@ public final class WaterfallLayout: CollectionLayout {
 
         /// Throws when an option cannot be used, naming it.
         public func validate() throws(LayoutOptionsError) {
-            if let problem = columns.problem { throw LayoutOptionsError(problem) }
+            if let problem = columns.problem { throw problem }
             try validateSpacing(columnSpacing, "columnSpacing")
             try validateSpacing(itemSpacing, "itemSpacing")
             try validateScale(displayScale)
-            if let problem = sections.problem { throw LayoutOptionsError(problem) }
+            if let problem = sections.problem { throw problem }
         }
     }
 

@@ -85,13 +85,16 @@ public struct LayoutDocument: Sendable {
         let itemFields = try object.required("items", expected: "an array of item sizes").array()
         var items: [ItemSize] = []
         items.reserveCapacity(itemFields.count)
-        for item in itemFields { items.append(try decodeItem(item)) }
+        let itemMembers = ["width", "height", "baseline"] + layout.itemMembers
+        for item in itemFields { items.append(try decodeItem(item, members: itemMembers)) }
+        try layout.decodeItemOptions(itemFields, section: index)
         return SectionSpec(header: header, footer: footer, items: items)
     }
 
-    static func decodeItem(_ field: JSONField) throws(SpecError) -> ItemSize {
+    /// An item's size; `members`: what it may carry (its layout's per-item options too).
+    static func decodeItem(_ field: JSONField, members: [String] = ["width", "height", "baseline"]) throws(SpecError) -> ItemSize {
         let object = try field.object()
-        try object.rejectUnknownMembers(["width", "height", "baseline"])
+        try object.rejectUnknownMembers(members)
         let size = try decodeSize(field, object: object)
         let baseline = try object.optional("baseline")?.nonNegativeNumber()
         return ItemSize(size, firstBaseline: baseline)
