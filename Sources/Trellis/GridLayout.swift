@@ -160,6 +160,8 @@ public final class GridLayout: CollectionLayout {
 
     // MARK: CollectionLayout
 
+    /// Reads everything and lays out every item. Reuses the storage of the previous layout
+    /// (what a collection view's relayout does), so a relayout allocates nothing per item.
     /// - Complexity: O(n) for n items.
     public func prepare(from source: some LayoutSource) {
         var diagnostics: [LayoutDiagnostic] = []
@@ -182,29 +184,37 @@ public final class GridLayout: CollectionLayout {
             }
         }
         let sectionCount = Swift.max(0, source.numberOfSections)
-        var states: [SectionState] = []
-        states.reserveCapacity(sectionCount)
+        // Taken out of `self` so every array is uniquely held and refilled in place.
+        var states = sectionStates
+        sectionStates = []
+        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            let heights = SectionStack.readItemHeights(ofSection: section, from: source, along: axis, diagnostics: &diagnostics)
-            let state = layOutSection(section, heights: heights, diagnostics: &diagnostics)
+            if section == states.count { states.append(SectionState()) }
+            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].itemHeight, diagnostics: &diagnostics)
+            layOutSection(section, &states[section], diagnostics: &diagnostics)
             let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
-            states.append(state)
+            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].rows.total))
         }
         sectionStates = states
         stack.build(sections)
         self.diagnostics = diagnostics
     }
 
-    private func layOutSection(_ section: Int, heights: [Double], diagnostics: inout [LayoutDiagnostic]) -> SectionState {
-        let count = heights.count
+    /// Lays out the items of `state` (whose `itemHeight` is read), reusing its arrays.
+    private func layOutSection(_ section: Int, _ state: inout SectionState, diagnostics: inout [LayoutDiagnostic]) {
+        let count = state.itemHeight.count
         precondition(count <= Int(Int32.max), "GridLayout: at most \(Int32.max) items per section")
-        var state = SectionState()
+        state.itemSlot.removeAll(keepingCapacity: true)
         state.itemSlot.reserveCapacity(count)
-        state.itemHeight = heights
+        state.fractionSpans.removeAll(keepingCapacity: true)
+        state.itemRow.removeAll(keepingCapacity: true)
         state.itemRow.reserveCapacity(count)
+        state.rowFirstItem.removeAll(keepingCapacity: true)
+        state.rowFirstItem.append(0)
+        state.rowHeight.removeAll(keepingCapacity: true)
+        let heights = state.itemHeight
         let geometry = self.geometry, columns = geometry.count
         let defaultWidth = options.itemWidth, widthOf = itemWidth
         let tabulated = columnSpans.count
@@ -251,8 +261,7 @@ public final class GridLayout: CollectionLayout {
             state.rowHeight.append(rowHeight)
             state.rowFirstItem.append(count)
         }
-        state.rows = OffsetTree(spacedExtents(state.rowHeight, spacing: options.rowSpacing))
-        return state
+        state.rows.rebuildSpaced(state.rowHeight, spacing: options.rowSpacing)
     }
 
     /// An item's width as whole columns (span > 0) or a fraction of the row, clamped.

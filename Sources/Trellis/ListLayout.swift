@@ -96,6 +96,7 @@ public final class ListLayout: CollectionLayout {
 
     // MARK: CollectionLayout
 
+    /// Reads everything and lays out every row, reusing the storage of the previous layout.
     /// - Complexity: O(n) for n items.
     public func prepare(from source: some LayoutSource) {
         var diagnostics: [LayoutDiagnostic] = []
@@ -104,17 +105,18 @@ public final class ListLayout: CollectionLayout {
         stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let sectionCount = Swift.max(0, source.numberOfSections)
         let gap = options.gap
-        var states: [SectionState] = []
-        states.reserveCapacity(sectionCount)
+        // Taken out of `self` so every array is uniquely held and refilled in place.
+        var states = sectionStates
+        sectionStates = []
+        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            var state = SectionState()
-            state.rowHeight = SectionStack.readItemHeights(ofSection: section, from: source, along: axis, diagnostics: &diagnostics)
-            state.rows = OffsetTree(spacedExtents(state.rowHeight, spacing: gap))
+            if section == states.count { states.append(SectionState()) }
+            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].rowHeight, diagnostics: &diagnostics)
+            states[section].rows.rebuildSpaced(states[section].rowHeight, spacing: gap)
             let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
-            states.append(state)
+            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].rows.total))
         }
         sectionStates = states
         stack.build(sections)
