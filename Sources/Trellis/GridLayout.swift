@@ -308,7 +308,7 @@ public final class GridLayout: CollectionLayout {
     public var contentSize: Size { stack.contentSize }
 
     /// - Complexity: O(log n + k) for k elements returned (plus the items of the rows cut by
-    ///   `rect`).
+    ///   `rect`): one search for the first row, then O(1) amortised per row (`OffsetWalk`).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         // Locals: one read of each stored property rather than one (with its exclusivity
         // check and retains) per element.
@@ -323,16 +323,20 @@ public final class GridLayout: CollectionLayout {
             guard rowCount > 0 else { continue }
             let top = stack.itemsTop(of: section)
             var row = state.rows.firstCandidate(at: area.minY - top)
-            while row < rowCount {
-                let rowTop = top + state.rows.offset(of: row)
-                if rowTop >= area.maxY + slop(area.maxY) { break }
-                for item in state.rowFirstItem[row]..<state.rowFirstItem[row + 1] {
-                    let frame = state.frame(ofItem: item, row: row, rowTop: rowTop, stretches: stretches, columnSpans: columnSpans, in: stack)
-                    if frame.intersects(rect) {
-                        result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
+            // Consecutive rows' offsets share the top of their tree paths (same bits).
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { partial in
+                var walk = OffsetWalk(tree: state.rows, partial: partial)
+                while row < rowCount {
+                    let rowTop = top + walk.offset(of: row)
+                    if rowTop >= area.maxY + slop(area.maxY) { break }
+                    for item in state.rowFirstItem[row]..<state.rowFirstItem[row + 1] {
+                        let frame = state.frame(ofItem: item, row: row, rowTop: rowTop, stretches: stretches, columnSpans: columnSpans, in: stack)
+                        if frame.intersects(rect) {
+                            result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
+                        }
                     }
+                    row += 1
                 }
-                row += 1
             }
         }
         return result

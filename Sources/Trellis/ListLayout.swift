@@ -144,7 +144,8 @@ public final class ListLayout: CollectionLayout {
 
     public var contentSize: Size { stack.contentSize }
 
-    /// - Complexity: O(log n + k) for k elements returned.
+    /// - Complexity: O(log n + k) for k elements returned: one search for the first row, then
+    ///   O(1) amortised per row (`OffsetWalk`).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         // Locals: one read of each stored property rather than one per element.
         let stack = self.stack, states = sectionStates, metrics = RowMetrics(options, stack)
@@ -159,17 +160,21 @@ public final class ListLayout: CollectionLayout {
             guard count > 0 else { continue }
             let top = stack.itemsTop(of: section)
             var row = state.rows.firstCandidate(at: area.minY - top)
-            while row < count {
-                let rowTop = top + state.rows.offset(of: row)
-                if rowTop >= area.maxY + slop(area.maxY) { break }
-                let frame = metrics.rowFrame(state, row: row, top: rowTop, in: stack)
-                if frame.intersects(rect) {
-                    result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
+            // Consecutive rows' offsets share the top of their tree paths (same bits).
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { partial in
+                var walk = OffsetWalk(tree: state.rows, partial: partial)
+                while row < count {
+                    let rowTop = top + walk.offset(of: row)
+                    if rowTop >= area.maxY + slop(area.maxY) { break }
+                    let frame = metrics.rowFrame(state, row: row, top: rowTop, in: stack)
+                    if frame.intersects(rect) {
+                        result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
+                    }
+                    if let separator = metrics.separator(state, row: row, section: section, rowTop: rowTop, in: stack), separator.frame.intersects(rect) {
+                        separators.append(separator)
+                    }
+                    row += 1
                 }
-                if let separator = metrics.separator(state, row: row, section: section, rowTop: rowTop, in: stack), separator.frame.intersects(rect) {
-                    separators.append(separator)
-                }
-                row += 1
             }
             result += separators
             separators.removeAll(keepingCapacity: true)
