@@ -278,8 +278,10 @@ public final class WaterfallLayout: CollectionLayout {
             // `offset(of:)`): after the first search, an item costs a few node reads, not a
             // cold descent of a tree of a million items.
             let limit = area.maxY + slop(area.maxY)
+            // Partial sums for the deepest column's tree: small enough to stay on the stack.
+            let depth = state.columns.reduce(0) { Swift.max($0, $1.capacity.trailingZeroBitCount) }
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { cursor in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount * (OffsetWalk.maximumDepth + 2)) { doubles in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount * (depth + 2)) { doubles in
                     withUnsafeTemporaryAllocation(of: OffsetWalk.self, capacity: columnCount) { walks in
                         // cursor[2c]: column c's next position; cursor[2c + 1]: its item, or
                         // Int.max when the column has no more candidates. doubles[c]: its top.
@@ -294,7 +296,7 @@ public final class WaterfallLayout: CollectionLayout {
                         }
                         for column in 0..<columnCount {
                             let tree = state.columns[column]
-                            let partials = UnsafeMutableBufferPointer(rebasing: doubles[(columnCount + column * (OffsetWalk.maximumDepth + 1))...].prefix(OffsetWalk.maximumDepth + 1))
+                            let partials = UnsafeMutableBufferPointer(rebasing: doubles[(columnCount + column * (depth + 1))...].prefix(depth + 1))
                             walks.initializeElement(at: column, to: OffsetWalk(tree: tree, partial: partials))
                             advance(column, to: tree.count > 0 ? tree.firstCandidate(at: area.minY - top) : 0)
                         }
