@@ -203,7 +203,12 @@ public final class GridLayout: CollectionLayout {
     }
 
     /// Lays out the items of `state` (whose `itemHeight` is read), reusing its arrays.
-    private func layOutSection(_ section: Int, _ state: inout SectionState, diagnostics: inout [LayoutDiagnostic]) {
+    private func layOutSection(_ section: Int, _ sectionState: inout SectionState, diagnostics: inout [LayoutDiagnostic]) {
+        // Moved (not copied) into a local, so the appends below see uniquely held arrays of
+        // a local value.
+        var state = SectionState()
+        swap(&state, &sectionState)
+        defer { swap(&state, &sectionState) }
         let count = state.itemHeight.count
         precondition(count <= Int(Int32.max), "GridLayout: at most \(Int32.max) items per section")
         state.itemSlot.removeAll(keepingCapacity: true)
