@@ -128,7 +128,7 @@ extension FlowLayout {
                 result.reserveCapacity(Swift.min(section.firstHiddenItem, Int(Swift.min(1e6, share * Double(section.firstHiddenItem))) + 8))
             }
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
-                var walk = FlowOffsetWalk(tree: section.lineOffsets, partial: partial)
+                var walk = OffsetWalk(tree: section.lineOffsets, partial: partial)
                 while start < section.firstHiddenItem {
                     let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
                     if lineStart >= high { break }
@@ -186,7 +186,7 @@ extension FlowLayout {
             var start = 0
             result.reserveCapacity(result.count + section.firstHiddenItem + 2)
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
-                var walk = FlowOffsetWalk(tree: section.lineOffsets, partial: partial)
+                var walk = OffsetWalk(tree: section.lineOffsets, partial: partial)
                 while start < section.firstHiddenItem {
                     let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
                     start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in

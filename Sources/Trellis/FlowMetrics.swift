@@ -28,28 +28,33 @@ public enum FlowLineAlignment: String, Hashable, Sendable, Codable, CaseIterable
     case baseline
 }
 
-/// How a flow layout decides where lines break.
+/// How a flow layout decides where lines break (`"lineBreaking"` in JSON).
 ///
 /// The layout asks the breaker for the items of each line. `greedy` is local (a line's
 /// end depends only on the items from its start), which lets a size change re-flow a few
-/// lines only; a breaker that looks ahead (a balanced breaker) makes the layout re-flow the
-/// whole section of a changed item instead.
-public enum FlowLineBreaking: Hashable, Sendable {
+/// lines only; `balanced` looks ahead (a later item can move an earlier break), so a size
+/// change re-flows the whole section of the changed item instead: O(n·w) for its n items.
+public enum FlowLineBreaking: String, Hashable, Sendable, CaseIterable {
     /// A line takes items while they fit with at least the minimum spacing; its first
     /// item is always placed (clamped to the available extent if larger).
     case greedy
+    /// As many lines as `greedy`, with line lengths as even as possible: the breaks of
+    /// `LineBreaker.balancedBreaks` (minimum raggedness, the last line included), so a tag
+    /// cloud does not end in a stub.
+    case balanced
 
     /// True when a line's end depends only on the items from its start, so an incremental
     /// relayout may stop re-flowing once the breaks fall in step again.
     public var isLocal: Bool {
         switch self {
         case .greedy: true
+        case .balanced: false
         }
     }
 
     /// The index of the first item of every line, for items with the given extents along
     /// the line (already clamped to `available`).
-    /// - Complexity: O(n).
+    /// - Complexity: O(n) greedy; O(n·w) balanced, w the most items a line holds.
     public func lineStarts(mainExtents extents: [Double], available: Double, spacing: Double) -> [Int] {
         switch self {
         case .greedy:
@@ -62,6 +67,10 @@ public enum FlowLineBreaking: Hashable, Sendable {
                 }
             }
             return starts
+        case .balanced:
+            // An unbounded line holds everything: one line, whatever the breaker.
+            guard available.isFinite else { return FlowLineBreaking.greedy.lineStarts(mainExtents: extents, available: available, spacing: spacing) }
+            return LineBreaker.balancedBreaks(extents, available: available, spacing: spacing)
         }
     }
 

@@ -18,12 +18,12 @@ public enum ColumnRule: Hashable, Sendable, Codable {
     }
 
     /// Why the rule cannot be used, or nil.
-    var problem: String? {
+    var problem: LayoutOptionsError? {
         switch self {
         case .count(let count):
-            count >= 1 ? nil : "columns must be at least 1, got \(count)"
+            count >= 1 ? nil : LayoutOptionsError(option: "columns", expected: "a whole number ≥ 1", value: String(count))
         case .minimumWidth(let width):
-            width.isFinite && width > 0 ? nil : "minimumColumnWidth must be a finite number > 0, got \(width)"
+            width.isFinite && width > 0 ? nil : LayoutOptionsError(option: "minimumColumnWidth", expected: "a finite number > 0", value: width)
         }
     }
 }

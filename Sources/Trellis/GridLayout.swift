@@ -36,9 +36,23 @@ public final class GridLayout: CollectionLayout {
         case span(Int)
         /// A fraction of the row, in (0, 1]: 0.48, or 1/3.
         case fraction(Double)
+
+        /// Throws for a span below 1 or a fraction outside (0, 1], naming `option.span` or
+        /// `option.fraction`.
+        public func validate(option: String = "itemWidth") throws(LayoutOptionsError) {
+            switch self {
+            case .span(let span) where span < 1:
+                throw LayoutOptionsError(option: "\(option).span", expected: "a whole number ≥ 1", value: String(span))
+            case .fraction(let f) where !(f.isFinite && f > 0 && f <= 1):
+                throw LayoutOptionsError(option: "\(option).fraction", expected: "a number in (0, 1]", value: f)
+            default:
+                break
+            }
+        }
     }
 
-    /// The grid's options. JSON keys are the property names (see docs/Layouts.md).
+    /// The grid's options. JSON keys are the property names, except that `sections` is
+    /// spelled flat: `sectionInset`, `pinHeaders`, `pinFooters`, `background` (docs/Layouts.md).
     public struct Options: Hashable, Sendable, Codable {
         /// A column count, or a minimum column width from which the count follows.
         public var columns: ColumnRule
@@ -75,17 +89,12 @@ public final class GridLayout: CollectionLayout {
 
         /// Throws when an option cannot be used, naming it.
         public func validate() throws(LayoutOptionsError) {
-            if let problem = columns.problem { throw LayoutOptionsError(problem) }
+            if let problem = columns.problem { throw problem }
             try validateSpacing(columnSpacing, "columnSpacing")
             try validateSpacing(rowSpacing, "rowSpacing")
-            switch itemWidth {
-            case .span(let span) where span < 1: throw LayoutOptionsError("itemWidth.span must be at least 1, got \(span)")
-            case .fraction(let f) where !(f.isFinite && f > 0 && f <= 1):
-                throw LayoutOptionsError("itemWidth.fraction must be in (0, 1], got \(f)")
-            default: break
-            }
+            try itemWidth.validate()
             try validateScale(displayScale)
-            if let problem = sections.problem { throw LayoutOptionsError(problem) }
+            if let problem = sections.problem { throw problem }
         }
     }
 
@@ -151,6 +160,8 @@ public final class GridLayout: CollectionLayout {
 
     // MARK: CollectionLayout
 
+    /// Reads everything and lays out every item. Reuses the storage of the previous layout
+    /// (what a collection view's relayout does), so a relayout allocates nothing per item.
     /// - Complexity: O(n) for n items.
     public func prepare(from source: some LayoutSource) {
         var diagnostics: [LayoutDiagnostic] = []
@@ -173,29 +184,42 @@ public final class GridLayout: CollectionLayout {
             }
         }
         let sectionCount = Swift.max(0, source.numberOfSections)
-        var states: [SectionState] = []
-        states.reserveCapacity(sectionCount)
+        // Taken out of `self` so every array is uniquely held and refilled in place.
+        var states = sectionStates
+        sectionStates = []
+        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            let heights = SectionStack.readItemHeights(ofSection: section, from: source, along: axis, diagnostics: &diagnostics)
-            let state = layOutSection(section, heights: heights, diagnostics: &diagnostics)
+            if section == states.count { states.append(SectionState()) }
+            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].itemHeight, diagnostics: &diagnostics)
+            layOutSection(section, &states[section], diagnostics: &diagnostics)
             let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
-            states.append(state)
+            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].rows.total))
         }
         sectionStates = states
         stack.build(sections)
         self.diagnostics = diagnostics
     }
 
-    private func layOutSection(_ section: Int, heights: [Double], diagnostics: inout [LayoutDiagnostic]) -> SectionState {
-        let count = heights.count
-        precondition(count <= Int(Int32.max), "GridLayout: at most \(Int32.max) items per section")
+    /// Lays out the items of `state` (whose `itemHeight` is read), reusing its arrays.
+    private func layOutSection(_ section: Int, _ sectionState: inout SectionState, diagnostics: inout [LayoutDiagnostic]) {
+        // Moved (not copied) into a local, so the appends below see uniquely held arrays of
+        // a local value.
         var state = SectionState()
+        swap(&state, &sectionState)
+        defer { swap(&state, &sectionState) }
+        let count = state.itemHeight.count
+        precondition(count <= Int(Int32.max), "GridLayout: at most \(Int32.max) items per section")
+        state.itemSlot.removeAll(keepingCapacity: true)
         state.itemSlot.reserveCapacity(count)
-        state.itemHeight = heights
+        state.fractionSpans.removeAll(keepingCapacity: true)
+        state.itemRow.removeAll(keepingCapacity: true)
         state.itemRow.reserveCapacity(count)
+        state.rowFirstItem.removeAll(keepingCapacity: true)
+        state.rowFirstItem.append(0)
+        state.rowHeight.removeAll(keepingCapacity: true)
+        let heights = state.itemHeight
         let geometry = self.geometry, columns = geometry.count
         let defaultWidth = options.itemWidth, widthOf = itemWidth
         let tabulated = columnSpans.count
@@ -242,8 +266,7 @@ public final class GridLayout: CollectionLayout {
             state.rowHeight.append(rowHeight)
             state.rowFirstItem.append(count)
         }
-        state.rows = OffsetTree(spacedExtents(state.rowHeight, spacing: options.rowSpacing))
-        return state
+        state.rows.rebuildSpaced(state.rowHeight, spacing: options.rowSpacing)
     }
 
     /// An item's width as whole columns (span > 0) or a fraction of the row, clamped.
@@ -290,7 +313,7 @@ public final class GridLayout: CollectionLayout {
     public var contentSize: Size { stack.contentSize }
 
     /// - Complexity: O(log n + k) for k elements returned (plus the items of the rows cut by
-    ///   `rect`).
+    ///   `rect`): one search for the first row, then O(1) amortised per row (`OffsetWalk`).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         // Locals: one read of each stored property rather than one (with its exclusivity
         // check and retains) per element.
@@ -305,16 +328,20 @@ public final class GridLayout: CollectionLayout {
             guard rowCount > 0 else { continue }
             let top = stack.itemsTop(of: section)
             var row = state.rows.firstCandidate(at: area.minY - top)
-            while row < rowCount {
-                let rowTop = top + state.rows.offset(of: row)
-                if rowTop >= area.maxY + slop(area.maxY) { break }
-                for item in state.rowFirstItem[row]..<state.rowFirstItem[row + 1] {
-                    let frame = state.frame(ofItem: item, row: row, rowTop: rowTop, stretches: stretches, columnSpans: columnSpans, in: stack)
-                    if frame.intersects(rect) {
-                        result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
+            // Consecutive rows' offsets share the top of their tree paths (same bits).
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { partial in
+                var walk = OffsetWalk(tree: state.rows, partial: partial)
+                while row < rowCount {
+                    let rowTop = top + walk.offset(of: row)
+                    if rowTop >= area.maxY + slop(area.maxY) { break }
+                    for item in state.rowFirstItem[row]..<state.rowFirstItem[row + 1] {
+                        let frame = state.frame(ofItem: item, row: row, rowTop: rowTop, stretches: stretches, columnSpans: columnSpans, in: stack)
+                        if frame.intersects(rect) {
+                            result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
+                        }
                     }
+                    row += 1
                 }
-                row += 1
             }
         }
         return result

@@ -32,7 +32,8 @@ public final class ListLayout: CollectionLayout {
         public static let zIndex = 1
     }
 
-    /// The list's options. JSON keys are the property names (see docs/Layouts.md).
+    /// The list's options. JSON keys are the property names, except that `sections` is
+    /// spelled flat: `sectionInset`, `pinHeaders`, `pinFooters`, `background` (docs/Layouts.md).
     public struct Options: Hashable, Sendable, Codable {
         /// Vertical space between rows (at least a separator's thickness when separators
         /// are shown).
@@ -63,12 +64,12 @@ public final class ListLayout: CollectionLayout {
             try validateSpacing(rowSpacing, "rowSpacing")
             if let separators {
                 if !(separators.thickness.isFinite && separators.thickness > 0) {
-                    throw LayoutOptionsError("separators.thickness must be a finite number > 0, got \(separators.thickness)")
+                    throw LayoutOptionsError(option: "separators.thickness", expected: "a finite number > 0", value: separators.thickness)
                 }
                 try validateSpacing(separators.insets.leading, "separators.insets.leading")
                 try validateSpacing(separators.insets.trailing, "separators.insets.trailing")
             }
-            if let problem = sections.problem { throw LayoutOptionsError(problem) }
+            if let problem = sections.problem { throw problem }
         }
     }
 
@@ -95,6 +96,7 @@ public final class ListLayout: CollectionLayout {
 
     // MARK: CollectionLayout
 
+    /// Reads everything and lays out every row, reusing the storage of the previous layout.
     /// - Complexity: O(n) for n items.
     public func prepare(from source: some LayoutSource) {
         var diagnostics: [LayoutDiagnostic] = []
@@ -103,17 +105,18 @@ public final class ListLayout: CollectionLayout {
         stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let sectionCount = Swift.max(0, source.numberOfSections)
         let gap = options.gap
-        var states: [SectionState] = []
-        states.reserveCapacity(sectionCount)
+        // Taken out of `self` so every array is uniquely held and refilled in place.
+        var states = sectionStates
+        sectionStates = []
+        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            var state = SectionState()
-            state.rowHeight = SectionStack.readItemHeights(ofSection: section, from: source, along: axis, diagnostics: &diagnostics)
-            state.rows = OffsetTree(spacedExtents(state.rowHeight, spacing: gap))
+            if section == states.count { states.append(SectionState()) }
+            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].rowHeight, diagnostics: &diagnostics)
+            states[section].rows.rebuildSpaced(states[section].rowHeight, spacing: gap)
             let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
-            states.append(state)
+            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].rows.total))
         }
         sectionStates = states
         stack.build(sections)
@@ -141,7 +144,8 @@ public final class ListLayout: CollectionLayout {
 
     public var contentSize: Size { stack.contentSize }
 
-    /// - Complexity: O(log n + k) for k elements returned.
+    /// - Complexity: O(log n + k) for k elements returned: one search for the first row, then
+    ///   O(1) amortised per row (`OffsetWalk`).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         // Locals: one read of each stored property rather than one per element.
         let stack = self.stack, states = sectionStates, metrics = RowMetrics(options, stack)
@@ -156,17 +160,21 @@ public final class ListLayout: CollectionLayout {
             guard count > 0 else { continue }
             let top = stack.itemsTop(of: section)
             var row = state.rows.firstCandidate(at: area.minY - top)
-            while row < count {
-                let rowTop = top + state.rows.offset(of: row)
-                if rowTop >= area.maxY + slop(area.maxY) { break }
-                let frame = metrics.rowFrame(state, row: row, top: rowTop, in: stack)
-                if frame.intersects(rect) {
-                    result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
+            // Consecutive rows' offsets share the top of their tree paths (same bits).
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { partial in
+                var walk = OffsetWalk(tree: state.rows, partial: partial)
+                while row < count {
+                    let rowTop = top + walk.offset(of: row)
+                    if rowTop >= area.maxY + slop(area.maxY) { break }
+                    let frame = metrics.rowFrame(state, row: row, top: rowTop, in: stack)
+                    if frame.intersects(rect) {
+                        result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
+                    }
+                    if let separator = metrics.separator(state, row: row, section: section, rowTop: rowTop, in: stack), separator.frame.intersects(rect) {
+                        separators.append(separator)
+                    }
+                    row += 1
                 }
-                if let separator = metrics.separator(state, row: row, section: section, rowTop: rowTop, in: stack), separator.frame.intersects(rect) {
-                    separators.append(separator)
-                }
-                row += 1
             }
             result += separators
             separators.removeAll(keepingCapacity: true)

@@ -1,7 +1,7 @@
 /// What every layout of this package does around the items of a section: the section
 /// insets, sticky headers and footers, and an optional background decoration. One value
-/// shared by `GridLayout`, `WaterfallLayout` and `ListLayout` (the `"sections"` object of
-/// their JSON options).
+/// shared by `GridLayout`, `WaterfallLayout` and `ListLayout` (in JSON the flat keys
+/// `sectionInset`, `pinHeaders`, `pinFooters`, `background`).
 public struct SectionStyle: Hashable, Sendable, Codable {
     /// Space around the items of each section, inside the header and the footer (which
     /// span the full width, like UIKit's flow layout).
@@ -21,17 +21,18 @@ public struct SectionStyle: Hashable, Sendable, Codable {
         self.background = background
     }
 
-    /// Why these options cannot be used, or nil when they can.
-    public var problem: String? {
+    /// Why these options cannot be used, or nil when they can. Options are named by their
+    /// JSON keys (`sectionInset.top`, `background.insets.leading`).
+    public var problem: LayoutOptionsError? {
         let edges = [("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing)]
         for (name, value) in edges where !(value.isFinite && value >= 0) {
-            return "sections.insets.\(name) must be a finite number ≥ 0, got \(value)"
+            return LayoutOptionsError(option: "sectionInset.\(name)", expected: "a finite number ≥ 0", value: value)
         }
         if let background {
             let edges = [("top", background.insets.top), ("leading", background.insets.leading),
                          ("bottom", background.insets.bottom), ("trailing", background.insets.trailing)]
             for (name, value) in edges where !value.isFinite {
-                return "sections.background.insets.\(name) must be a finite number, got \(value)"
+                return LayoutOptionsError(option: "background.insets.\(name)", expected: "a finite number", value: value)
             }
         }
         return nil
@@ -61,26 +62,43 @@ extension ElementKind {
     public static let separator = ElementKind.decoration("separator")
 }
 
-/// The error a layout's options `validate()` throws: which option, and why.
+/// The error a layout's options `validate()` throws: which option, what it must be, and
+/// what it was. A JSON reader turns it into an error at the option's path.
 public struct LayoutOptionsError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The option as the JSON names it (`columns`, `sections.insets.top`).
-    public var message: String
+    /// The option as the JSON names it, dotted below the layout object (`columns`,
+    /// `sectionInset.top`, `separators.thickness`).
+    public var option: String
+    /// What the option must be (`a whole number ≥ 1`).
+    public var expected: String
+    /// The value given, as text.
+    public var value: String
 
-    public init(_ message: String) {
-        self.message = message
+    public init(option: String, expected: String, value: String) {
+        self.option = option
+        self.expected = expected
+        self.value = value
     }
+
+    /// A number given as a whole number when it is one (`0`, not `0.0`).
+    public init(option: String, expected: String, value: Double) {
+        let text = value.isFinite && value == value.rounded() && Swift.abs(value) < 1e15 ? String(Int(value)) : String(value)
+        self.init(option: option, expected: expected, value: text)
+    }
+
+    /// `columns must be a whole number ≥ 1, got 0`.
+    public var message: String { "\(option) must be \(expected), got \(value)" }
 
     public var description: String { message }
 }
 
 /// Throws when a spacing option is negative or not finite.
 func validateSpacing(_ value: Double, _ name: String) throws(LayoutOptionsError) {
-    if !(value.isFinite && value >= 0) { throw LayoutOptionsError("\(name) must be a finite number ≥ 0, got \(value)") }
+    if !(value.isFinite && value >= 0) { throw LayoutOptionsError(option: name, expected: "a finite number ≥ 0", value: value) }
 }
 
 /// Throws when a display scale is not a positive finite number.
 func validateScale(_ value: Double) throws(LayoutOptionsError) {
-    if !(value.isFinite && value > 0) { throw LayoutOptionsError("displayScale must be a finite number > 0, got \(value)") }
+    if !(value.isFinite && value > 0) { throw LayoutOptionsError(option: "displayScale", expected: "a finite number > 0", value: value) }
 }
 
 /// The message of a failing validation, for a precondition.

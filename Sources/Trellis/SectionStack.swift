@@ -273,11 +273,26 @@ extension SectionStack {
     index < count - 1 ? length + spacing : length
 }
 
-/// The spaced extents of a whole stack (see `spacedExtent`).
-func spacedExtents(_ lengths: [Double], spacing: Double) -> [Double] {
-    var extents = lengths
-    for index in extents.indices.dropLast() { extents[index] += spacing }
-    return extents
+/// Makes `array` hold `count` elements, reusing its storage; when it already does, its
+/// elements are left as they are (the caller overwrites every one).
+/// - Complexity: O(count) when the count changes, O(1) otherwise.
+func resize<Element: ExpressibleByIntegerLiteral>(_ array: inout [Element], to count: Int) {
+    guard array.count != count else { return }
+    array.removeAll(keepingCapacity: true)
+    array.append(contentsOf: repeatElement(0, count: count))
+}
+
+extension OffsetTree {
+    /// Replaces every extent with the spaced extents of `lengths` (see `spacedExtent`),
+    /// reusing the tree's storage.
+    /// - Complexity: O(n).
+    mutating func rebuildSpaced(_ lengths: [Double], spacing: Double) {
+        lengths.withUnsafeBufferPointer { lengths in
+            rebuild(count: lengths.count) { leaves in
+                for index in 0..<lengths.count { leaves[index] = spacedExtent(lengths[index], at: index, count: lengths.count, spacing: spacing) }
+            }
+        }
+    }
 }
 
 extension SectionStack {
@@ -285,29 +300,49 @@ extension SectionStack {
     /// The layouts here take every item's width from their own geometry, so the height is
     /// all they read. A `StaticLayoutSource` is read through its storage, a whole section at
     /// a time (no call per item); any other source through `sizeForItem(at:)`.
+    ///
+    /// Writes into `heights`, reusing its storage: a relayout of a layout that laid out
+    /// before touches no fresh memory (at a million items, faulting in new pages costs more
+    /// than the layout itself).
     /// - Complexity: O(n) for n items.
     static func readItemHeights(
-        ofSection section: Int, from source: some LayoutSource, along axis: Axis = .vertical, diagnostics: inout [LayoutDiagnostic]
-    ) -> [Double] {
-        var heights: [Double]
-        if let values = source as? StaticLayoutSource {
+        ofSection section: Int, from source: some LayoutSource, along axis: Axis = .vertical, into heights: inout [Double],
+        diagnostics: inout [LayoutDiagnostic]
+    ) {
+        let values = source as? StaticLayoutSource
+        let count: Int
+        if let values {
             switch values.sections[section].items {
-            case .fixed(let count, let size): heights = Array(repeating: size.size[axis], count: Swift.max(0, count))
-            case .list(let sizes): heights = sizes.map { $0.size[axis] }
-            case .computed(let count, let size): heights = (0..<Swift.max(0, count)).map { size($0).size[axis] }
+            case .fixed(let n, _), .computed(let n, _): count = Swift.max(0, n)
+            case .list(let sizes): count = sizes.count
             }
         } else {
-            let count = Swift.max(0, source.numberOfItems(inSection: section))
-            heights = []
-            heights.reserveCapacity(count)
-            for item in 0..<count { heights.append(source.sizeForItem(at: IndexPath(item: item, section: section)).size[axis]) }
+            count = Swift.max(0, source.numberOfItems(inSection: section))
+        }
+        resize(&heights, to: count)  // every element is written below
+        heights.withUnsafeMutableBufferPointer { heights in
+            if let values {
+                switch values.sections[section].items {
+                case .fixed(_, let size): heights.update(repeating: size.size[axis])
+                case .list(let sizes):
+                    sizes.withUnsafeBufferPointer { sizes in
+                        if axis == .vertical {
+                            for item in 0..<count { heights[item] = sizes[item].size.height }
+                        } else {
+                            for item in 0..<count { heights[item] = sizes[item].size.width }
+                        }
+                    }
+                case .computed(_, let size): for item in 0..<count { heights[item] = size(item).size[axis] }
+                }
+            } else {
+                for item in 0..<count { heights[item] = source.sizeForItem(at: IndexPath(item: item, section: section)).size[axis] }
+            }
         }
         for item in heights.indices where !(heights[item].isFinite && heights[item] >= 0) {
             heights[item] = sanitizedLength(
                 heights[item], indexPath: IndexPath(item: item, section: section),
                 path: "sections[\(section)].items[\(item)].\(axis.extentName)", diagnostics: &diagnostics)
         }
-        return heights
     }
 }
 

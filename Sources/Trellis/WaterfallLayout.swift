@@ -27,7 +27,8 @@ public final class WaterfallLayout: CollectionLayout {
         case inOrder
     }
 
-    /// The waterfall's options. JSON keys are the property names (see docs/Layouts.md).
+    /// The waterfall's options. JSON keys are the property names, except that `sections` is
+    /// spelled flat: `sectionInset`, `pinHeaders`, `pinFooters`, `background` (docs/Layouts.md).
     public struct Options: Hashable, Sendable, Codable {
         /// A column count, or a minimum column width from which the count follows.
         public var columns: ColumnRule
@@ -60,11 +61,11 @@ public final class WaterfallLayout: CollectionLayout {
 
         /// Throws when an option cannot be used, naming it.
         public func validate() throws(LayoutOptionsError) {
-            if let problem = columns.problem { throw LayoutOptionsError(problem) }
+            if let problem = columns.problem { throw problem }
             try validateSpacing(columnSpacing, "columnSpacing")
             try validateSpacing(itemSpacing, "itemSpacing")
             try validateScale(displayScale)
-            if let problem = sections.problem { throw LayoutOptionsError(problem) }
+            if let problem = sections.problem { throw problem }
         }
     }
 
@@ -138,71 +139,97 @@ public final class WaterfallLayout: CollectionLayout {
         columnWidth = (0..<geometry.count).map { geometry.column($0).width }
         let sectionCount = Swift.max(0, source.numberOfSections)
         precondition(assignments == nil || assignments!.count == sectionCount, "columnAssignments: \(assignments!.count) sections, the source has \(sectionCount)")
-        var states: [SectionState] = []
-        states.reserveCapacity(sectionCount)
+        // Taken out of `self` so every array is uniquely held and refilled in place: a
+        // relayout reuses the storage of the previous layout and allocates nothing per item.
+        var states = sectionStates
+        sectionStates = []
+        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
         var sections: [SectionStack.Section] = []
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
-            let heights = SectionStack.readItemHeights(ofSection: section, from: source, along: axis, diagnostics: &diagnostics)
-            let state = layOutSection(section, heights: heights, assignment: assignments?[section])
+            if section == states.count { states.append(SectionState()) }
+            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].itemHeight, diagnostics: &diagnostics)
+            layOutSection(section, &states[section], assignment: assignments?[section])
             let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: state.body))
-            states.append(state)
+            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].body))
         }
         sectionStates = states
         stack.build(sections)
         self.diagnostics = diagnostics
     }
 
-    private func layOutSection(_ section: Int, heights: [Double], assignment: [Int]?) -> SectionState {
+    /// Places the items of `state` (whose `itemHeight` is read) in columns, reusing its arrays.
+    private func layOutSection(_ section: Int, _ state: inout SectionState, assignment: [Int]?) {
+        let heights = state.itemHeight
         let count = heights.count
         let columnCount = columnX.count
         let spacing = options.itemSpacing, inOrder = options.placement == .inOrder
         precondition(assignment == nil || assignment!.count == count, "columnAssignments[\(section)]: \(assignment!.count) items, the source has \(count)")
         precondition(count <= Int(Int32.max), "WaterfallLayout: at most \(Int32.max) items per section")
-        var state = SectionState()
-        state.itemHeight = heights
-        state.itemColumn.reserveCapacity(count)
-        state.itemPosition.reserveCapacity(count)
+        // Moved out and back so the loops write uniquely held arrays through pointers.
+        var itemColumn = state.itemColumn, itemPosition = state.itemPosition, columnItems = state.columnItems
+        state.itemColumn = []
+        state.itemPosition = []
+        state.columnItems = []
+        defer {
+            state.itemColumn = itemColumn
+            state.itemPosition = itemPosition
+            state.columnItems = columnItems
+        }
+        resize(&itemColumn, to: count)
+        resize(&itemPosition, to: count)
+        resize(&columnItems, to: count)
         // Where the next item of each column would start: the running sums placement uses.
         var nextTop = [Double](repeating: 0, count: columnCount)
         var columnCounts = [Int](repeating: 0, count: columnCount)
-        for item in 0..<count {
-            let column: Int
-            if let assignment {
-                column = assignment[item]
-                precondition(column >= 0 && column < columnCount, "columnAssignments[\(section)][\(item)] = \(column) is not a column of 0..<\(columnCount)")
-            } else if inOrder {
-                column = item % columnCount
-            } else {
-                var shortest = 0
-                for candidate in 1..<Swift.max(1, columnCount) where nextTop[candidate] < nextTop[shortest] { shortest = candidate }
-                column = shortest
+        heights.withUnsafeBufferPointer { heights in
+            itemColumn.withUnsafeMutableBufferPointer { itemColumn in
+                itemPosition.withUnsafeMutableBufferPointer { itemPosition in
+                    for item in 0..<count {
+                        let column: Int
+                        if let assignment {
+                            column = assignment[item]
+                            precondition(column >= 0 && column < columnCount, "columnAssignments[\(section)][\(item)] = \(column) is not a column of 0..<\(columnCount)")
+                        } else if inOrder {
+                            column = item % columnCount
+                        } else {
+                            var shortest = 0
+                            for candidate in 1..<Swift.max(1, columnCount) where nextTop[candidate] < nextTop[shortest] { shortest = candidate }
+                            column = shortest
+                        }
+                        nextTop[column] += heights[item] + spacing
+                        itemColumn[item] = Int32(column)
+                        itemPosition[item] = Int32(columnCounts[column])
+                        columnCounts[column] += 1
+                    }
+                }
             }
-            nextTop[column] += heights[item] + spacing
-            state.itemColumn.append(Int32(column))
-            state.itemPosition.append(Int32(columnCounts[column]))
-            columnCounts[column] += 1
         }
-        // Gather each column's items into flat storage, then build each column's tree from
-        // its items' extents (height + spacing, none after the column's last item), read
-        // lazily so no temporary array of a million extents is written.
-        state.columnStart = [0]
+        // Gather each column's items into flat storage, then rebuild each column's tree in
+        // place from its items' extents (height + spacing, none after the column's last item).
+        state.columnStart.removeAll(keepingCapacity: true)
+        state.columnStart.append(0)
         for column in 0..<columnCount { state.columnStart.append(state.columnStart[column] + columnCounts[column]) }
-        state.columnItems = [Int32](repeating: 0, count: count)
-        state.columnItems.withUnsafeMutableBufferPointer { columnItems in
+        let columnStart = state.columnStart
+        columnItems.withUnsafeMutableBufferPointer { columnItems in
             for item in 0..<count {
-                columnItems[state.columnStart[Int(state.itemColumn[item])] + Int(state.itemPosition[item])] = Int32(item)
+                columnItems[columnStart[Int(itemColumn[item])] + Int(itemPosition[item])] = Int32(item)
             }
         }
-        let columnItems = state.columnItems, columnStart = state.columnStart
-        state.columns = (0..<columnCount).map { column in
-            let slots = columnStart[column]..<columnStart[column + 1]
-            return OffsetTree(slots.lazy.map { slot in
-                spacedExtent(heights[Int(columnItems[slot])], at: slot - slots.lowerBound, count: slots.count, spacing: spacing)
-            })
+        if state.columns.count > columnCount { state.columns.removeLast(state.columns.count - columnCount) }
+        while state.columns.count < columnCount { state.columns.append(OffsetTree()) }
+        heights.withUnsafeBufferPointer { heights in
+            columnItems.withUnsafeBufferPointer { columnItems in
+                for column in 0..<columnCount {
+                    let first = columnStart[column], slots = columnStart[column + 1] - first
+                    state.columns[column].rebuild(count: slots) { leaves in
+                        for slot in 0..<slots {
+                            leaves[slot] = spacedExtent(heights[Int(columnItems[first + slot])], at: slot, count: slots, spacing: spacing)
+                        }
+                    }
+                }
+            }
         }
-        return state
     }
 
     /// - Complexity: new item sizes: O(log n + C) each; header or footer sizes: O(log s);
@@ -229,9 +256,10 @@ public final class WaterfallLayout: CollectionLayout {
 
     public var contentSize: Size { stack.contentSize }
 
-    /// Cells come in index order: each column is searched for its run of visible items, and
-    /// the runs are merged by index.
-    /// - Complexity: O(C·log n + k·(C + log n)) for k elements returned and C columns.
+    /// Cells come in index order: each column is searched for its first visible item and
+    /// walked down, and the walks are merged by item index.
+    /// - Complexity: O(C·log n + k·C) node reads for k elements returned and C columns (an
+    ///   item's offset costs O(1) amortised after its column's first search).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         // Locals: one read of each stored property rather than one per element.
         let stack = self.stack, states = sectionStates, columnX = self.columnX, columnWidth = self.columnWidth
@@ -243,27 +271,49 @@ public final class WaterfallLayout: CollectionLayout {
             let state = states[section]
             let top = stack.itemsTop(of: section)
             let columnCount = state.columns.count
-            // Each column's candidate run [next, end) (a superset: every frame is tested),
-            // then a merge of the runs by item index, so cells come in index order unsorted.
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { runs in
-                for column in 0..<columnCount {
-                    let tree = state.columns[column]
-                    runs[2 * column] = tree.count > 0 ? tree.firstCandidate(at: area.minY - top) : 0
-                    runs[2 * column + 1] = Swift.min(tree.count, tree.index(containing: area.maxY - top + slop(area.maxY)) + 1)
-                }
-                while true {
-                    var best = -1, bestItem = Int.max
-                    for column in 0..<columnCount where runs[2 * column] < runs[2 * column + 1] {
-                        let item = Int(state.columnItems[state.columnStart[column] + runs[2 * column]])
-                        if item < bestItem { best = column; bestItem = item }
-                    }
-                    if best < 0 { break }
-                    let position = runs[2 * best]
-                    runs[2 * best] = position + 1
-                    let itemTop = top + state.columns[best].offset(of: position)
-                    let frame = stack.physical(Rect(x: columnX[best], y: itemTop, width: columnWidth[best], height: state.itemHeight[bestItem]))
-                    if frame.intersects(rect) {
-                        result.append(LayoutAttributes(indexPath: IndexPath(item: bestItem, section: section), frame: frame))
+            // Each column is walked down from its first candidate (one tree search) while its
+            // items start above the rect's end; the walks are merged by item index, so cells
+            // come in index order unsorted. Offsets come from an `OffsetWalk` per column, which
+            // reuses the shared top of consecutive root-to-leaf paths (the same bits as
+            // `offset(of:)`): after the first search, an item costs a few node reads, not a
+            // cold descent of a tree of a million items.
+            let limit = area.maxY + slop(area.maxY)
+            // Partial sums for the deepest column's tree: small enough to stay on the stack.
+            let depth = state.columns.reduce(0) { Swift.max($0, $1.capacity.trailingZeroBitCount) }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { cursor in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount * (depth + 2)) { doubles in
+                    withUnsafeTemporaryAllocation(of: OffsetWalk.self, capacity: columnCount) { walks in
+                        // cursor[2c]: column c's next position; cursor[2c + 1]: its item, or
+                        // Int.max when the column has no more candidates. doubles[c]: its top.
+                        func advance(_ column: Int, to position: Int) {
+                            cursor[2 * column] = position
+                            cursor[2 * column + 1] = Int.max
+                            guard position < state.columns[column].count else { return }
+                            let itemTop = top + walks[column].offset(of: position)
+                            guard itemTop < limit else { return }
+                            doubles[column] = itemTop
+                            cursor[2 * column + 1] = Int(state.columnItems[state.columnStart[column] + position])
+                        }
+                        for column in 0..<columnCount {
+                            let tree = state.columns[column]
+                            let partials = UnsafeMutableBufferPointer(rebasing: doubles[(columnCount + column * (depth + 1))...].prefix(depth + 1))
+                            walks.initializeElement(at: column, to: OffsetWalk(tree: tree, partial: partials))
+                            advance(column, to: tree.count > 0 ? tree.firstCandidate(at: area.minY - top) : 0)
+                        }
+                        while true {
+                            var best = -1, bestItem = Int.max
+                            for column in 0..<columnCount where cursor[2 * column + 1] < bestItem {
+                                best = column
+                                bestItem = cursor[2 * column + 1]
+                            }
+                            if best < 0 { break }
+                            let frame = stack.physical(Rect(x: columnX[best], y: doubles[best], width: columnWidth[best], height: state.itemHeight[bestItem]))
+                            if frame.intersects(rect) {
+                                result.append(LayoutAttributes(indexPath: IndexPath(item: bestItem, section: section), frame: frame))
+                            }
+                            advance(best, to: cursor[2 * best] + 1)
+                        }
+                        _ = walks.deinitialize()
                     }
                 }
             }

@@ -92,23 +92,26 @@ public struct LayoutDocument: Sendable {
         let itemFields = try object.required("items", expected: "an array of item sizes").array()
         var items: [ItemSize] = []
         items.reserveCapacity(itemFields.count)
+        let itemMembers = ["width", "height", "baseline"] + layout.itemMembers
         var texts: [Int: String] = [:]
-        for (index, item) in itemFields.enumerated() {
-            if let text = try decodeTextItem(item) {
-                texts[index] = text
+        for (itemIndex, item) in itemFields.enumerated() {
+            if let text = try decodeTextItem(item, layoutMembers: layout.itemMembers) {
+                texts[itemIndex] = text
                 items.append(ItemSize(.zero))
             } else {
-                items.append(try decodeItem(item))
+                items.append(try decodeItem(item, members: itemMembers))
             }
         }
+        try layout.decodeItemOptions(itemFields, section: index)
         var section = SectionSpec(header: header, footer: footer, items: items)
         section.texts = texts
         return section
     }
 
-    static func decodeItem(_ field: JSONField) throws(SpecError) -> ItemSize {
+    /// An item's size; `members`: what it may carry (its layout's per-item options too).
+    static func decodeItem(_ field: JSONField, members: [String] = ["width", "height", "baseline"]) throws(SpecError) -> ItemSize {
         let object = try field.object()
-        try object.rejectUnknownMembers(["width", "height", "baseline"])
+        try object.rejectUnknownMembers(members)
         let size = try decodeSize(field, object: object)
         let baseline = try object.optional("baseline")?.nonNegativeNumber()
         return ItemSize(size, firstBaseline: baseline)

@@ -1,7 +1,8 @@
 import Trellis
 
-/// The output of `trellis layout`: the content size, the frames of items, headers and
-/// footers, how many items each section hides, and what the layout corrected.
+/// The output of `trellis layout`: the content size, the frames of items, headers,
+/// footers and decorations (separators, section backgrounds), how many items each section
+/// hides, and what the layout corrected.
 public struct LayoutResult: Sendable, Equatable {
     public struct Frame: Sendable, Equatable {
         public var section: Int
@@ -11,17 +12,29 @@ public struct LayoutResult: Sendable, Equatable {
         public var isPinned: Bool
     }
 
+    /// A decoration view: its kind's name (`"separator"`, `"sectionBackground"`), section and
+    /// index within the section (`indexPath.item`: for a separator, the row above it).
+    public struct Decoration: Sendable, Equatable {
+        public var kind: String
+        public var section: Int
+        public var index: Int
+        public var frame: Rect
+    }
+
     public var contentSize: Size
     /// In index order.
     public var items: [Frame] = []
     public var headers: [Frame] = []
     public var footers: [Frame] = []
+    /// In the order the layout returns them (by section).
+    public var decorations: [Decoration] = []
     /// (section, count) for sections that hide items beyond their line limit.
     public var hiddenItems: [(section: Int, count: Int)] = []
     public var diagnostics: [String] = []
 
     public static func == (lhs: LayoutResult, rhs: LayoutResult) -> Bool {
         lhs.contentSize == rhs.contentSize && lhs.items == rhs.items && lhs.headers == rhs.headers && lhs.footers == rhs.footers
+            && lhs.decorations == rhs.decorations
             && lhs.hiddenItems.map(\.section) == rhs.hiddenItems.map(\.section) && lhs.hiddenItems.map(\.count) == rhs.hiddenItems.map(\.count)
             && lhs.diagnostics == rhs.diagnostics
     }
@@ -46,7 +59,11 @@ public struct LayoutResult: Sendable, Equatable {
             case .cell: items.append(frame)
             case .header: headers.append(frame)
             case .footer: footers.append(frame)
-            default: break
+            default:
+                if element.kind.category == .decorationView {
+                    decorations.append(Decoration(kind: element.kind.name, section: element.indexPath.section,
+                                                  index: element.indexPath.item, frame: element.frame))
+                }
             }
         }
         if let flow = layout as? FlowLayout {
@@ -72,6 +89,12 @@ public struct LayoutResult: Sendable, Equatable {
             ("items", .array(items.map(frameObject))),
             ("headers", .array(headers.map(frameObject))),
             ("footers", .array(footers.map(frameObject))),
+            ("decorations", .array(decorations.map { decoration in
+                .object([("kind", .string(decoration.kind)), ("section", .number(Double(decoration.section))),
+                         ("index", .number(Double(decoration.index))),
+                         ("x", .number(decoration.frame.minX)), ("y", .number(decoration.frame.minY)),
+                         ("width", .number(decoration.frame.width)), ("height", .number(decoration.frame.height))])
+            })),
             ("hiddenItems", .array(hiddenItems.map { .object([("section", .number(Double($0.section))), ("count", .number(Double($0.count)))]) })),
             ("diagnostics", .array(diagnostics.map { .string($0) })),
         ])

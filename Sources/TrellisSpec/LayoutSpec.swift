@@ -4,9 +4,12 @@ import Trellis
 /// A new layout adds a case here, its `decode` branch, and a branch in `makeLayout`.
 public enum LayoutSpec: Sendable {
     case flow(FlowSpec)
+    case grid(GridSpec)
+    case waterfall(WaterfallSpec)
+    case list(ListSpec)
 
     /// The values of `"type"`, for messages.
-    static let types = ["flow"]
+    static let types = ["flow", "grid", "waterfall", "list"]
 
     /// - Throws: `SpecError` for an unknown `"type"` (listing the known ones) or a bad option.
     public static func decode(_ field: JSONField) throws(SpecError) -> LayoutSpec {
@@ -15,6 +18,9 @@ public enum LayoutSpec: Sendable {
         guard case .string(let type) = typeField.value else { throw typeField.invalid("a string naming the layout type") }
         switch type {
         case "flow": return .flow(try FlowSpec.decode(object))
+        case "grid": return .grid(try GridSpec.decode(object))
+        case "waterfall": return .waterfall(try WaterfallSpec.decode(object))
+        case "list": return .list(try ListSpec.decode(object))
         default:
             throw SpecError(.unknownValue, path: typeField.path,
                             "unknown value \"\(type)\"; expected one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))")
@@ -25,6 +31,9 @@ public enum LayoutSpec: Sendable {
     var needsHeight: Bool {
         switch self {
         case .flow(let flow): flow.scrollDirection == .horizontal
+        case .grid(let grid): grid.options.scrollDirection == .horizontal
+        case .waterfall(let waterfall): waterfall.options.scrollDirection == .horizontal
+        case .list(let list): list.options.scrollDirection == .horizontal
         }
     }
 
@@ -32,7 +41,23 @@ public enum LayoutSpec: Sendable {
     var sectionMembers: [String] {
         switch self {
         case .flow: FlowSpec.metricMembers
+        case .grid, .waterfall, .list: []
         }
+    }
+
+    /// Members an item may carry besides its size and baseline (a grid item's width).
+    var itemMembers: [String] {
+        switch self {
+        case .grid: GridSpec.itemMembers
+        case .flow, .waterfall, .list: []
+        }
+    }
+
+    /// Reads this layout's per-item options from a section's items.
+    mutating func decodeItemOptions(_ items: [JSONField], section: Int) throws(SpecError) {
+        guard case .grid(var grid) = self else { return }
+        try grid.decodeItemOptions(items, section: section)
+        self = .grid(grid)
     }
 
     /// Reads this layout's per-section options from a section object.
@@ -41,6 +66,8 @@ public enum LayoutSpec: Sendable {
         case .flow(var flow):
             try flow.decodeSectionOptions(object, section: section)
             self = .flow(flow)
+        case .grid, .waterfall, .list:
+            break
         }
     }
 
@@ -48,13 +75,17 @@ public enum LayoutSpec: Sendable {
     public func makeLayout() -> any CollectionLayout {
         switch self {
         case .flow(let flow): flow.makeLayout()
+        case .grid(let grid): grid.makeLayout()
+        case .waterfall(let waterfall): waterfall.makeLayout()
+        case .list(let list): list.makeLayout()
         }
     }
 }
 
 /// The options of a flow layout: `{"type": "flow", "scrollDirection": …, "alignment": …,
 /// "lineAlignment": …, "interitemSpacing": 10, "lineSpacing": 10, "sectionInset": {…},
-/// "maximumLines": 3, "pinHeaders": false, "pinFooters": false}`. A section may override
+/// "maximumLines": 3, "lineBreaking": "greedy" | "balanced", "pinHeaders": false,
+/// "pinFooters": false}`. A section may override
 /// every metric with the same member names.
 public struct FlowSpec: Sendable {
     public var scrollDirection: ScrollDirection = .vertical
@@ -66,7 +97,7 @@ public struct FlowSpec: Sendable {
 
     public init() {}
 
-    static let metricMembers = ["alignment", "lineAlignment", "interitemSpacing", "lineSpacing", "sectionInset", "maximumLines"]
+    static let metricMembers = ["alignment", "lineAlignment", "interitemSpacing", "lineSpacing", "sectionInset", "maximumLines", "lineBreaking"]
 
     static func decode(_ object: JSONObject) throws(SpecError) -> FlowSpec {
         try object.rejectUnknownMembers(["type", "scrollDirection", "pinHeaders", "pinFooters"] + metricMembers)
@@ -87,6 +118,7 @@ public struct FlowSpec: Sendable {
         if let field = object.optional("lineSpacing") { metrics.lineSpacing = try field.nonNegativeNumber() }
         if let field = object.optional("sectionInset") { metrics.sectionInset = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("maximumLines") { metrics.maximumLines = try field.positiveInteger() }
+        if let field = object.optional("lineBreaking") { metrics.lineBreaking = try field.oneOf(FlowLineBreaking.self) }
         return metrics
     }
 

@@ -11,10 +11,10 @@ extension LayoutDocument {
 
     /// The text of `field` when it is a text item (`{"text": "…"}`), nil for a sized item.
     /// - Throws: `SpecError` when `text` is not a string or the item mixes text and sizes.
-    static func decodeTextItem(_ field: JSONField) throws(SpecError) -> String? {
+    static func decodeTextItem(_ field: JSONField, layoutMembers: [String] = []) throws(SpecError) -> String? {
         guard case .object(let members) = field.value, members.contains(where: { $0.key == "text" }) else { return nil }
         let object = try field.object()
-        try object.rejectUnknownMembers(textItemMembers)
+        try object.rejectUnknownMembers(textItemMembers + layoutMembers)
         let textField = try object.required("text", expected: "a string")
         guard case .string(let text) = textField.value else { throw textField.invalid("a string") }
         return text

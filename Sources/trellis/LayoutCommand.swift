@@ -12,10 +12,19 @@ struct LayoutCommand: ParsableCommand {
         discussion: """
         Input: {"width": 375, "height": 800, "direction": "ltr"|"rtl",
                 "layout": {"type": "flow", "scrollDirection", "alignment", "lineAlignment",
-                           "interitemSpacing", "lineSpacing", "sectionInset", "maximumLines", "pinHeaders"},
-                "sections": [{"header": {"width", "height"}, "footer": {…}, "items": [{"width", "height", "baseline"}]}],
+                           "interitemSpacing", "lineSpacing", "sectionInset", "maximumLines",
+                           "lineBreaking": "greedy"|"balanced", "pinHeaders", "pinFooters"}
+                        | {"type": "grid", "columns"|"minimumColumnWidth", "columnSpacing", "rowSpacing",
+                           "itemWidth": {"span"}|{"fraction"}, "stretchesItems", "displayScale", …}
+                        | {"type": "waterfall", "columns"|"minimumColumnWidth", "columnSpacing",
+                           "itemSpacing", "placement": "shortestColumn"|"inOrder", "displayScale", …}
+                        | {"type": "list", "rowSpacing", "separators": {"thickness", "insets"}, …}
+                  (… grid, waterfall, list: "scrollDirection", "sectionInset", "pinHeaders",
+                   "pinFooters", "background": {"insets"}),
+                "sections": [{"header": {"width", "height"}, "footer": {…},
+                              "items": [{"width", "height", "baseline", grid: "span"|"fraction"}]}],
                 "visibleRect": {"x", "y", "width", "height"}}
-        Output: {"contentSize", "items", "headers", "footers", "hiddenItems", "diagnostics"}.
+        Output: {"contentSize", "items", "headers", "footers", "decorations", "hiddenItems", "diagnostics"}.
         """)
 
     @Argument(help: "The JSON description: a file path, or - for standard input.")

@@ -38,6 +38,7 @@ struct LayoutCommandTests {
         "footers": [
           {"section": 0, "x": 0, "y": 136, "width": 375, "height": 20}
         ],
+        "decorations": [],
         "hiddenItems": [],
         "diagnostics": ["sections[0].items[1].width: 500 is wider than the 355 available; clamped"]
         }
@@ -48,7 +49,7 @@ struct LayoutCommandTests {
     @Test func theOutputIsValidJSONWithTheDocumentedNames() throws {
         let run = try Self.run(["layout", "-"], stdin: Self.document)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["contentSize", "items", "headers", "footers", "hiddenItems", "diagnostics"])
+        #expect(Set(object.keys) == ["contentSize", "items", "headers", "footers", "decorations", "hiddenItems", "diagnostics"])
         let items = try #require(object["items"] as? [[String: Any]])
         #expect(items.map { $0["item"] as? Int } == [0, 1, 2])
     }

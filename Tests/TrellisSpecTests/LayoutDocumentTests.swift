@@ -54,7 +54,7 @@ struct LayoutDocumentTests {
         (#"{"width": 375, "direction": "up", "sections": []}"#, #"direction: unknown value "up"; expected one of "ltr", "rtl""#),
         (#"{"width": 375, "layout": {"type": "flow", "alignment": "left"}, "sections": []}"#,
          #"layout.alignment: unknown value "left"; expected one of "uikit", "leading", "center", "trailing", "justified""#),
-        (#"{"width": 375, "layout": {"type": "circle"}, "sections": []}"#, #"layout.type: unknown value "circle"; expected one of "flow""#),
+        (#"{"width": 375, "layout": {"type": "circle"}, "sections": []}"#, #"layout.type: unknown value "circle"; expected one of "flow", "grid", "waterfall", "list""#),
         (#"{"width": 375, "layout": {"type": "flow", "scrollDirection": "horizontal"}, "sections": []}"#,
          "height: missing; expected a non-negative finite number (columns of horizontal scrolling wrap at the height)"),
         (#"{"width": 375, "layout": {"type": "flow", "maximumLines": 0}, "sections": []}"#,
@@ -114,6 +114,7 @@ struct LayoutResultTests {
           {"section": 0, "x": 0, "y": 0, "width": 200, "height": 40}
         ],
         "footers": [],
+        "decorations": [],
         "hiddenItems": [
           {"section": 0, "count": 1}
         ],

@@ -21,15 +21,15 @@ struct FlowOffsetTreeRebuildTests {
     }
 }
 
-@Suite("FlowOffsetWalk")
-struct FlowOffsetWalkTests {
+@Suite("OffsetWalk")
+struct OffsetWalkTests {
     @Test(arguments: [1, 2, 7, 64, 1000, 4097])
     func increasingOffsetsEqualOffsetOfBitForBit(count: Int) {
         var rng = SplitMix64(seed: UInt64(count))
         let tree = OffsetTree((0..<count).map { _ in Double(Int.random(in: 0...900, using: &rng)) / 7 })
         for _ in 0..<5 {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
-                var walk = FlowOffsetWalk(tree: tree, partial: partial)
+                var walk = OffsetWalk(tree: tree, partial: partial)
                 var index = Int.random(in: 0...count, using: &rng)
                 while index <= count {
                     #expect(walk.offset(of: index).bitPattern == tree.offset(of: index).bitPattern)

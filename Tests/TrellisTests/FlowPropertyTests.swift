@@ -19,7 +19,8 @@ struct FlowPropertyTests {
         }
     }
 
-    static func randomCase(seed: UInt64, sectionCount: Int = 3, maxItems: Int = 40) -> Case {
+    /// A random case; `lineBreaking` is set after drawing, so both breakers see the same input.
+    static func randomCase(seed: UInt64, sectionCount: Int = 3, maxItems: Int = 40, lineBreaking: FlowLineBreaking = .greedy) -> Case {
         var rng = SplitMix64(seed: seed)
         func value(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &rng)) }
         let scroll: ScrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
@@ -40,7 +41,7 @@ struct FlowPropertyTests {
             let footer = Bool.random(using: &rng) ? Size(width: value(0...30), height: value(0...30)) : nil
             sections.append(.init(items: .list(sizes), header: header, footer: footer))
         }
-        let metrics = FlowMetrics(
+        var metrics = FlowMetrics(
             alignment: FlowAlignment.allCases.randomElement(using: &rng)!,
             lineAlignment: FlowLineAlignment.allCases.randomElement(using: &rng)!,
             interitemSpacing: value(0...16), lineSpacing: value(0...16),
@@ -48,6 +49,7 @@ struct FlowPropertyTests {
             maximumLines: Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 1...4, using: &rng) : nil)
         let container = scroll == .vertical ? Size(width: lineExtent, height: 600) : Size(width: 600, height: lineExtent)
         let direction: LayoutDirection = Bool.random(using: &rng) ? .leftToRight : .rightToLeft
+        metrics.lineBreaking = lineBreaking
         return Case(source: StaticLayoutSource(containerSize: container, layoutDirection: direction, sections: sections),
                     metrics: metrics, scroll: scroll, pinsHeaders: Bool.random(using: &rng))
     }
@@ -62,9 +64,9 @@ struct FlowPropertyTests {
         }
     }
 
-    @Test(arguments: seeds)
-    func geometryInvariants(seed: UInt64) {
-        let test = Self.randomCase(seed: seed)
+    @Test(arguments: seeds, FlowLineBreaking.allCases)
+    func geometryInvariants(seed: UInt64, lineBreaking: FlowLineBreaking) {
+        let test = Self.randomCase(seed: seed, lineBreaking: lineBreaking)
         let layout = test.layout(direction: .leftToRight)
         let tolerance = 1e-9
         let content = Rect(origin: .zero, size: layout.contentSize)
@@ -115,9 +117,9 @@ struct FlowPropertyTests {
         }
     }
 
-    @Test(arguments: seeds)
-    func rightToLeftIsTheExactMirrorOfLeftToRight(seed: UInt64) {
-        let test = Self.randomCase(seed: seed)
+    @Test(arguments: seeds, FlowLineBreaking.allCases)
+    func rightToLeftIsTheExactMirrorOfLeftToRight(seed: UInt64, lineBreaking: FlowLineBreaking) {
+        let test = Self.randomCase(seed: seed, lineBreaking: lineBreaking)
         let ltr = test.layout(direction: .leftToRight), rtl = test.layout(direction: .rightToLeft)
         #expect(ltr.contentSize == rtl.contentSize)
         let width = ltr.contentSize.width
@@ -129,9 +131,9 @@ struct FlowPropertyTests {
         #expect(FlowFixture.snapshot(rtl) == mirrored)
     }
 
-    @Test(arguments: seeds)
-    func elementsInRectEqualsABruteForceFilter(seed: UInt64) {
-        var test = Self.randomCase(seed: seed)
+    @Test(arguments: seeds, FlowLineBreaking.allCases)
+    func elementsInRectEqualsABruteForceFilter(seed: UInt64, lineBreaking: FlowLineBreaking) {
+        var test = Self.randomCase(seed: seed, lineBreaking: lineBreaking)
         test.pinsHeaders = false
         let layout = test.layout()
         let all = layout.allElements()
@@ -145,9 +147,9 @@ struct FlowPropertyTests {
         }
     }
 
-    @Test(arguments: seeds)
-    func anIncrementalUpdateEqualsAFullRelayout(seed: UInt64) {
-        var test = Self.randomCase(seed: seed, sectionCount: 3, maxItems: 60)
+    @Test(arguments: seeds, FlowLineBreaking.allCases)
+    func anIncrementalUpdateEqualsAFullRelayout(seed: UInt64, lineBreaking: FlowLineBreaking) {
+        var test = Self.randomCase(seed: seed, sectionCount: 3, maxItems: 60, lineBreaking: lineBreaking)
         let layout = test.layout()
         var rng = SplitMix64(seed: seed &* 104_729)
         for _ in 0..<8 {

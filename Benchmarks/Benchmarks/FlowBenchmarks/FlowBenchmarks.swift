@@ -10,8 +10,8 @@ func tagSource(count: Int) -> StaticLayoutSource {
     return StaticLayoutSource(containerSize: Size(width: 375, height: 800), sections: [.init(items: .list(sizes))])
 }
 
-func tagLayout() -> FlowLayout {
-    FlowLayout(metrics: FlowMetrics(interitemSpacing: 8, lineSpacing: 8))
+func tagLayout(lineBreaking: FlowLineBreaking = .greedy) -> FlowLayout {
+    FlowLayout(metrics: FlowMetrics(interitemSpacing: 8, lineSpacing: 8, lineBreaking: lineBreaking))
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -40,6 +40,18 @@ let benchmarks: @Sendable () -> Void = {
         } setup: {
             tagSource(count: count)
         }
+    }
+
+    // Balanced lines (issue 7 item 5, target ≤ 1 µs per item at 100k): a relayout of the
+    // same tags with `lineBreaking: .balanced`.
+    Benchmark("FlowLayout.prepare, 100k tags, balanced (relayout)") { (benchmark: Benchmark, state: (FlowLayout, StaticLayoutSource)) in
+        let (layout, source) = state
+        for _ in benchmark.scaledIterations { layout.prepare(from: source) }
+        blackHole(layout.contentSize)
+    } setup: {
+        let layout = tagLayout(lineBreaking: .balanced), source = tagSource(count: 100_000)
+        layout.prepare(from: source)
+        return (layout, source)
     }
 
     Benchmark("FlowLayout.elements(in: 375×800), 1M tags", configuration: .init(scalingFactor: .kilo)) { (benchmark: Benchmark, layout: FlowLayout) in

@@ -59,7 +59,20 @@ let benchmarks: @Sendable () -> Void = {
         for items in [100_000, 1_000_000] {
             let label = items == 1_000_000 ? "1M" : "100k"
 
-            Benchmark("\(kind.rawValue) prepare, \(label) items", configuration: .init(maxIterations: 20)) { benchmark in
+            // A relayout: `prepare` on a layout that laid out before, reusing its storage (what
+            // a collection view does on every invalidation). The full-layout target is for this.
+            Benchmark("\(kind.rawValue) prepare (relayout), \(label) items", configuration: .init(maxIterations: 20)) { (benchmark: Benchmark, state: (any CollectionLayout, StaticLayoutSource)) in
+                let (layout, source) = state
+                for _ in benchmark.scaledIterations { layout.prepare(from: source) }
+                blackHole(layout.contentSize)
+            } setup: {
+                let source = fixtures.source(items), layout = kind.make()
+                layout.prepare(from: source)
+                return (layout, source)
+            }
+
+            // A first layout into a new layout object: includes faulting in its fresh memory.
+            Benchmark("\(kind.rawValue) prepare (fresh layout), \(label) items", configuration: .init(maxIterations: 20)) { benchmark in
                 let source = fixtures.source(items)
                 let layout = kind.make()
                 benchmark.startMeasurement()
