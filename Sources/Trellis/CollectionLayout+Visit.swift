@@ -8,9 +8,9 @@ public protocol VisitingCollectionLayout: CollectionLayout {
     /// Calls `body` with every element whose frame intersects `rect`, in the order of
     /// `elements(in:visibleBounds:)`, without allocating.
     /// - Complexity: O(log n + k) for k elements visited.
-    func forEachElement(
-        in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws -> Void
-    ) rethrows
+    func forEachElement<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E)
 }
 
 extension CollectionLayout {
@@ -19,9 +19,9 @@ extension CollectionLayout {
     /// else over the array `elements(in:visibleBounds:)` returns (one allocation).
     /// - Complexity: that of the layout's query, O(log n + k) in this package's layouts.
     @inlinable
-    public func visitElements(
-        in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws -> Void
-    ) rethrows {
+    public func visitElements<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
         if let visiting = self as? any VisitingCollectionLayout {
             try visiting.forEachElement(in: rect, visibleBounds: visibleBounds, body)
         } else {

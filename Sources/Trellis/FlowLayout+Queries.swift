@@ -31,10 +31,10 @@ extension FlowLayout {
     /// Calls `body` with each item of the line starting at item `start`, which begins at
     /// `lineStart` along the scroll axis, and its frame, up to (not including) `stop`;
     /// returns where the next line starts.
-    @inline(__always) func forEachItem(
+    @inline(__always) func forEachItem<E: Error>(
         section: FlowSection, lineStartingAt start: Int, lineStart: Double, mapper: FlowFrameMapper,
-        stoppingAt stop: Int = .max, _ body: (Int, Rect) -> Void
-    ) -> Int {
+        stoppingAt stop: Int = .max, _ body: (Int, Rect) throws(E) -> Void
+    ) throws(E) -> Int {
         let end = section.lineEnd(from: start)
         let line = section.lineMetrics(start..<end)
         let geometry = section.geometry
@@ -42,7 +42,7 @@ extension FlowLayout {
         for item in start..<Swift.min(end, stop) {
             let stored = section.items[item]
             let main = Swift.min(stored.main, geometry.available)
-            body(item, mapper.frame(
+            try body(item, mapper.frame(
                 main: geometry.mainInsetBefore + position, cross: lineStart + section.crossOffset(of: stored, in: line),
                 mainExtent: main, crossExtent: stored.cross))
             position += main + line.gap
@@ -106,7 +106,17 @@ extension FlowLayout {
     ///   crossing `rect`'s edges along the line axis).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
-        guard !sections.isEmpty else { return result }
+        forEachElement(in: rect, visibleBounds: visibleBounds) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
+    /// order, without building an array: what a scrolling collection view uses.
+    /// - Complexity: O(log n + k) for k elements visited.
+    public func forEachElement<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
+        guard !sections.isEmpty else { return }
         let axis = scrollDirection.axis
         // Search in logical coordinates, widened a little so rounding in the mirroring
         // never drops a line; each frame is then tested exactly.
@@ -114,43 +124,40 @@ extension FlowLayout {
         let logical = mapper.mirrored(rect)
         let low = logical.min(axis) - 1, high = logical.max(axis) + 1
         var sectionIndex = sectionOffsets.index(containing: low)
-        if sectionIndex == sections.count { return result }
+        if sectionIndex == sections.count { return }
         var sectionStart = sectionOffsets.offset(of: sectionIndex)
         while sectionIndex < sections.count && sectionStart < high {
             let section = sections[sectionIndex]
-            appendSupplementary(.header, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
+            if let header = supplementary(.header, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds) {
+                try body(header)
+            }
             // The line whose span holds `low`: leaves sit at the lines' first items.
             var start = section.lineOffsets.index(containing: low - (sectionStart + section.geometry.itemsStart))
             if start < section.items.count { start = section.lineStart(ofItem: start) }
-            if start < section.firstHiddenItem && result.capacity == 0 {
-                // About as many items as the rectangle covers of the section's lines.
-                let share = (high - low) / Swift.max(1, section.linesExtent)
-                result.reserveCapacity(Swift.min(section.firstHiddenItem, Int(Swift.min(1e6, share * Double(section.firstHiddenItem))) + 8))
-            }
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
+            let index = sectionIndex
+            try withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { (partial) throws(E) -> Void in
                 var walk = OffsetWalk(tree: section.lineOffsets, partial: partial)
                 while start < section.firstHiddenItem {
                     let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
                     if lineStart >= high { break }
-                    start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
-                        if frame.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame)) }
+                    start = try forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { (item, frame) throws(E) -> Void in
+                        if frame.intersects(rect) { try body(LayoutAttributes(indexPath: IndexPath(item: item, section: index), frame: frame)) }
                     }
                 }
             }
-            appendSupplementary(.footer, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds, to: &result)
+            if let footer = supplementary(.footer, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds) {
+                try body(footer)
+            }
             sectionIndex += 1
             if sectionIndex < sections.count { sectionStart = sectionOffsets.offset(of: sectionIndex) }
         }
-        return result
     }
 
-    /// Appends a header or footer, pinned when the layout pins that kind, if it intersects
-    /// `rect`.
-    func appendSupplementary(
-        _ kind: ElementKind, section: FlowSection, index: Int, sectionStart: Double, rect: Rect, visibleBounds: Rect,
-        to result: inout [LayoutAttributes]
-    ) {
-        guard var frame = supplementaryFrame(kind, section: section, sectionStart: sectionStart) else { return }
+    /// A header or footer, pinned when the layout pins that kind, if it intersects `rect`.
+    func supplementary(
+        _ kind: ElementKind, section: FlowSection, index: Int, sectionStart: Double, rect: Rect, visibleBounds: Rect
+    ) -> LayoutAttributes? {
+        guard var frame = supplementaryFrame(kind, section: section, sectionStart: sectionStart) else { return nil }
         var pinned = false
         let axis = scrollDirection.axis
         if kind == .header && pinsHeaders || kind == .footer && pinsFooters {
@@ -164,10 +171,10 @@ extension FlowLayout {
             frame = mapper.mirrored(placed.frame)
             pinned = placed.isPinned
         }
-        guard frame.intersects(rect) else { return }
-        result.append(LayoutAttributes(
+        guard frame.intersects(rect) else { return nil }
+        return LayoutAttributes(
             indexPath: IndexPath(item: 0, section: index), kind: kind, frame: frame,
-            zIndex: pinned ? Pinning.pinnedZIndex : Pinning.supplementaryZIndex, isPinned: pinned))
+            zIndex: pinned ? Pinning.pinnedZIndex : Pinning.supplementaryZIndex, isPinned: pinned)
     }
 
     /// Every header, shown item and footer at its resting position, section by section,

@@ -75,7 +75,7 @@ final class StackTestLayout: VisitingCollectionLayout {
             zIndex: info.kind == .cell ? 0 : Pinning.supplementaryZIndex)
     }
 
-    func forEachElement(in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws -> Void) rethrows {
+    func forEachElement<E: Error>(in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
         var row = extents.index(containing: max(0, rect.minY))
         while row < rows.count, extents.offset(of: row) < rect.maxY {
             let element = attributes(ofRow: row)

@@ -44,7 +44,7 @@ final class RowLayout: VisitingCollectionLayout {
             frame: Rect(x: 0, y: heights.offset(of: item), width: min(width, widths[item]), height: heights[item]))
     }
 
-    func forEachElement(in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws -> Void) rethrows {
+    func forEachElement<E: Error>(in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
         var item = heights.index(containing: max(0, rect.minY))
         while item < widths.count, heights.offset(of: item) < rect.maxY {
             try body(row(item))
