@@ -9,11 +9,15 @@ struct FlowFrameMapper {
     let vertical: Bool
     /// The content width to mirror in, for right-to-left; nil for left-to-right.
     let mirrorWidth: Double?
+    /// The display scale frames are snapped to, or nil for exact frames.
+    let pixelScale: Double?
 
     @inline(__always) func frame(main: Double, cross: Double, mainExtent: Double, crossExtent: Double) -> Rect {
-        mirrored(vertical
+        let frame = mirrored(vertical
             ? Rect(x: main, y: cross, width: mainExtent, height: crossExtent)
             : Rect(x: cross, y: main, width: crossExtent, height: mainExtent))
+        guard let pixelScale else { return frame }
+        return frame.pixelAligned(scale: pixelScale)
     }
 
     /// Mirrors a frame for right-to-left (an involution: also maps physical to logical).
@@ -25,7 +29,9 @@ struct FlowFrameMapper {
 
 extension FlowLayout {
     var frameMapper: FlowFrameMapper {
-        FlowFrameMapper(vertical: scrollDirection == .vertical, mirrorWidth: layoutDirection == .rightToLeft ? contentSize.width : nil)
+        FlowFrameMapper(
+            vertical: scrollDirection == .vertical, mirrorWidth: layoutDirection == .rightToLeft ? contentSize.width : nil,
+            pixelScale: displayScale)
     }
 
     /// Calls `body` with each item of the line starting at item `start`, which begins at

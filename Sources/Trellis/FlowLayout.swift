@@ -23,6 +23,14 @@ public final class FlowLayout: VisitingCollectionLayout {
     public var pinsHeaders: Bool
     /// Footers stay at the trailing edge of the visible bounds while their section shows.
     public var pinsFooters: Bool
+    /// When set, every frame handed out has its edges snapped to the pixel grid of this
+    /// display scale (2 for a Retina screen): neighbours that touch still touch, and no
+    /// frame starts between two pixels. Nil (the default) hands out exact frames, as
+    /// `UICollectionViewFlowLayout` does. Applied as frames are handed out, so it costs
+    /// nothing in `prepare` and needs no invalidation.
+    public var displayScale: Double? {
+        willSet { precondition(newValue.map { $0 > 0 && $0.isFinite } ?? true, "a display scale is a positive finite number") }
+    }
 
     // Prepared state.
     public private(set) var containerSize: Size = .zero

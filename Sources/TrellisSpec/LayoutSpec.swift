@@ -85,13 +85,15 @@ public enum LayoutSpec: Sendable {
 /// The options of a flow layout: `{"type": "flow", "scrollDirection": …, "alignment": …,
 /// "lineAlignment": …, "interitemSpacing": 10, "lineSpacing": 10, "sectionInset": {…},
 /// "maximumLines": 3, "lineBreaking": "greedy" | "balanced", "pinHeaders": false,
-/// "pinFooters": false}`. A section may override
+/// "pinFooters": false, "displayScale": 2}`. A section may override
 /// every metric with the same member names.
 public struct FlowSpec: Sendable {
     public var scrollDirection: ScrollDirection = .vertical
     public var metrics = FlowMetrics()
     public var pinHeaders = false
     public var pinFooters = false
+    /// The display scale frames are snapped to; nil for exact frames.
+    public var displayScale: Double?
     /// Sections whose metrics differ from `metrics`.
     public var sectionMetrics: [Int: FlowMetrics] = [:]
 
@@ -100,12 +102,17 @@ public struct FlowSpec: Sendable {
     static let metricMembers = ["alignment", "lineAlignment", "interitemSpacing", "lineSpacing", "sectionInset", "maximumLines", "lineBreaking"]
 
     static func decode(_ object: JSONObject) throws(SpecError) -> FlowSpec {
-        try object.rejectUnknownMembers(["type", "scrollDirection", "pinHeaders", "pinFooters"] + metricMembers)
+        try object.rejectUnknownMembers(["type", "scrollDirection", "pinHeaders", "pinFooters", "displayScale"] + metricMembers)
         var spec = FlowSpec()
         spec.scrollDirection = try object.optional("scrollDirection")?.oneOf(ScrollDirection.self) ?? .vertical
         spec.metrics = try decodeMetrics(object, defaults: FlowMetrics())
         spec.pinHeaders = try object.optional("pinHeaders")?.bool() ?? false
         spec.pinFooters = try object.optional("pinFooters")?.bool() ?? false
+        if let field = object.optional("displayScale") {
+            let scale = try field.nonNegativeNumber()
+            guard scale > 0 else { throw field.invalid("a display scale greater than 0") }
+            spec.displayScale = scale
+        }
         return spec
     }
 
@@ -130,6 +137,7 @@ public struct FlowSpec: Sendable {
     /// A flow layout with these options.
     public func makeLayout() -> FlowLayout {
         let layout = FlowLayout(scrollDirection: scrollDirection, metrics: metrics, pinsHeaders: pinHeaders, pinsFooters: pinFooters)
+        layout.displayScale = displayScale
         if !sectionMetrics.isEmpty {
             let overrides = sectionMetrics
             layout.sectionMetrics = { section, defaults in overrides[section] ?? defaults }

@@ -59,6 +59,8 @@ struct LayoutDocumentTests {
          "height: missing; expected a non-negative finite number (columns of horizontal scrolling wrap at the height)"),
         (#"{"width": 375, "layout": {"type": "flow", "maximumLines": 0}, "sections": []}"#,
          "layout.maximumLines: expected a whole number of at least 1, got 0"),
+        (#"{"width": 375, "layout": {"type": "flow", "displayScale": 0}, "sections": []}"#,
+         "layout.displayScale: expected a display scale greater than 0, got 0"),
         (#"{"width": 375, "sections": [{"items": [], "lineSpacing": -1}]}"#,
          "sections[0].lineSpacing: expected a non-negative finite number, got -1"),
         (#"{"width": 375, "sections": [{"items": [{"width": 1, "height": 1, "heigth": 2}]}]}"#,
