@@ -22,15 +22,15 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(path: ".."),
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: benchmarkFolders.map { name in
         .executableTarget(
             name: name,
-            dependencies: [.product(name: "Benchmark", package: "package-benchmark")]
+            dependencies: [.product(name: "Benchmark", package: "benchmark")]
                 + trellisProducts.map { .product(name: $0, package: trellisIdentity) },
             path: "Benchmarks/\(name)",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     }
 )

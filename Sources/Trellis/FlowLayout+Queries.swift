@@ -112,13 +112,30 @@ extension FlowLayout {
     ///   crossing `rect`'s edges along the line axis).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
+        result.reserveCapacity(estimatedElementCount(in: rect))
         forEachElement(in: rect, visibleBounds: visibleBounds) { result.append($0) }
         return result
+    }
+
+    /// About as many elements as `rect` covers of the first section it meets, so the
+    /// array of `elements(in:)` is allocated once rather than grown.
+    /// - Complexity: O(log n).
+    func estimatedElementCount(in rect: Rect) -> Int {
+        guard !sections.isEmpty else { return 0 }
+        let axis = scrollDirection.axis
+        let logical = frameMapper.mirrored(rect)
+        let low = logical.min(axis) - 1, high = logical.max(axis) + 1
+        let sectionIndex = sectionOffsets.index(containing: low)
+        guard sectionIndex < sections.count else { return 0 }
+        let section = sections[sectionIndex]
+        let share = (high - low) / Swift.max(1, section.linesExtent)
+        return Swift.min(section.firstHiddenItem, Int(Swift.min(1e6, share * Double(section.firstHiddenItem)))) + 8
     }
 
     /// Calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
     /// order, without building an array: what a scrolling collection view uses.
     /// - Complexity: O(log n + k) for k elements visited.
+    @inline(__always)
     public func forEachElement<E: Error>(
         in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
