@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisText
 @testable import TrellisKit
 
 /// A decoration view (separator, section background); counts the instances made.
@@ -21,6 +22,24 @@ final class TitleHeaderView: ReusableView {
     override func sizeThatFits(_ size: Size) -> Size {
         log?.measured[title, default: 0] += 1
         return TextCell.size(of: title, maxWidth: size.width)
+    }
+}
+
+/// A header whose height comes from a multi-line `Label` pinned 5 pt inside it with
+/// constraints; counts its measurements.
+final class LabelHeaderView: ReusableView {
+    let label = makeLabel("", lines: 0)
+    var measurements = 0
+
+    required init() {
+        super.init()
+        addSubview(label)
+        _ = pin(label, to: self, inset: 5)
+    }
+
+    override func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes, proposal: FittingProposal) -> LayoutAttributes {
+        measurements += 1
+        return super.preferredLayoutAttributesFitting(attributes, proposal: proposal)
     }
 }
 
@@ -282,6 +301,56 @@ private let longTitle = String(repeating: "t", count: 100)
         try collection.performLayout()
         #expect(dataSource.log.measured[longTitle] == 2)
         #expect(collection.cellForItem(at: IndexPath(item: 0, section: 0))?.frame.minY == 70)
+    }
+
+    @Test func aHeaderWithAWrappingLabelAndConstraintsSizesTheSection() throws {
+        let title = "A section title long enough to wrap onto several lines at a phone's width"
+        let dataSource = TitledDataSource(titles: [title], counts: [10])
+        let collection = titledCollection(dataSource, layout: ListLayout())
+        var made: [LabelHeaderView] = []
+        collection.register(forSupplementaryViewOfKind: .header, withReuseIdentifier: "title") {
+            made.append(LabelHeaderView())
+            return made.last!
+        }
+        final class LabelSource: CollectionViewDataSource {
+            let base: TitledDataSource
+            init(_ base: TitledDataSource) { self.base = base }
+            func numberOfSections(in collectionView: CollectionView) -> Int { base.counts.count }
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { base.counts[section] }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
+                try base.collectionView(collectionView, cellForItemAt: indexPath)
+            }
+            func collectionView(
+                _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+            ) throws -> ReusableView {
+                let view = try collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "title", for: indexPath)
+                (view as! LabelHeaderView).label.text = base.titles[indexPath.section]
+                return view
+            }
+        }
+        let source = LabelSource(dataSource)
+        collection.dataSource = source
+        try collection.performLayout()
+
+        func expectedHeight(_ width: Double) -> Double {
+            fixedMeasurer.measure(title, style: tenPoint, maxWidth: width - 10, maxLines: 0).height + 10
+        }
+        #expect(expectedHeight(375) > 30)  // more than the estimate: it wraps
+        #expect(made.count == 1)
+        let header = try #require(made.first)
+        #expect(collection.supplementaryView(forElementKind: .header, at: IndexPath(item: 0, section: 0)) === header)
+        #expect(header.frame.height == expectedHeight(375))
+        #expect(collection.cellForItem(at: IndexPath(item: 0, section: 0))?.frame.minY == expectedHeight(375))
+        #expect(header.measurements == 1)
+        try collection.performLayout()
+        #expect(header.measurements == 1)
+
+        collection.frame.size.width = 200
+        try collection.performLayout()
+        #expect(header.measurements == 2)
+        #expect(expectedHeight(200) > expectedHeight(375))
+        #expect(header.frame.height == expectedHeight(200))
+        #expect(collection.cellForItem(at: IndexPath(item: 0, section: 0))?.frame.minY == expectedHeight(200))
     }
 
     @Test func aHeaderThatAnswersNoPreferredSizeKeepsItsSize() throws {
