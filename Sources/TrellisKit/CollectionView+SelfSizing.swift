@@ -11,15 +11,15 @@ extension CollectionView {
     func measureDisplayedItems(_ dataSource: any CollectionViewDataSource) throws {
         for _ in 0..<max(1, maximumSizingRounds) {
             scratchIndexPaths.removeAll(keepingCapacity: true)
-            scratchUnmeasuredSupplementaryKeys.removeAll(keepingCapacity: true)
+            scratchUnmeasuredSupplementaries.removeAll(keepingCapacity: true)
             layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
                 if attributes.kind == .cell {
                     if resolvedSize(at: attributes.indexPath) == nil { scratchIndexPaths.append(attributes.indexPath) }
                 } else if needsMeasuring(attributes) {
-                    scratchUnmeasuredSupplementaryKeys.append(SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath))
+                    scratchUnmeasuredSupplementaries.append(attributes)
                 }
             }
-            if scratchIndexPaths.isEmpty && scratchUnmeasuredSupplementaryKeys.isEmpty { return }
+            if scratchIndexPaths.isEmpty && scratchUnmeasuredSupplementaries.isEmpty { return }
             let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
             scratchSizes.removeAll(keepingCapacity: true)
             scratchSupplementarySizes.removeAll(keepingCapacity: true)
@@ -28,8 +28,9 @@ extension CollectionView {
                 setResolvedSize(size, at: indexPath)
                 scratchSizes.append((indexPath, ItemSize(size)))
             }
-            for key in scratchUnmeasuredSupplementaryKeys {
-                try measureSupplementaryView(key, forDisplay: true, dataSource)
+            for attributes in scratchUnmeasuredSupplementaries {
+                try measureSupplementaryView(
+                    SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath), visited: attributes, forDisplay: true, dataSource)
             }
             if scratchSizes.isEmpty && scratchSupplementarySizes.isEmpty { return }
             layout.invalidate(InvalidationContext(itemSizes: scratchSizes, supplementarySizes: scratchSupplementarySizes), source: self)

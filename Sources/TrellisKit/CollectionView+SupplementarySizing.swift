@@ -38,8 +38,9 @@ extension CollectionView {
             : FittingProposal(width: .unconstrained, height: .exactly(frame.height))
     }
 
-    /// Measures the header or footer `key` for the layout's current frame of it (at most
-    /// once per proposal), records the size for `sizeForSupplementaryElement`, and appends
+    /// Measures the header or footer `key` for the layout's current (unpinned) frame of it,
+    /// else the frame it was `visited` at (a kind the layout does not look up), at most
+    /// once per proposal; records the size for `sizeForSupplementaryElement`, and appends
     /// it to `scratchSupplementarySizes` when it differs from the size the layout has.
     ///
     /// The view is the displayed one, else one from the data source, which is kept to be
@@ -48,11 +49,11 @@ extension CollectionView {
     /// `sizeThatFits` of its own answers that size and nothing changes: only views that
     /// answer a preferred size resize.
     func measureSupplementaryView(
-        _ key: SupplementaryKey, forDisplay: Bool, _ dataSource: any CollectionViewDataSource
+        _ key: SupplementaryKey, visited: LayoutAttributes? = nil, forDisplay: Bool, _ dataSource: any CollectionViewDataSource
     ) throws {
         let sizeKey = SupplementarySizeKey(kind: key.kind, section: key.indexPath.section)
         guard resolvedSupplementarySizes[sizeKey] == nil,
-              let attributes = layout.attributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+              let attributes = layout.attributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath) ?? visited
         else { return }
         let proposal = supplementaryProposal(for: attributes.frame)
         let measurement = SupplementaryMeasurement(kind: key.kind, section: key.indexPath.section, proposal: proposal)

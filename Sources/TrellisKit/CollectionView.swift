@@ -205,7 +205,7 @@ open class CollectionView: View, LayoutSource {
     @exclusivity(unchecked)
     var pendingSupplementaryViews: [SupplementaryKey: ReusableView] = [:]
     @exclusivity(unchecked)
-    var scratchUnmeasuredSupplementaryKeys: [SupplementaryKey] = []
+    var scratchUnmeasuredSupplementaries: [LayoutAttributes] = []
     @exclusivity(unchecked)
     var scratchSupplementarySizes: [(ElementKind, Int, Size?)] = []
 
