@@ -353,6 +353,24 @@ private let longTitle = String(repeating: "t", count: 100)
         #expect(collection.cellForItem(at: IndexPath(item: 0, section: 0))?.frame.minY == expectedHeight(200))
     }
 
+    @Test func measuredHeadersFollowTheirSectionsThroughABatchUpdate() throws {
+        let dataSource = TitledDataSource(titles: ["short", longTitle], counts: [2, 5])
+        let collection = titledCollection(dataSource, layout: ListLayout())
+        try collection.performLayout()
+        // 30 ("short") + 2 × 30, then the long header (70) and its items.
+        #expect(collection.cellForItem(at: IndexPath(item: 0, section: 1))?.frame.minY == 160)
+        dataSource.titles.removeFirst()
+        dataSource.counts.removeFirst()
+        _ = try collection.performBatchUpdates { $0.deleteSections([0]) }
+        try collection.performLayout()
+        let header = try #require(collection.supplementaryView(forElementKind: .header, at: IndexPath(item: 0, section: 0)))
+        #expect(header.frame == Rect(x: 0, y: 0, width: 375, height: 70))
+        #expect(collection.cellForItem(at: IndexPath(item: 0, section: 0))?.frame.minY == 70)
+        let fresh = ListLayout()
+        fresh.prepare(from: collection)
+        #expect(fresh.elements(in: collection.bounds) == collection.layout.elements(in: collection.bounds))
+    }
+
     @Test func aHeaderThatAnswersNoPreferredSizeKeepsItsSize() throws {
         let dataSource = TextDataSource(count: 10)
         let collection = makeCollection(dataSource, layout: StackTestLayout())
