@@ -152,6 +152,8 @@ extension CollectionView {
             enqueue(view)
         }
         visibleSupplementaryViews.removeAll(keepingCapacity: true)
+        recycleAllDecorationViews()
+        forgetSupplementarySizes()  // sections may have moved: headers are measured again
         visibleCellsByIndexPath = kept
         prefetchedIndexPaths.removeAll()
 

@@ -69,6 +69,7 @@ extension CollectionView {
             recycleAllDisplayedViews()
             sectionCounts = counts
             resolvedSizes = Array(repeating: [], count: counts.count)
+            forgetSupplementarySizes()
             prefetchedIndexPaths.removeAll()
             preparedTraits = traits
             preparedContainerSize = containerSize
@@ -86,6 +87,7 @@ extension CollectionView {
             sizeCache.removeAll()
             recycleAllDisplayedViews()
             resolvedSizes = Array(repeating: [], count: sectionCounts.count)
+            forgetSupplementarySizes()
             preparedTraits = traits
             preparedContainerSize = size
             layout.invalidate(.everything, source: self)
@@ -94,6 +96,7 @@ extension CollectionView {
             // (the size cache still answers those whose proposal did not change), and sizes
             // the delegate computes from the width are asked for again.
             resolvedSizes = Array(repeating: [], count: sectionCounts.count)
+            resolvedSupplementarySizes.removeAll()  // measured again (once per width: see measuredSupplementarySizes)
             preparedContainerSize = size
             layout.invalidate(.everything, source: self)
         } else {
@@ -111,10 +114,16 @@ extension CollectionView {
         let pass = placementPass
         defer { recyclePendingCells() }
         layout.visitElements(in: rect, visibleBounds: bounds) { attributes in
-            let view: ReusableView? = attributes.kind == .cell
-                ? visibleCellsByIndexPath[attributes.indexPath]
-                : visibleSupplementaryViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
+            let view: ReusableView?
+            switch attributes.kind.category {
+            case .cell: view = visibleCellsByIndexPath[attributes.indexPath]
+            case .supplementaryView:
+                view = visibleSupplementaryViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
+            case .decorationView:
+                view = visibleDecorationViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
+            }
             guard let view else { return }
+            if view.layoutAttributes?.zIndex != attributes.zIndex { subviewOrderMayBeStale = true }
             view.apply(attributes)
             view.lastPlacementPass = pass
         }
@@ -123,9 +132,10 @@ extension CollectionView {
             switch attributes.kind.category {
             case .cell: try placeCell(attributes, pass: pass, dataSource)
             case .supplementaryView: try placeSupplementaryView(attributes, pass: pass, dataSource)
-            case .decorationView: break  // decorations are drawn by renderers from the layout
+            case .decorationView: placeDecorationView(attributes, pass: pass)
             }
         }
+        orderSubviewsByZIndexIfNeeded()
     }
 
     /// Ends the display of the views the current pass did not position.
@@ -148,6 +158,7 @@ extension CollectionView {
             delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
             enqueue(view)
         }
+        recycleDecorationViews(notPlacedIn: pass)
     }
 
     private func placeCell(_ attributes: LayoutAttributes, pass: Int, _ dataSource: any CollectionViewDataSource) throws {
@@ -170,14 +181,16 @@ extension CollectionView {
     ) throws {
         let key = SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)
         guard visibleSupplementaryViews[key] == nil else { return }
-        let view = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: attributes.kind, at: attributes.indexPath)
+        let view = try pendingSupplementaryViews.removeValue(forKey: key)
+            ?? dataSource.collectionView(self, viewForSupplementaryElementOfKind: attributes.kind, at: attributes.indexPath)
         show(view, at: attributes, pass: pass)
         visibleSupplementaryViews[key] = view
         delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: attributes.kind, at: attributes.indexPath)
     }
 
-    private func show(_ view: ReusableView, at attributes: LayoutAttributes, pass: Int) {
+    func show(_ view: ReusableView, at attributes: LayoutAttributes, pass: Int) {
         if view.superview !== self { addSubview(view) }
+        subviewOrderMayBeStale = true
         view.apply(attributes)
         view.displayedIndexPath = attributes.indexPath
         view.lastPlacementPass = pass
@@ -185,12 +198,17 @@ extension CollectionView {
 
     /// Cells measured in this pass but not shown (sizes moved them out of view) go back.
     func recyclePendingCells() {
+        if !pendingSupplementaryViews.isEmpty {
+            for (_, view) in pendingSupplementaryViews { enqueue(view) }
+            pendingSupplementaryViews.removeAll(keepingCapacity: true)
+        }
         guard !pendingCells.isEmpty else { return }
         for (_, cell) in pendingCells { enqueue(cell) }
         pendingCells.removeAll(keepingCapacity: true)
     }
 
-    /// Ends the display of every cell and supplementary view (reload, trait change).
+    /// Ends the display of every cell, supplementary and decoration view (reload, trait
+    /// change).
     func recycleAllDisplayedViews() {
         for (indexPath, cell) in visibleCellsByIndexPath {
             delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
@@ -202,6 +220,7 @@ extension CollectionView {
             enqueue(view)
         }
         visibleSupplementaryViews.removeAll(keepingCapacity: true)
+        recycleAllDecorationViews()
         recyclePendingCells()
     }
 

@@ -51,7 +51,7 @@ extension CollectionView {
     }
 
     /// Drops pooled views and prototypes made by an earlier registration of `identifier`.
-    private func forgetRecycledViews(ofKind kind: ElementKind, identifier: String) {
+    func forgetRecycledViews(ofKind kind: ElementKind, identifier: String) {
         for (key, pool) in poolIndex where key.kind == kind && key.identifier == identifier {
             for view in reusePools[pool] where view.superview === self { view.removeFromSuperview() }
             reusePools[pool].removeAll()
@@ -101,7 +101,7 @@ extension CollectionView {
         return dequeue(PoolKey(kind: kind, identifier: identifier, template: 0)) { templates[0].make() }
     }
 
-    private func dequeue(_ key: PoolKey, make: () -> ReusableView) -> ReusableView {
+    func dequeue(_ key: PoolKey, make: () -> ReusableView) -> ReusableView {
         let pool: Int
         if let existing = poolIndex[key] {
             pool = existing

@@ -3,27 +3,37 @@ import Trellis
 extension CollectionView {
     // MARK: Self-sizing in the layout pass
 
-    /// Measures the items of the displayed region not measured yet and hands the sizes to
-    /// the layout in one incremental invalidation; repeats (up to `maximumSizingRounds`)
+    /// Measures the items, headers and footers of the displayed region not measured yet and
+    /// hands the sizes to the layout in one incremental invalidation (item sizes and
+    /// `supplementarySizes` together); repeats (up to `maximumSizingRounds`)
     /// while measured sizes bring new items into the region. The layout is updated before
     /// any cell is positioned, so no stale attributes are ever handed out.
     func measureDisplayedItems(_ dataSource: any CollectionViewDataSource) throws {
         for _ in 0..<max(1, maximumSizingRounds) {
             scratchIndexPaths.removeAll(keepingCapacity: true)
+            scratchUnmeasuredSupplementaries.removeAll(keepingCapacity: true)
             layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
-                if attributes.kind == .cell && resolvedSize(at: attributes.indexPath) == nil {
-                    scratchIndexPaths.append(attributes.indexPath)
+                if attributes.kind == .cell {
+                    if resolvedSize(at: attributes.indexPath) == nil { scratchIndexPaths.append(attributes.indexPath) }
+                } else if needsMeasuring(attributes) {
+                    scratchUnmeasuredSupplementaries.append(attributes)
                 }
             }
-            if scratchIndexPaths.isEmpty { return }
+            if scratchIndexPaths.isEmpty && scratchUnmeasuredSupplementaries.isEmpty { return }
             let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
             scratchSizes.removeAll(keepingCapacity: true)
+            scratchSupplementarySizes.removeAll(keepingCapacity: true)
             for indexPath in scratchIndexPaths {
                 let size = try measureItem(at: indexPath, forDisplay: true, dataSource)
                 setResolvedSize(size, at: indexPath)
                 scratchSizes.append((indexPath, ItemSize(size)))
             }
-            layout.invalidate(.sizes(scratchSizes), source: self)
+            for attributes in scratchUnmeasuredSupplementaries {
+                try measureSupplementaryView(
+                    SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath), visited: attributes, forDisplay: true, dataSource)
+            }
+            if scratchSizes.isEmpty && scratchSupplementarySizes.isEmpty { return }
+            layout.invalidate(InvalidationContext(itemSizes: scratchSizes, supplementarySizes: scratchSupplementarySizes), source: self)
             anchor?.restore(in: self)
         }
     }
@@ -141,6 +151,8 @@ extension CollectionView {
         guard estimatedItemSize.estimate != nil else { return layout.contentSize }
         for _ in 0..<max(1, maximumSizingRounds) {
             scratchSizes.removeAll(keepingCapacity: true)
+            scratchSupplementarySizes.removeAll(keepingCapacity: true)
+            try measureAllSupplementaryViews(dataSource)
             for (section, count) in sectionCounts.enumerated() {
                 for item in 0..<count {
                     let indexPath = IndexPath(item: item, section: section)
@@ -150,8 +162,8 @@ extension CollectionView {
                     scratchSizes.append((indexPath, ItemSize(size)))
                 }
             }
-            if scratchSizes.isEmpty { break }
-            layout.invalidate(.sizes(scratchSizes), source: self)
+            if scratchSizes.isEmpty && scratchSupplementarySizes.isEmpty { break }
+            layout.invalidate(InvalidationContext(itemSizes: scratchSizes, supplementarySizes: scratchSupplementarySizes), source: self)
         }
         setNeedsLayout()
         return layout.contentSize

@@ -181,6 +181,34 @@ open class CollectionView: View, LayoutSource {
     @exclusivity(unchecked)
     var scratchSizes: [(IndexPath, ItemSize)] = []
 
+    // Decoration views (see CollectionView+Decorations.swift).
+    var decorationTemplates: [ElementKind: Template] = [:]
+    @exclusivity(unchecked)
+    var visibleDecorationViews: [SupplementaryKey: ReusableView] = [:]
+    var reportedDecorationKinds: Set<ElementKind> = []
+    /// What the layout passes noticed and worked around (decoration kinds shown by the
+    /// layout but never registered), each reported once.
+    public internal(set) var diagnostics: [CollectionViewDiagnostic] = []
+    /// Set when a view was shown or changed z-index in a pass: the subviews are then
+    /// checked for z-index order at the end of the pass.
+    @exclusivity(unchecked)
+    var subviewOrderMayBeStale = false
+
+    // Self-sizing supplementary views (see CollectionView+SupplementarySizing.swift).
+    /// Measured header / footer sizes for the current width, read by the layout through
+    /// `sizeForSupplementaryElement`.
+    @exclusivity(unchecked)
+    var resolvedSupplementarySizes: [SupplementarySizeKey: Size] = [:]
+    /// Measured header / footer sizes by proposal: measured at most once per width.
+    var measuredSupplementarySizes: [SupplementaryMeasurement: Size] = [:]
+    /// Supplementary views dequeued to be measured in this pass and shown at its end.
+    @exclusivity(unchecked)
+    var pendingSupplementaryViews: [SupplementaryKey: ReusableView] = [:]
+    @exclusivity(unchecked)
+    var scratchUnmeasuredSupplementaries: [LayoutAttributes] = []
+    @exclusivity(unchecked)
+    var scratchSupplementarySizes: [(ElementKind, Int, Size?)] = []
+
     /// The item scroll anchoring keeps still instead of the first visible one (set while
     /// `scrollToItem` runs).
     var anchorItem: IndexPath?
@@ -244,6 +272,7 @@ open class CollectionView: View, LayoutSource {
     /// Re-reads every size (configuration that affects sizes changed).
     func reloadSizes() {
         resolvedSizes = Array(repeating: [], count: sectionCounts.count)
+        forgetSupplementarySizes()
         reloadData()
     }
 
@@ -279,7 +308,13 @@ open class CollectionView: View, LayoutSource {
         return ItemSize(estimatedItemSize.estimate ?? itemSize)
     }
 
+    /// The measured size of a self-sized header or footer; else the delegate's size; else
+    /// `headerSize` / `footerSize`.
     public func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
+        if !resolvedSupplementarySizes.isEmpty,
+           let measured = resolvedSupplementarySizes[SupplementarySizeKey(kind: kind, section: section)] {
+            return measured
+        }
         if let size = delegate?.collectionView(self, sizeForSupplementaryElementOfKind: kind, inSection: section) { return size }
         switch kind {
         case .header: return headerSize
@@ -329,6 +364,12 @@ open class CollectionView: View, LayoutSource {
     /// The displayed supplementary view of `kind` at `indexPath`, if any.
     public func supplementaryView(forElementKind kind: ElementKind, at indexPath: IndexPath) -> ReusableView? {
         visibleSupplementaryViews[SupplementaryKey(kind: kind, indexPath: indexPath)]
+    }
+
+    /// The displayed decoration view of `kind` at `indexPath`, if any.
+    /// - Complexity: O(1) on average.
+    public func decorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> ReusableView? {
+        visibleDecorationViews[SupplementaryKey(kind: kind, indexPath: indexPath)]
     }
 
     /// The item's attributes from the layout: always current, never stale.
