@@ -29,7 +29,7 @@
 /// **Incremental updates.** A new item height recomputes its row's height and moves every
 /// later row through an `OffsetTree`: O(w + log n) for w items in the row; the result equals
 /// a fresh `prepare` bit for bit.
-public final class GridLayout: VisitingCollectionLayout {
+public final class GridLayout: ConsumingElementWalk {
     /// How wide an item is.
     public enum ItemWidth: Hashable, Sendable, Codable {
         /// A number of columns (clamped to the column count).
@@ -318,14 +318,15 @@ public final class GridLayout: VisitingCollectionLayout {
         collectElements(in: rect, visibleBounds: visibleBounds)
     }
 
-    /// Calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
+    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
     /// order (per section: background, header, footer, then items in index order), without
     /// building an array: what a scrolling collection view uses.
     /// - Complexity: O(log n + k) for k elements visited (plus the items of the rows cut by
     ///   `rect`).
     @inline(__always)
-    public func forEachElement<E: Error>(
-        in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void
+    func visit<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (consuming LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Locals: one read of each stored property rather than one (with its exclusivity
         // check and retains) per element.

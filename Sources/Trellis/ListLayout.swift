@@ -15,7 +15,7 @@
 ///
 /// **Incremental updates.** A new row height moves the later rows through an `OffsetTree`
 /// in O(log n); the result equals a fresh `prepare` bit for bit.
-public final class ListLayout: VisitingCollectionLayout {
+public final class ListLayout: ConsumingElementWalk {
     /// Separator lines between rows.
     public struct Separators: Hashable, Sendable, Codable {
         /// The line's thickness in points.
@@ -152,14 +152,15 @@ public final class ListLayout: VisitingCollectionLayout {
         collectElements(in: rect, visibleBounds: visibleBounds)
     }
 
-    /// Calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
+    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
     /// order, without building an array: what a scrolling collection view uses. A section's
     /// separators come after its rows: rather than buffer them, the section's candidate rows
     /// are walked a second time.
     /// - Complexity: O(log n + k) for k elements visited.
     @inline(__always)
-    public func forEachElement<E: Error>(
-        in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void
+    func visit<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (consuming LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Locals: one read of each stored property rather than one per element.
         let stack = self.stack, states = sectionStates, metrics = RowMetrics(options, stack)

@@ -19,7 +19,7 @@
 ///
 /// Horizontal scrolling (`scrollDirection: .horizontal`) transposes it: columns become
 /// rows down the height, items grow rightwards by their source *widths*.
-public final class WaterfallLayout: VisitingCollectionLayout {
+public final class WaterfallLayout: ConsumingElementWalk {
     public enum Placement: String, Hashable, Sendable, Codable {
         /// Each item goes to the column whose bottom is highest (ties to the leading one).
         case shortestColumn
@@ -264,13 +264,14 @@ public final class WaterfallLayout: VisitingCollectionLayout {
         collectElements(in: rect, visibleBounds: visibleBounds)
     }
 
-    /// Calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
+    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
     /// order (per section: background, header, footer, then cells in index order), without
     /// building an array: what a scrolling collection view uses.
     /// - Complexity: O(C·log n + k·C) node reads for k elements visited and C columns.
     @inline(__always)
-    public func forEachElement<E: Error>(
-        in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void
+    func visit<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (consuming LayoutAttributes) throws(E) -> Void
     ) throws(E) {
         // Locals: one read of each stored property rather than one per element.
         let stack = self.stack, states = sectionStates, columnX = self.columnX, columnWidth = self.columnWidth
