@@ -29,7 +29,7 @@
 /// **Incremental updates.** A new item height recomputes its row's height and moves every
 /// later row through an `OffsetTree`: O(w + log n) for w items in the row; the result equals
 /// a fresh `prepare` bit for bit.
-public final class GridLayout: CollectionLayout {
+public final class GridLayout: ConsumingElementWalk {
     /// How wide an item is.
     public enum ItemWidth: Hashable, Sendable, Codable {
         /// A number of columns (clamped to the column count).
@@ -315,21 +315,32 @@ public final class GridLayout: CollectionLayout {
     /// - Complexity: O(log n + k) for k elements returned (plus the items of the rows cut by
     ///   `rect`): one search for the first row, then O(1) amortised per row (`OffsetWalk`).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        collectElements(in: rect, visibleBounds: visibleBounds)
+    }
+
+    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
+    /// order (per section: background, header, footer, then items in index order), without
+    /// building an array: what a scrolling collection view uses.
+    /// - Complexity: O(log n + k) for k elements visited (plus the items of the rows cut by
+    ///   `rect`).
+    @inline(__always)
+    func visit<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (consuming LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
         // Locals: one read of each stored property rather than one (with its exclusivity
         // check and retains) per element.
         let stack = self.stack, states = sectionStates, stretches = options.stretchesItems, columnSpans = self.columnSpans
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(64)
         let area = stack.layoutSpace(rect)  // where to search; frames are tested against `rect`
         for section in stack.sections(overlapping: area.minY, area.maxY) {
-            stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
+            try stack.forEachDecorationAndSupplementary(of: section, in: rect, visibleBounds: visibleBounds, body)
             let state = states[section]
             let rowCount = state.rowHeight.count
             guard rowCount > 0 else { continue }
             let top = stack.itemsTop(of: section)
             var row = state.rows.firstCandidate(at: area.minY - top)
             // Consecutive rows' offsets share the top of their tree paths (same bits).
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { partial in
+            try withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { (partial) throws(E) -> Void in
                 var walk = OffsetWalk(tree: state.rows, partial: partial)
                 while row < rowCount {
                     let rowTop = top + walk.offset(of: row)
@@ -337,14 +348,13 @@ public final class GridLayout: CollectionLayout {
                     for item in state.rowFirstItem[row]..<state.rowFirstItem[row + 1] {
                         let frame = state.frame(ofItem: item, row: row, rowTop: rowTop, stretches: stretches, columnSpans: columnSpans, in: stack)
                         if frame.intersects(rect) {
-                            result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
+                            try body(LayoutAttributes(indexPath: IndexPath(item: item, section: section), frame: frame))
                         }
                     }
                     row += 1
                 }
             }
         }
-        return result
     }
 
     /// - Complexity: O(log n).

@@ -15,7 +15,7 @@
 ///
 /// **Incremental updates.** A new row height moves the later rows through an `OffsetTree`
 /// in O(log n); the result equals a fresh `prepare` bit for bit.
-public final class ListLayout: CollectionLayout {
+public final class ListLayout: ConsumingElementWalk {
     /// Separator lines between rows.
     public struct Separators: Hashable, Sendable, Codable {
         /// The line's thickness in points.
@@ -144,42 +144,62 @@ public final class ListLayout: CollectionLayout {
 
     public var contentSize: Size { stack.contentSize }
 
+    /// Per section: background, header, footer, the rows in index order, then the
+    /// separators in index order.
     /// - Complexity: O(log n + k) for k elements returned: one search for the first row, then
     ///   O(1) amortised per row (`OffsetWalk`).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        collectElements(in: rect, visibleBounds: visibleBounds)
+    }
+
+    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
+    /// order, without building an array: what a scrolling collection view uses. A section's
+    /// separators come after its rows: rather than buffer them, the section's candidate rows
+    /// are walked a second time.
+    /// - Complexity: O(log n + k) for k elements visited.
+    @inline(__always)
+    func visit<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (consuming LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
         // Locals: one read of each stored property rather than one per element.
         let stack = self.stack, states = sectionStates, metrics = RowMetrics(options, stack)
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(64)
-        var separators: [LayoutAttributes] = []
         let area = stack.layoutSpace(rect)  // where to search; frames are tested against `rect`
+        let limit = area.maxY + slop(area.maxY)
         for section in stack.sections(overlapping: area.minY, area.maxY) {
-            stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
+            try stack.forEachDecorationAndSupplementary(of: section, in: rect, visibleBounds: visibleBounds, body)
             let state = states[section]
             let count = state.rowHeight.count
             guard count > 0 else { continue }
             let top = stack.itemsTop(of: section)
-            var row = state.rows.firstCandidate(at: area.minY - top)
+            let firstRow = state.rows.firstCandidate(at: area.minY - top)
             // Consecutive rows' offsets share the top of their tree paths (same bits).
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { partial in
+            try withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { (partial) throws(E) -> Void in
                 var walk = OffsetWalk(tree: state.rows, partial: partial)
+                var row = firstRow
                 while row < count {
                     let rowTop = top + walk.offset(of: row)
-                    if rowTop >= area.maxY + slop(area.maxY) { break }
+                    if rowTop >= limit { break }
                     let frame = metrics.rowFrame(state, row: row, top: rowTop, in: stack)
                     if frame.intersects(rect) {
-                        result.append(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
+                        try body(LayoutAttributes(indexPath: IndexPath(item: row, section: section), frame: frame))
                     }
+                    row += 1
+                }
+                guard metrics.separators != nil else { return }
+                // The same rows again (same start, same stop, same offsets), for their separators.
+                walk = OffsetWalk(tree: state.rows, partial: partial)
+                row = firstRow
+                while row < count {
+                    let rowTop = top + walk.offset(of: row)
+                    if rowTop >= limit { break }
                     if let separator = metrics.separator(state, row: row, section: section, rowTop: rowTop, in: stack), separator.frame.intersects(rect) {
-                        separators.append(separator)
+                        try body(separator)
                     }
                     row += 1
                 }
             }
-            result += separators
-            separators.removeAll(keepingCapacity: true)
         }
-        return result
     }
 
     /// What row and separator frames need from the options and the stack, read once.

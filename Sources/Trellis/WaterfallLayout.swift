@@ -19,7 +19,7 @@
 ///
 /// Horizontal scrolling (`scrollDirection: .horizontal`) transposes it: columns become
 /// rows down the height, items grow rightwards by their source *widths*.
-public final class WaterfallLayout: CollectionLayout {
+public final class WaterfallLayout: ConsumingElementWalk {
     public enum Placement: String, Hashable, Sendable, Codable {
         /// Each item goes to the column whose bottom is highest (ties to the leading one).
         case shortestColumn
@@ -261,13 +261,23 @@ public final class WaterfallLayout: CollectionLayout {
     /// - Complexity: O(C·log n + k·C) node reads for k elements returned and C columns (an
     ///   item's offset costs O(1) amortised after its column's first search).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        collectElements(in: rect, visibleBounds: visibleBounds)
+    }
+
+    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
+    /// order (per section: background, header, footer, then cells in index order), without
+    /// building an array: what a scrolling collection view uses.
+    /// - Complexity: O(C·log n + k·C) node reads for k elements visited and C columns.
+    @inline(__always)
+    func visit<E: Error>(
+        in rect: Rect, visibleBounds: Rect, _ body: (consuming LayoutAttributes) throws(E) -> Void
+    ) throws(E) {
         // Locals: one read of each stored property rather than one per element.
         let stack = self.stack, states = sectionStates, columnX = self.columnX, columnWidth = self.columnWidth
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(64)
         let area = stack.layoutSpace(rect)  // where to search; frames are tested against `rect`
         for section in stack.sections(overlapping: area.minY, area.maxY) {
-            stack.appendDecorationsAndSupplementaries(of: section, in: rect, visibleBounds: visibleBounds, to: &result)
+            try stack.forEachDecorationAndSupplementary(of: section, in: rect, visibleBounds: visibleBounds, body)
             let state = states[section]
             let top = stack.itemsTop(of: section)
             let columnCount = state.columns.count
@@ -280,9 +290,9 @@ public final class WaterfallLayout: CollectionLayout {
             let limit = area.maxY + slop(area.maxY)
             // Partial sums for the deepest column's tree: small enough to stay on the stack.
             let depth = state.columns.reduce(0) { Swift.max($0, $1.capacity.trailingZeroBitCount) }
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { cursor in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount * (depth + 2)) { doubles in
-                    withUnsafeTemporaryAllocation(of: OffsetWalk.self, capacity: columnCount) { walks in
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * columnCount) { (cursor) throws(E) -> Void in
+                try withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount * (depth + 2)) { (doubles) throws(E) -> Void in
+                    try withUnsafeTemporaryAllocation(of: OffsetWalk.self, capacity: columnCount) { (walks) throws(E) -> Void in
                         // cursor[2c]: column c's next position; cursor[2c + 1]: its item, or
                         // Int.max when the column has no more candidates. doubles[c]: its top.
                         func advance(_ column: Int, to position: Int) {
@@ -300,6 +310,8 @@ public final class WaterfallLayout: CollectionLayout {
                             walks.initializeElement(at: column, to: OffsetWalk(tree: tree, partial: partials))
                             advance(column, to: tree.count > 0 ? tree.firstCandidate(at: area.minY - top) : 0)
                         }
+                        // Every walk is initialised now; release them even when `body` throws.
+                        defer { _ = walks.deinitialize() }
                         while true {
                             var best = -1, bestItem = Int.max
                             for column in 0..<columnCount where cursor[2 * column + 1] < bestItem {
@@ -309,16 +321,14 @@ public final class WaterfallLayout: CollectionLayout {
                             if best < 0 { break }
                             let frame = stack.physical(Rect(x: columnX[best], y: doubles[best], width: columnWidth[best], height: state.itemHeight[bestItem]))
                             if frame.intersects(rect) {
-                                result.append(LayoutAttributes(indexPath: IndexPath(item: bestItem, section: section), frame: frame))
+                                try body(LayoutAttributes(indexPath: IndexPath(item: bestItem, section: section), frame: frame))
                             }
                             advance(best, to: cursor[2 * best] + 1)
                         }
-                        _ = walks.deinitialize()
                     }
                 }
             }
         }
-        return result
     }
 
     /// - Complexity: O(log n).

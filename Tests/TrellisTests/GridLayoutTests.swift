@@ -353,4 +353,13 @@ struct GridLayoutTests {
             seed: UInt64(seed) &+ 3000, make: { randomGrid(&$0) },
             fresh: { GridLayout(options: $0.options, itemWidth: $0.itemWidth) })
     }
+
+    @Test(arguments: 0..<16)
+    func forEachElementVisitsWhatElementsReturnsInOrder(seed: Int) {
+        LayoutChecks.expectVisitingMatchesElements(seed: seed, offset: 9100) { rng in
+            let layout = randomGrid(&rng)
+            layout.options = LayoutChecks.variant(layout.options, seed: seed)
+            return layout
+        }
+    }
 }

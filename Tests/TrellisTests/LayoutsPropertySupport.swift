@@ -234,3 +234,71 @@ extension ScrollableOptions {
         return options
     }
 }
+
+/// Thrown by a visitor to stop `forEachElement` early.
+struct StopVisiting: Error {}
+
+extension LayoutChecks {
+    /// The layout vertical or horizontal (`options.horizontalTwin`), headers and footers
+    /// pinned or not, as the seed says: what `expectVisitingMatchesElements` runs on.
+    static func variant<Options: ScrollableOptions>(_ options: Options, seed: Int) -> Options {
+        var options = seed % 4 == 1 ? options.horizontalTwin : options
+        options.sections.pinsHeaders = seed % 2 == 0
+        options.sections.pinsFooters = seed % 2 == 0
+        return options
+    }
+
+    /// Lays out a random source (right-to-left for some seeds) with `make`'s layout, then
+    /// checks `expectVisitingMatchesElements`.
+    static func expectVisitingMatchesElements<Layout: VisitingCollectionLayout>(
+        seed: Int, offset: UInt64, make: (inout SplitMix64) -> Layout, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ offset)
+        let source = randomSource(&rng, direction: seed % 3 == 2 ? .rightToLeft : .leftToRight)
+        let layout = make(&rng)
+        layout.prepare(from: source)
+        expectVisitingMatchesElements(layout, rng: &rng, sourceLocation: sourceLocation)
+    }
+
+    /// `forEachElement` visits exactly what `elements(in:)` returns, in the same order, for
+    /// random rects and visible bounds (pinned supplementaries depend on the latter); a visitor
+    /// that throws stops the walk there, with the elements before it visited.
+    static func expectVisitingMatchesElements(_ layout: some VisitingCollectionLayout, rng: inout SplitMix64, sourceLocation: SourceLocation = #_sourceLocation) {
+        let content = layout.contentSize
+        var queries = [(Rect(x: -10, y: -10, width: content.width + 20, height: content.height + 20), Rect(origin: .zero, size: content))]
+        for _ in 0..<30 {
+            func randomRect() -> Rect {
+                Rect(
+                    x: rng.double(-50...(content.width + 50)), y: rng.double(-50...(content.height + 50)),
+                    width: rng.double(1...(content.width + 40)), height: rng.double(1...(content.height + 40)))
+            }
+            let rect = randomRect()
+            queries.append((rect, rng.chance(0.5) ? rect : randomRect()))
+        }
+        var nonEmpty = 0
+        for (rect, visible) in queries {
+            let expected = layout.elements(in: rect, visibleBounds: visible)
+            var visited: [LayoutAttributes] = []
+            layout.forEachElement(in: rect, visibleBounds: visible) { visited.append($0) }
+            #expect(visited == expected, "forEachElement(in: \(rect), visibleBounds: \(visible))", sourceLocation: sourceLocation)
+            // Equal to `elements(in:)`, which collects from the visitor: so also check the
+            // documented order itself. Section by section: background, header, footer, cells,
+            // separators, each kind in index order.
+            let rank: [ElementKind: Int] = [.sectionBackground: 0, .header: 1, .footer: 2, .cell: 3, .separator: 4]
+            let keys = visited.map { [$0.indexPath.section, rank[$0.kind] ?? 5, $0.indexPath.item] }
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) }, "order of forEachElement(in: \(rect))", sourceLocation: sourceLocation)
+            guard !expected.isEmpty else { continue }
+            nonEmpty += 1
+            let stop = rng.int(0...(expected.count - 1))
+            var seen: [LayoutAttributes] = []
+            #expect(throws: StopVisiting.self, sourceLocation: sourceLocation) {
+                try layout.forEachElement(in: rect, visibleBounds: visible) { (element) throws(StopVisiting) -> Void in
+                    if seen.count == stop { throw StopVisiting() }
+                    seen.append(element)
+                }
+            }
+            #expect(seen == Array(expected.prefix(stop)), "visiting stopped after \(stop) in \(rect)", sourceLocation: sourceLocation)
+        }
+        #expect(nonEmpty > 0, "no query found an element", sourceLocation: sourceLocation)
+    }
+}

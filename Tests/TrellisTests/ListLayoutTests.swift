@@ -195,4 +195,13 @@ struct ListLayoutTests {
         LayoutChecks.expectIncrementalEqualsFresh(
             seed: UInt64(seed) &+ 8000, make: { randomList(&$0) }, fresh: { ListLayout(options: $0.options) })
     }
+
+    @Test(arguments: 0..<16)
+    func forEachElementVisitsWhatElementsReturnsInOrder(seed: Int) {
+        LayoutChecks.expectVisitingMatchesElements(seed: seed, offset: 9300) { rng in
+            let layout = randomList(&rng)
+            layout.options = LayoutChecks.variant(layout.options, seed: seed)
+            return layout
+        }
+    }
 }

@@ -162,6 +162,15 @@ struct WaterfallLayoutTests {
         LayoutChecks.expectIdentical(incremental, fresh, s)
         LayoutChecks.expectQueriesMatchBruteForce(incremental, s, rng: &rng)
     }
+
+    @Test(arguments: 0..<16)
+    func forEachElementVisitsWhatElementsReturnsInOrder(seed: Int) {
+        LayoutChecks.expectVisitingMatchesElements(seed: seed, offset: 9200) { rng in
+            let layout = randomWaterfall(&rng, placement: seed % 5 == 4 ? .inOrder : .shortestColumn)
+            layout.options = LayoutChecks.variant(layout.options, seed: seed)
+            return layout
+        }
+    }
 }
 
 extension WaterfallLayout {
