@@ -29,7 +29,7 @@
 /// **Incremental updates.** A new item height recomputes its row's height and moves every
 /// later row through an `OffsetTree`: O(w + log n) for w items in the row; the result equals
 /// a fresh `prepare` bit for bit.
-public final class GridLayout: ConsumingElementWalk {
+public final class GridLayout: StackedLayout {
     /// How wide an item is.
     public enum ItemWidth: Hashable, Sendable, Codable {
         /// A number of columns (clamped to the column count).
@@ -310,15 +310,7 @@ public final class GridLayout: ConsumingElementWalk {
         stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }
 
-    public var contentSize: Size { stack.contentSize }
-
-    /// - Complexity: O(log n + k) for k elements returned (plus the items of the rows cut by
-    ///   `rect`): one search for the first row, then O(1) amortised per row (`OffsetWalk`).
-    public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
-        collectElements(in: rect, visibleBounds: visibleBounds)
-    }
-
-    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// The walk behind `forEachElement` and `elements(in:)` (see `StackedLayout`):
     /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
     /// order (per section: background, header, footer, then items in index order), without
     /// building an array: what a scrolling collection view uses.
@@ -366,17 +358,6 @@ public final class GridLayout: ConsumingElementWalk {
         let rowTop = stack.itemsTop(of: indexPath.section) + state.rows.offset(of: row)
         let frame = state.frame(ofItem: indexPath.item, row: row, rowTop: rowTop, stretches: options.stretchesItems, columnSpans: columnSpans, in: stack)
         return LayoutAttributes(indexPath: indexPath, frame: frame)
-    }
-
-    /// - Complexity: O(log s).
-    public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        stack.supplementaryAttributes(ofKind: kind, section: indexPath.section)
-    }
-
-    /// The section background of `indexPath.section` (kind `.sectionBackground`), or nil.
-    /// - Complexity: O(log s).
-    public func attributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        kind == .sectionBackground && indexPath.item == 0 ? stack.backgroundAttributes(section: indexPath.section) : nil
     }
 
     /// The item's width exactly (its columns or fraction), the height unconstrained; the

@@ -15,7 +15,7 @@
 ///
 /// **Incremental updates.** A new row height moves the later rows through an `OffsetTree`
 /// in O(log n); the result equals a fresh `prepare` bit for bit.
-public final class ListLayout: ConsumingElementWalk {
+public final class ListLayout: StackedLayout {
     /// Separator lines between rows.
     public struct Separators: Hashable, Sendable, Codable {
         /// The line's thickness in points.
@@ -142,17 +142,7 @@ public final class ListLayout: ConsumingElementWalk {
         stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }
 
-    public var contentSize: Size { stack.contentSize }
-
-    /// Per section: background, header, footer, the rows in index order, then the
-    /// separators in index order.
-    /// - Complexity: O(log n + k) for k elements returned: one search for the first row, then
-    ///   O(1) amortised per row (`OffsetWalk`).
-    public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
-        collectElements(in: rect, visibleBounds: visibleBounds)
-    }
-
-    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// The walk behind `forEachElement` and `elements(in:)` (see `StackedLayout`):
     /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
     /// order, without building an array: what a scrolling collection view uses. A section's
     /// separators come after its rows: rather than buffer them, the section's candidate rows
@@ -246,19 +236,12 @@ public final class ListLayout: ConsumingElementWalk {
         return (state, stack.itemsTop(of: indexPath.section) + state.rows.offset(of: indexPath.item))
     }
 
-    /// - Complexity: O(log s).
-    public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        stack.supplementaryAttributes(ofKind: kind, section: indexPath.section)
-    }
-
     /// The separator below row `indexPath.item` (kind `.separator`) or the section
     /// background (kind `.sectionBackground`, item 0), or nil.
     /// - Complexity: O(log n).
     public func attributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        if kind == .sectionBackground {
-            return indexPath.item == 0 ? stack.backgroundAttributes(section: indexPath.section) : nil
-        }
-        guard kind == .separator, let (state, rowTop) = locate(indexPath) else { return nil }
+        guard kind == .separator else { return sectionBackground(ofKind: kind, at: indexPath) }
+        guard let (state, rowTop) = locate(indexPath) else { return nil }
         return RowMetrics(options, stack).separator(state, row: indexPath.item, section: indexPath.section, rowTop: rowTop, in: stack)
     }
 

@@ -225,15 +225,34 @@ struct SectionStack {
     }
 }
 
-/// The stacked layouts' element walk, `visit`, hands each element over `consuming`: the
-/// array of `elements(in:)` then takes it without a copy, where the borrowing visitor of
-/// `VisitingCollectionLayout` would cost a copy and a destroy per element (measured: grid
-/// query +20%, docs/perf/layouts.md).
-protocol ConsumingElementWalk: VisitingCollectionLayout {
+/// A layout built on a `SectionStack` (grid, waterfall, list): the members that only read
+/// the stack, and the element queries built on the layout's one walk, live here once.
+///
+/// The walk takes each element as `consuming`, so `elements(in:)` moves it into its array;
+/// a borrowing walk cost a copy and a destroy per element (the grid query was 20 % slower).
+protocol StackedLayout: VisitingCollectionLayout {
+    /// The sections' extents, headers, footers and backgrounds.
+    var stack: SectionStack { get }
+
+    /// Calls `body` with every element whose frame intersects `rect`, in the order of
+    /// `elements(in:visibleBounds:)`, handing each one over.
     func visit<E: Error>(in rect: Rect, visibleBounds: Rect, _ body: (consuming LayoutAttributes) throws(E) -> Void) throws(E)
 }
 
-extension ConsumingElementWalk {
+extension StackedLayout {
+    public var contentSize: Size { stack.contentSize }
+
+    /// The visited elements, in visiting order, in an array reserved once (a screen of a
+    /// list or grid is well under 64 elements, so it is not grown).
+    /// - Complexity: that of `visit`, O(log n + k) for k elements returned.
+    @inline(__always)
+    public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(64)
+        visit(in: rect, visibleBounds: visibleBounds) { (element: consuming LayoutAttributes) in result.append(element) }
+        return result
+    }
+
     /// Calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
     /// order, without building an array: what a scrolling collection view uses.
     /// - Complexity: that of `visit`, O(log n + k) for k elements visited.
@@ -244,16 +263,21 @@ extension ConsumingElementWalk {
         try visit(in: rect, visibleBounds: visibleBounds) { (element: consuming LayoutAttributes) throws(E) -> Void in try body(element) }
     }
 
-    /// What `elements(in:visibleBounds:)` of the stacked layouts returns: the visited
-    /// elements, in visiting order, in an array reserved once (a screen of a list or grid is
-    /// well under 64 elements, so it is not grown).
-    /// - Complexity: that of `visit`.
-    @inline(__always)
-    func collectElements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(64)
-        visit(in: rect, visibleBounds: visibleBounds) { (element: consuming LayoutAttributes) in result.append(element) }
-        return result
+    /// - Complexity: O(log s) for s sections.
+    public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        stack.supplementaryAttributes(ofKind: kind, section: indexPath.section)
+    }
+
+    /// The section background of `indexPath.section` (kind `.sectionBackground`, item 0), or
+    /// nil. Layouts with more decoration kinds (the list's separators) answer those first.
+    /// - Complexity: O(log s).
+    public func attributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        sectionBackground(ofKind: kind, at: indexPath)
+    }
+
+    /// The section background when `kind` is `.sectionBackground` and the item is 0.
+    func sectionBackground(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        kind == .sectionBackground && indexPath.item == 0 ? stack.backgroundAttributes(section: indexPath.section) : nil
     }
 }
 

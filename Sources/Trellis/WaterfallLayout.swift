@@ -19,7 +19,7 @@
 ///
 /// Horizontal scrolling (`scrollDirection: .horizontal`) transposes it: columns become
 /// rows down the height, items grow rightwards by their source *widths*.
-public final class WaterfallLayout: ConsumingElementWalk {
+public final class WaterfallLayout: StackedLayout {
     public enum Placement: String, Hashable, Sendable, Codable {
         /// Each item goes to the column whose bottom is highest (ties to the leading one).
         case shortestColumn
@@ -254,17 +254,7 @@ public final class WaterfallLayout: ConsumingElementWalk {
         stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }
 
-    public var contentSize: Size { stack.contentSize }
-
-    /// Cells come in index order: each column is searched for its first visible item and
-    /// walked down, and the walks are merged by item index.
-    /// - Complexity: O(C·log n + k·C) node reads for k elements returned and C columns (an
-    ///   item's offset costs O(1) amortised after its column's first search).
-    public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
-        collectElements(in: rect, visibleBounds: visibleBounds)
-    }
-
-    /// The walk behind `forEachElement` and `elements(in:)` (see `ConsumingElementWalk`):
+    /// The walk behind `forEachElement` and `elements(in:)` (see `StackedLayout`):
     /// calls `body` with the elements `elements(in:visibleBounds:)` returns, in the same
     /// order (per section: background, header, footer, then cells in index order), without
     /// building an array: what a scrolling collection view uses.
@@ -340,17 +330,6 @@ public final class WaterfallLayout: ConsumingElementWalk {
         let top = stack.itemsTop(of: indexPath.section) + state.columns[column].offset(of: Int(state.itemPosition[indexPath.item]))
         let frame = stack.physical(Rect(x: columnX[column], y: top, width: columnWidth[column], height: state.itemHeight[indexPath.item]))
         return LayoutAttributes(indexPath: indexPath, frame: frame)
-    }
-
-    /// - Complexity: O(log s).
-    public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        stack.supplementaryAttributes(ofKind: kind, section: indexPath.section)
-    }
-
-    /// The section background of `indexPath.section` (kind `.sectionBackground`), or nil.
-    /// - Complexity: O(log s).
-    public func attributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        kind == .sectionBackground && indexPath.item == 0 ? stack.backgroundAttributes(section: indexPath.section) : nil
     }
 
     /// The item's column width exactly, the height unconstrained (transposed when scrolling
