@@ -69,15 +69,7 @@ struct LayoutCommand: ParsableCommand {
     }
 
     func loadDocument() -> Result<LayoutDocument, SpecError> {
-        Result { () throws(SpecError) in try LayoutDocument.decode(try readInput()) }
+        Result { () throws(SpecError) in try LayoutDocument.decode(try readInput(input)) }
     }
 
-    /// The bytes of the input file, or of standard input for "-".
-    func readInput() throws(SpecError) -> [UInt8] {
-        if input == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: input) else {
-            throw SpecError(.unreadableInput, path: input, "cannot read the file")
-        }
-        return [UInt8](data)
-    }
 }

@@ -104,15 +104,6 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// The bytes of the input file, or of standard input for "-".
-func readInput(_ input: String) throws(SpecError) -> [UInt8] {
-    if input == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-    guard let data = FileManager.default.contents(atPath: input) else {
-        throw SpecError(.unreadableInput, path: input, "cannot read the file")
-    }
-    return [UInt8](data)
-}
-
 /// A number without a trailing ".0".
 func formatted(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", value)
