@@ -75,7 +75,7 @@ private func wrappedHeight(_ text: String, width: Double) -> Double {
 
 // MARK: Data sources
 
-/// Titles in one section, identities = indexes, cells configured by `configure`.
+/// Titles in one section, identities = index and title, cells configured by `configure`.
 final class TitleSource: CollectionViewDataSource, CollectionViewDelegate {
     var titles: [String]
     var identifier = "cell"
@@ -86,6 +86,11 @@ final class TitleSource: CollectionViewDataSource, CollectionViewDelegate {
     init(titles: [String]) { self.titles = titles }
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { titles.count }
+
+    /// The position and the content: a size cached for it stays true across reloads.
+    func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable {
+        "\(indexPath.item) \(titles[indexPath.item])"
+    }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
         let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
@@ -626,7 +631,7 @@ extension ScenarioTests {
 
         // Laid out: left-aligned lines with exactly the minimum spacing, and the height is
         // that of the frames (the seed's own height code miscounts lines).
-        tags.frame.size.height = size.height
+        tags.frame = Rect(x: 0, y: 0, width: 200, height: size.height)
         try tags.performLayout()
         let frames = (0..<Self.sampleTags.count).map { displayedFrames(tags)[$0]! }
         for (item, frame) in frames.enumerated() {

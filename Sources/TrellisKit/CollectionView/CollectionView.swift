@@ -285,10 +285,15 @@ open class CollectionView: View, LayoutSource {
 
     /// Discards the displayed cells and re-reads counts and sizes at the next layout pass.
     /// Clears the selection and any highlight, as UIKit does (without delegate calls).
-    /// Measured sizes stay cached by identity.
-    /// - Complexity: O(s) for s selected items now; the next pass re-prepares the layout, O(n).
+    /// Measured sizes stay cached for items with an identity of their own
+    /// (`identifierForItemAt`), whose content is known unchanged while the identity is;
+    /// sizes of items identified only by their index path are dropped and measured again
+    /// (UIKit re-asks every size), since another item may now stand at that path.
+    /// - Complexity: O(s) for s selected items, plus O(c) for c cached sizes when some are
+    ///   keyed by index path; the next pass re-prepares the layout, O(n).
     public func reloadData() {
         clearSelection()
+        sizeCache.removeIndexPathIdentities()
         setNeedsReload()
     }
 
