@@ -102,8 +102,8 @@ final class TitleSource: CollectionViewDataSource, CollectionViewDelegate {
         return cell
     }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
-        guard let sizingCell else { return nil }
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
+        guard let sizingCell else { return collectionView.defaultItemSize }
         // Seed 000: configure the sizing cell exactly like a dequeued one and ask for its
         // compressed fitting size; cached by item identity.
         return collectionView.cachedSize(forItemAt: indexPath, proposal: .unconstrained) {
@@ -295,9 +295,9 @@ final class CardSource: CollectionViewPrototypeDataSource, CollectionViewDelegat
         cards[indexPath.item].id
     }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
         let third = FittingProposal(width: .exactly(collectionView.bounds.width / 3), height: .unconstrained)
-        return try? collectionView.prototypeSize(forItemAt: indexPath, proposal: third)
+        return (try? collectionView.prototypeSize(forItemAt: indexPath, proposal: third)) ?? collectionView.defaultItemSize
     }
 }
 
@@ -533,7 +533,7 @@ final class TagListSource: CollectionViewDataSource, CollectionViewDelegate {
 
     func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable { tags[indexPath.item] }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
         Self.size(of: tags[indexPath.item])
     }
 
@@ -599,7 +599,7 @@ final class TagTableSource: CollectionViewDataSource, CollectionViewDelegate {
 
     func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable { rows[indexPath.item].id }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
         let width = collectionView.containerSize.width
         return collectionView.cachedSize(forItemAt: indexPath, proposal: FittingProposal(width: .exactly(width), height: .unconstrained)) {
             heightComputations += 1

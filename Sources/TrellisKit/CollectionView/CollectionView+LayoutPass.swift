@@ -65,6 +65,12 @@ extension CollectionView {
         let traits = effectiveTraits
         if needsReload {
             let counts = try readCounts(dataSource)
+            let previousCounts = sectionCounts
+            sectionCounts = counts
+            do { try checkDelegateShapes() } catch {
+                sectionCounts = previousCounts
+                throw error
+            }
             needsReload = false
             recycleAllDisplayedViews()
             sectionCounts = counts
