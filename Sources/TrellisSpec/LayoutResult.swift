@@ -47,10 +47,8 @@ public struct LayoutResult: Sendable, Equatable {
         let elements: [LayoutAttributes]
         if let visibleRect {
             elements = layout.elements(in: visibleRect)
-        } else if let flow = layout as? FlowLayout {
-            elements = flow.allElements()
         } else {
-            elements = layout.elements(in: Rect(origin: .zero, size: layout.contentSize))
+            elements = layout.allElements()
         }
         for element in elements {
             let frame = Frame(section: element.indexPath.section, item: element.kind == .cell ? element.indexPath.item : nil,

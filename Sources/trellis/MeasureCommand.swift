@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TrellisSpec
 import TrellisText
 
 /// `trellis measure`: measures strings with Pango and prints one JSON object per string.
@@ -49,8 +50,11 @@ struct MeasureCommand: ParsableCommand {
         if let maxWidth, !(maxWidth.isFinite && maxWidth >= 0) {
             throw ValidationError("--max-width must be a finite width of at least 0 points, got \(maxWidth)")
         }
-        if let lines, lines < 0 {
-            throw ValidationError("--lines must be 0 (unlimited) or more, got \(lines)")
+        if let lines, lines < 0 || lines > DocumentLimits.maximumLines {
+            throw ValidationError("--lines must be 0 (unlimited) or more, at most \(DocumentLimits.maximumLines), got \(lines)")
+        }
+        if let maxWidth, maxWidth > DocumentLimits.maximumLength {
+            throw ValidationError("--max-width must be at most 1e9 points (docs/Limits.md), got \(maxWidth)")
         }
         guard FontWeight(parsing: weight) != nil else {
             throw ValidationError("--weight must be 100…900 or one of \(FontWeight.named.map(\.name).joined(separator: ", ")), got '\(weight)'")
@@ -100,12 +104,12 @@ struct MeasureCommand: ParsableCommand {
 
     /// The lines of a UTF-8 file (LF or CRLF; a final line break does not add a string).
     static func lines(ofFile path: String) throws -> [String] {
-        let data: Data
+        // Read with the documents' bound, so `--file - </dev/zero` stops at the limit.
+        let data: [UInt8]
         do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                               : try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try readInput(path)
         } catch {
-            throw MeasureInputError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+            throw MeasureInputError.unreadableFile(path: path, reason: error.message)
         }
         var pieces = data.split(separator: 0x0A, omittingEmptySubsequences: false)
         if pieces.last?.isEmpty == true { pieces.removeLast() }
