@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TrellisPango
 import TrellisSpec
 import TrellisText
 
