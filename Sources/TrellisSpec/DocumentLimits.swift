@@ -26,6 +26,10 @@ public enum DocumentLimits {
     /// A waterfall keeps one offset tree per column in every section: columns × sections is
     /// at most this.
     public static let maximumWaterfallColumnSections = 1_000_000
+    /// The largest text a text item (or `trellis measure`) may hold, as its UTF-8 bytes
+    /// times its font size in points: at two ems a byte at most, 2e8 points, which Pango
+    /// lays out at 1/256 scale (a text 5.8 MB long at 17 pt, or 1 000 bytes at 100 000 pt).
+    public static let maximumTextExtent = 1e8
     /// The most lines of the cell template (`"lines"`).
     public static let maximumLines = 1_000_000
 
@@ -39,5 +43,14 @@ extension JSONField {
     /// A `SpecError` for a number whose magnitude is past `DocumentLimits.maximumLength`.
     func overLengthLimit() -> SpecError {
         SpecError(.invalidValue, path: path, DocumentLimits.message("a number", limit: "1e9", got: value.excerpt))
+    }
+}
+
+extension DocumentLimits {
+    /// Why `text` at `fontSize` is past `maximumTextExtent`, or nil.
+    public static func textProblem(_ text: String, fontSize: Double) -> String? {
+        let bytes = text.utf8.count
+        guard Double(bytes) * fontSize > maximumTextExtent else { return nil }
+        return "a text of \(bytes) bytes at \(JSONValue.number(fontSize).excerpt) pt is past the limit of 1e8 for bytes × font size (docs/Limits.md)"
     }
 }

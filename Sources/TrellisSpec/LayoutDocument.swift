@@ -92,6 +92,14 @@ public struct LayoutDocument: Sendable {
         let visibleRect = try object.optional("visibleRect").map { field throws(SpecError) in try decodeRect(field) }
         var document = LayoutDocument(width: width, height: height, direction: direction, layout: layout, sections: sections, visibleRect: visibleRect)
         document.cell = try object.optional("cell").map { field throws(SpecError) in try CellTemplate.decode(field) }
+        let fontSize = document.cellTemplate.font.size
+        for (section, spec) in document.sections.enumerated() {
+            for (item, text) in spec.texts.sorted(by: { $0.key < $1.key }) {
+                if let problem = DocumentLimits.textProblem(text, fontSize: fontSize) {
+                    throw SpecError(.invalidValue, path: "sections[\(section)].items[\(item)].text", problem)
+                }
+            }
+        }
         return document
     }
 

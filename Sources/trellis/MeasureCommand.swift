@@ -78,6 +78,11 @@ struct MeasureCommand: ParsableCommand {
             font: Font(family: font, size: size, weight: FontWeight(parsing: weight)!, italic: italic),
             lineBreakMode: Self.lineBreakMode(lineBreak)!)
         let maxLines = lines ?? (maxWidth == nil ? 1 : 0)
+        for (index, string) in strings.enumerated() {
+            if let problem = DocumentLimits.textProblem(string, fontSize: size) {
+                throw MeasureInputError.tooLong(index: index + 1, problem: problem)
+            }
+        }
         var output = ""
         for string in strings {
             let m = PangoTextMeasurer.shared.measure(string, style: style, maxWidth: maxWidth, maxLines: maxLines)
@@ -128,11 +133,13 @@ struct MeasureCommand: ParsableCommand {
 enum MeasureInputError: Error, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     case invalidUTF8(path: String, line: Int)
+    case tooLong(index: Int, problem: String)
 
     var description: String {
         switch self {
         case .unreadableFile(let path, let reason): "cannot read file '\(path)': \(reason)"
         case .invalidUTF8(let path, let line): "file '\(path)', line \(line): not valid UTF-8"
+        case .tooLong(let index, let problem): "string \(index): \(problem)"
         }
     }
 }

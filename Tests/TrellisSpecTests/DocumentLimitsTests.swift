@@ -37,6 +37,9 @@ struct DocumentLimitsTests {
         // 8: a baseline outside its item.
         (#"{"width": 300, "sections": [{"items": [{"width": 1, "height": 10, "baseline": 11}]}]}"#,
          "sections[0].items[0].baseline: expected a baseline within the item's height (0...10), got 11"),
+        // 7 and 12: a text past what Pango can lay out.
+        (#"{"width": 8, "cell": {"size": 100000}, "sections": [{"items": [{"width": 1, "height": 1}, {"text": "\#(String(repeating: "W", count: 1001))"}]}]}"#,
+         "sections[0].items[1].text: a text of 1001 bytes at 100000 pt is past the limit of 1e8 for bytes × font size (docs/Limits.md)"),
         (#"{"width": 8, "cell": {"lines": 1e12}, "sections": []}"#,
          "cell.lines: expected a whole number of lines (0 for unlimited) of at most 1000000, got 1e12"),
     ]
