@@ -28,6 +28,22 @@ struct PangoLayoutConfigurator {
     /// with glyphs rounded to 1/64 pt; at 1/256, 536 870 911 pt.
     static let scales: [Double] = [preciseScale, 1, 1.0 / 16, 1.0 / 256]
 
+    /// The largest font size, in pixels per em, a layout's font may have: FreeType sizes are
+    /// 16-bit, and asking cairo for a larger one fails ("failed to create cairo scaled font")
+    /// and leaves the shared cairo font face in an error state, so every later drawing with
+    /// that family, on any thread, shows nothing. A 100 000 pt font is laid out at 1/16.
+    static let maximumPixelsPerEm = 65_000.0
+
+    /// Whether a layout of `scale` can hold `extent` points of `style`'s text.
+    static func fits(_ extent: Double, style: TextStyle, atScale scale: Double) -> Bool {
+        extent < reach(atScale: scale) && style.font.size * scale <= maximumPixelsPerEm
+    }
+
+    /// The largest of ``scales`` the font of `style` allows (``preciseScale`` below 4 062 pt).
+    static func largestScale(for style: TextStyle) -> Double {
+        scales.first { style.font.size * $0 <= maximumPixelsPerEm } ?? scales[scales.count - 1]
+    }
+
     /// The most points of text a layout of `scale` holds along either axis.
     static func reach(atScale scale: Double) -> Double { Double(Int32.max) / (Double(PANGO_SCALE) * scale) }
 
@@ -47,7 +63,7 @@ struct PangoLayoutConfigurator {
     /// to find the largest scale their real extent allows.
     static func scale(forBytes bytes: Int, style: TextStyle) -> Double {
         let extent = Double(bytes + 1) * max(2 * style.font.size, lineHeightBound(style))
-        return scales.first { extent < reach(atScale: $0) } ?? scales[scales.count - 1]
+        return scales.first { fits(extent, style: style, atScale: $0) } ?? scales[scales.count - 1]
     }
 
     /// The largest of ``scales`` for a text whose unwrapped layout is `naturalWidth` points
@@ -64,7 +80,7 @@ struct PangoLayoutConfigurator {
                 : min(Double(bytes + 1), Double(paragraphs) + 2 * naturalWidth / maxWidth + 1)
         }
         let extent = max(naturalWidth * 1.01 + 2 * style.font.size, lines * lineHeightBound(style))
-        return scales.first { extent < reach(atScale: $0) } ?? scales[scales.count - 1]
+        return scales.first { fits(extent, style: style, atScale: $0) } ?? scales[scales.count - 1]
     }
 
     /// The scale of the layout being configured.

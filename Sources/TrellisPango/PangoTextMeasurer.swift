@@ -52,7 +52,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
         }
         let bytes = text.utf8.count
         var scale = PangoLayoutConfigurator.scale(forBytes: bytes, style: style)
-        if scale < PangoLayoutConfigurator.preciseScale {
+        if scale < PangoLayoutConfigurator.largestScale(for: style) {
             // A long text: lay it out unwrapped at the crude safe scale to learn its real
             // extent, then build it at the most precise scale that extent allows.
             let natural = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
