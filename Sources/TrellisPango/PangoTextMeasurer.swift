@@ -50,7 +50,17 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
         defer {
             if borrowsPrimary { state.primaryInUse = false } else { slot.release() }
         }
-        let scale = PangoLayoutConfigurator.scale(forBytes: text.utf8.count, style: style)
+        let bytes = text.utf8.count
+        var scale = PangoLayoutConfigurator.scale(forBytes: bytes, style: style)
+        if scale < PangoLayoutConfigurator.largestScale(for: style) {
+            // A long text: lay it out unwrapped at the crude safe scale to learn its real
+            // extent, then build it at the most precise scale that extent allows.
+            let natural = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
+                .configure(text, style: TextStyle(font: style.font, lineHeight: style.lineHeight, lineBreakMode: .clip),
+                           maxWidth: nil, maxLines: 0).measurement
+            scale = max(scale, PangoLayoutConfigurator.scale(
+                naturalWidth: natural.width, paragraphs: natural.lineCount, bytes: bytes, style: style, maxWidth: maxWidth))
+        }
         let configured = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
             .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
         return try body(configured)

@@ -16,15 +16,19 @@ public struct JSONField: Sendable {
         SpecError(.invalidValue, path: path, "expected \(expected), got \(value.excerpt)")
     }
 
-    /// - Throws: `SpecError` unless the value is a finite number ≥ 0.
+    /// - Throws: `SpecError` unless the value is a finite number ≥ 0, at most
+    ///   `DocumentLimits.maximumLength`.
     public func nonNegativeNumber() throws(SpecError) -> Double {
         guard case .number(let number, _) = value, number.isFinite, number >= 0 else { throw invalid("a non-negative finite number") }
+        guard number <= DocumentLimits.maximumLength else { throw overLengthLimit() }
         return number
     }
 
-    /// - Throws: `SpecError` unless the value is a finite number (any sign).
+    /// - Throws: `SpecError` unless the value is a finite number (any sign) whose magnitude
+    ///   is at most `DocumentLimits.maximumLength`.
     public func finiteNumber() throws(SpecError) -> Double {
         guard case .number(let number, _) = value, number.isFinite else { throw invalid("a finite number") }
+        guard Swift.abs(number) <= DocumentLimits.maximumLength else { throw overLengthLimit() }
         return number
     }
 

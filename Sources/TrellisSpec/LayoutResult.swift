@@ -47,10 +47,8 @@ public struct LayoutResult: Sendable, Equatable {
         let elements: [LayoutAttributes]
         if let visibleRect {
             elements = layout.elements(in: visibleRect)
-        } else if let flow = layout as? FlowLayout {
-            elements = flow.allElements()
         } else {
-            elements = layout.elements(in: Rect(origin: .zero, size: layout.contentSize))
+            elements = layout.allElements()
         }
         for element in elements {
             let frame = Frame(section: element.indexPath.section, item: element.kind == .cell ? element.indexPath.item : nil,
@@ -107,5 +105,55 @@ extension LayoutDocument {
     public func layOut() -> LayoutResult {
         let layout = preparedLayout()
         return LayoutResult(layout: layout, visibleRect: visibleRect)
+    }
+}
+
+extension LayoutResult {
+    /// The path of the first number of the output that is not finite (`items[3].y`), or nil.
+    /// Documents within `DocumentLimits` never have one; `trellis layout` checks anyway
+    /// rather than print `null`.
+    /// - Complexity: O(n).
+    public var firstNonFiniteValue: String? {
+        func bad(_ rect: Rect) -> String? {
+            for (name, value) in [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)] where !value.isFinite {
+                return name
+            }
+            return nil
+        }
+        if !contentSize.width.isFinite { return "contentSize.width" }
+        if !contentSize.height.isFinite { return "contentSize.height" }
+        for (name, frames) in [("items", items), ("headers", headers), ("footers", footers)] {
+            for (index, frame) in frames.enumerated() {
+                if let member = bad(frame.frame) { return "\(name)[\(index)].\(member)" }
+            }
+        }
+        for (index, decoration) in decorations.enumerated() {
+            if let member = bad(decoration.frame) { return "decorations[\(index)].\(member)" }
+        }
+        return nil
+    }
+
+    /// What is wrong with this result as the layout of `document`, or nil: a number that is
+    /// not finite, or — for a document without a visible rect — an item listed twice, out of
+    /// order, or neither listed nor counted in `hiddenItems`. The invariant the fuzzer and
+    /// the hardening tests check (issue 12).
+    /// - Complexity: O(n).
+    public func problem(layingOut document: LayoutDocument) -> String? {
+        if let path = firstNonFiniteValue { return "\(path) is not finite" }
+        guard document.visibleRect == nil else { return nil }
+        let hidden = Dictionary(hiddenItems.map { ($0.section, $0.count) }, uniquingKeysWith: +)
+        var expected: [(section: Int, item: Int)] = []
+        for (section, spec) in document.sections.enumerated() {
+            let shown = spec.items.count - (hidden[section] ?? 0)
+            guard shown >= 0 else { return "section \(section) hides \(hidden[section]!) of its \(spec.items.count) items" }
+            expected += (0..<shown).map { (section, $0) }
+        }
+        guard items.count == expected.count else {
+            return "\(items.count) items listed, \(expected.count) expected (every item once, hidden ones counted)"
+        }
+        for (frame, want) in zip(items, expected) where frame.section != want.section || frame.item != want.item {
+            return "item [\(frame.section), \(frame.item ?? -1)] listed where [\(want.section), \(want.item)] belongs"
+        }
+        return nil
     }
 }

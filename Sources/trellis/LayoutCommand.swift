@@ -65,6 +65,12 @@ struct LayoutCommand: ParsableCommand {
             FileHandle.standardError.write(Data(message.utf8))
         }
         let result = LayoutResult(layout: layout, visibleRect: document.visibleRect)
+        // Documents within the limits cannot overflow; should one, say where instead of
+        // printing null.
+        if let path = result.firstNonFiniteValue {
+            FileHandle.standardError.write(Data("trellis layout: the layout overflowed: \(path) is not finite (see docs/Limits.md)\n".utf8))
+            throw ExitCode(1)
+        }
         FileHandle.standardOutput.write(Data((JSONWriter.write(result.json, pretty: true) + "\n").utf8))
     }
 
