@@ -1,0 +1,342 @@
+import Testing
+@testable import Trellis
+
+extension CompositionalLayout: DecoratedLayout {}
+
+/// Shorthands for the tests.
+private func size(_ width: CompositionalDimension, _ height: CompositionalDimension) -> CompositionalSize {
+    CompositionalSize(widthDimension: width, heightDimension: height)
+}
+
+private func item(_ width: CompositionalDimension, _ height: CompositionalDimension, insets: EdgeInsets = .zero, edges: CompositionalEdgeSpacing? = nil) -> CompositionalSubitem {
+    .item(CompositionalItem(layoutSize: size(width, height), contentInsets: insets, edgeSpacing: edges))
+}
+
+private func source(width: Double = 300, height: Double = 600, sections: [[Size]], headers: [Double?] = [], direction: LayoutDirection = .leftToRight) -> StaticLayoutSource {
+    StaticLayoutSource(
+        containerSize: Size(width: width, height: height), layoutDirection: direction,
+        sections: sections.enumerated().map { index, sizes in
+            .init(sizes: sizes, header: index < headers.count ? headers[index].map { Size(width: 0, height: $0) } : nil)
+        })
+}
+
+private func frames(_ layout: CompositionalLayout, _ count: Int, section: Int = 0) -> [Rect] {
+    (0..<count).map { layout.attributesForItem(at: IndexPath(item: $0, section: section))!.frame }
+}
+
+/// Random compositions that never overflow their groups: fractions of a row that sum to at
+/// most 1 (leaving room for fixed spacing), heights absolute, estimated or a fraction of
+/// the row, nested vertical groups, `count:` repetitions, flexible spacing and edge spacing.
+enum RandomComposition {
+    static func height(_ rng: inout SplitMix64, allowFraction: Bool) -> CompositionalDimension {
+        switch rng.int(0...(allowFraction ? 3 : 2)) {
+        case 0: .absolute(Double(rng.int(5...80)))
+        case 3: .fractionalHeight(1)
+        default: .estimated(Double(rng.int(10...60)))
+        }
+    }
+
+    static func group(_ rng: inout SplitMix64) -> CompositionalGroup {
+        let insets = rng.chance(0.3) ? EdgeInsets(all: Double(rng.int(0...4))) : .zero
+        if rng.chance(0.25) {
+            // count: copies sized to fit.
+            let count = rng.int(1...4)
+            var group = CompositionalGroup.horizontal(
+                layoutSize: size(.fractionalWidth(1), .estimated(40)),
+                repeatingSubitem: item(.absolute(1), height(&rng, allowFraction: true), insets: insets), count: count)
+            group.interItemSpacing = rng.chance(0.5) ? .fixed(Double(rng.int(0...6))) : nil
+            group.stretchesItems = rng.chance(0.3)
+            return group
+        }
+        if rng.chance(0.2) {
+            // A vertical group of rows.
+            let rows = (0..<rng.int(1...3)).map { _ in item(.fractionalWidth(1), height(&rng, allowFraction: false), insets: insets) }
+            var group = CompositionalGroup.vertical(layoutSize: size(.fractionalWidth(1), .estimated(50)), subitems: rows)
+            group.interItemSpacing = .fixed(Double(rng.int(0...5)))
+            return group
+        }
+        let count = rng.int(1...4)
+        let fixedSpacing = rng.chance(0.5)
+        let total = fixedSpacing ? 0.8 : 1.0
+        let weights = (0..<count).map { _ in rng.double(0.5...2) }
+        let sum = weights.reduce(0, +)
+        var subitems: [CompositionalSubitem] = []
+        for weight in weights {
+            let fraction = total * weight / sum
+            if rng.chance(0.25) {
+                let rows = (0..<rng.int(1...3)).map { _ in item(.fractionalWidth(1), height(&rng, allowFraction: false)) }
+                var nested = CompositionalGroup.vertical(layoutSize: size(.fractionalWidth(fraction), .estimated(30)), subitems: rows)
+                nested.interItemSpacing = .fixed(Double(rng.int(0...4)))
+                subitems.append(.group(nested))
+            } else {
+                let edges = rng.chance(0.3) ? CompositionalEdgeSpacing(top: .flexible(0), bottom: .flexible(0)) : nil
+                subitems.append(item(.fractionalWidth(fraction), height(&rng, allowFraction: true), insets: insets, edges: edges))
+            }
+        }
+        var group = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), rng.chance(0.8) ? .estimated(44) : .absolute(120)), subitems: subitems)
+        if case .absolute = group.layoutSize.heightDimension {
+            // Fixed rows: children must fit, so they take fractions of its height.
+            group.subitems = subitems.map { subitem in
+                guard case .item(var item) = subitem else { return .item(CompositionalItem(layoutSize: size(subitem.layoutSize.widthDimension, .fractionalHeight(1)))) }
+                item.layoutSize.heightDimension = .fractionalHeight(rng.double(0.3...1))
+                return .item(item)
+            }
+        }
+        group.interItemSpacing = fixedSpacing ? .fixed(Double(rng.int(0...8))) : .flexible(0)
+        group.stretchesItems = rng.chance(0.3)
+        return group
+    }
+
+    static func section(_ rng: inout SplitMix64, pinning: Bool = false) -> CompositionalSection {
+        var section = CompositionalSection(group: group(&rng))
+        section.interGroupSpacing = Double(rng.int(0...10))
+        section.contentInsets = EdgeInsets(top: Double(rng.int(0...12)), leading: Double(rng.int(0...12)), bottom: Double(rng.int(0...12)), trailing: Double(rng.int(0...12)))
+        section.contentInsetsReference = rng.chance(0.7) ? .none : .layoutMargins
+        section.supplementariesFollowContentInsets = rng.chance(0.5)
+        section.boundarySupplementaryItems = [.header(height: .estimated(30), pinToVisibleBounds: pinning), .footer(height: rng.chance(0.5) ? .absolute(20) : .estimated(25), pinToVisibleBounds: pinning)]
+        if rng.chance(0.5) { section.decorationItems = [.background(contentInsets: EdgeInsets(all: Double(rng.int(-4...6))))] }
+        if rng.chance(0.3) { section.separators = ListLayout.Separators(thickness: 1, insets: EdgeInsets(leading: 8)) }
+        return section
+    }
+
+    /// A layout whose section i is `sections[i % 4]`, and a maker of fresh twins of it.
+    static func layout(_ rng: inout SplitMix64, pinning: Bool = false) -> (CompositionalLayout, () -> CompositionalLayout) {
+        let sections = (0..<4).map { _ in section(&rng, pinning: pinning) }
+        let configuration = CompositionalConfiguration(interSectionSpacing: Double(rng.int(0...10)))
+        let make = { CompositionalLayout(configuration: configuration) { index, _ in sections[index % sections.count] } }
+        return (make(), make)
+    }
+}
+
+@Suite("CompositionalLayout")
+struct CompositionalLayoutTests {
+    // MARK: Dimensions and groups
+
+    @Test func fractionsSummingToOneFillTheirGroupExactly() {
+        let cases: [[Double]] = [[1.0 / 3, 1.0 / 3, 1.0 / 3], [0.25, 0.5, 0.25], [0.1, 0.2, 0.3, 0.4], Array(repeating: 1.0 / 7, count: 7)]
+        for fractions in cases {
+            for width in [300.0, 317, 375.5, 1000.3] {
+                let group = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: fractions.map { item(.fractionalWidth($0), .fractionalHeight(1)) })
+                let section = CompositionalSection(group: group, contentInsets: EdgeInsets(leading: 7, trailing: 9), contentInsetsReference: .none)
+                let layout = CompositionalLayout(section: section)
+                layout.prepare(from: source(width: width, sections: [Array(repeating: Size(width: 1, height: 1), count: fractions.count)]))
+                let rects = frames(layout, fractions.count)
+                #expect(rects.first!.minX == 7)
+                #expect(rects.last!.maxX == width - 9, "\(fractions) in \(width)")
+                for (a, b) in zip(rects, rects.dropFirst()) { #expect(a.maxX == b.minX) }
+            }
+        }
+        // count: 7 copies sized to fit, with spacing.
+        let repeated = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(20)), repeatingSubitem: CompositionalItem(layoutSize: size(.absolute(1), .fractionalHeight(1))), count: 7)
+        var section = CompositionalSection(group: repeated, contentInsetsReference: .none)
+        section.group.interItemSpacing = .fixed(3)
+        let layout = CompositionalLayout(section: section)
+        layout.prepare(from: source(width: 331.7, sections: [Array(repeating: Size(width: 1, height: 1), count: 7)]))
+        let rects = frames(layout, 7)
+        #expect(rects.last!.maxX == 331.7)
+        for (a, b) in zip(rects, rects.dropFirst()) { #expect(abs(b.minX - a.maxX - 3) < 1e-9 && abs(a.width - b.width) < 1e-9) }
+    }
+
+    @Test func horizontalGroupHeightIsItsTallestMeasuredItem() {
+        // Three estimated items; the group's estimated height becomes the tallest measured.
+        let group = CompositionalGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .estimated(44)),
+            subitems: [item(.fractionalWidth(0.5), .estimated(44)), item(.fractionalWidth(0.25), .estimated(44)), item(.fractionalWidth(0.25), .fractionalHeight(1))])
+        let layout = CompositionalLayout(section: CompositionalSection(group: group, contentInsetsReference: .none))
+        var s = source(width: 400, sections: [[Size(width: 9, height: 30), Size(width: 9, height: 70), Size(width: 9, height: 999), Size(width: 9, height: 20)]])
+        layout.prepare(from: s)
+        #expect(frames(layout, 4) == [
+            Rect(x: 0, y: 0, width: 200, height: 30), Rect(x: 200, y: 0, width: 100, height: 70),
+            Rect(x: 300, y: 0, width: 100, height: 70),  // a fraction of the group's height: stretched to it
+            Rect(x: 0, y: 70, width: 200, height: 20),
+        ])
+        // A measured size grows the row and moves the next one.
+        s.setSize(ItemSize(width: 9, height: 90), at: IndexPath(item: 0, section: 0))
+        layout.invalidate(.sizes([(IndexPath(item: 0, section: 0), ItemSize(width: 9, height: 90))]), source: s)
+        #expect(frames(layout, 4)[3] == Rect(x: 0, y: 90, width: 200, height: 20))
+        #expect(layout.contentSize == Size(width: 400, height: 110))
+        // The proposal: widths fixed, heights free.
+        #expect(layout.fittingProposal(forItemAt: IndexPath(item: 1, section: 0)) == FittingProposal(width: .exactly(100), height: .unconstrained))
+        // stretchesItems shows every estimated item as tall as the row.
+        var stretched = group
+        stretched.stretchesItems = true
+        let stretchedLayout = CompositionalLayout(section: CompositionalSection(group: stretched, contentInsetsReference: .none))
+        stretchedLayout.prepare(from: s)
+        #expect(frames(stretchedLayout, 3).map(\.height) == [90, 90, 90])
+    }
+
+    @Test func nestedGroupsWithAbsoluteSizes() {
+        // App Store style: a large item left, two stacked small ones right, insets and spacing.
+        let right = CompositionalGroup(
+            layoutSize: size(.absolute(100), .absolute(200)), axis: .vertical,
+            subitems: [item(.fractionalWidth(1), .absolute(90)), item(.fractionalWidth(1), .absolute(90))],
+            interItemSpacing: .flexible(4))
+        let group = CompositionalGroup(
+            layoutSize: size(.absolute(320), .absolute(200)), axis: .horizontal,
+            subitems: [item(.absolute(200), .fractionalHeight(1), insets: EdgeInsets(all: 5)), .group(right)],
+            interItemSpacing: .fixed(10), contentInsets: EdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 5))
+        let section = CompositionalSection(group: group, interGroupSpacing: 8, contentInsets: EdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 0), contentInsetsReference: .none)
+        let layout = CompositionalLayout(section: section)
+        layout.prepare(from: source(width: 400, sections: [Array(repeating: Size(width: 1, height: 1), count: 5)]))
+        #expect(frames(layout, 5) == [
+            Rect(x: 30, y: 15, width: 190, height: 190),
+            Rect(x: 235, y: 10, width: 100, height: 90),
+            Rect(x: 235, y: 120, width: 100, height: 90),  // flexible spacing: the 20 left over
+            Rect(x: 30, y: 223, width: 190, height: 190),
+            Rect(x: 235, y: 218, width: 100, height: 90),
+        ])
+        #expect(layout.contentSize.height == 10 + 200 + 8 + 200 + 10)
+    }
+
+    @Test func edgeSpacingCentresAndFlexibleSpacingSharesTheRest() {
+        let centred = CompositionalEdgeSpacing(leading: .flexible(0), top: .flexible(0), trailing: .flexible(0), bottom: .flexible(0))
+        let group = CompositionalGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(100)),
+            subitems: [item(.absolute(50), .absolute(40), edges: centred), item(.absolute(50), .absolute(40), edges: CompositionalEdgeSpacing(top: .flexible(0)))])
+        let layout = CompositionalLayout(section: CompositionalSection(group: group, contentInsetsReference: .none))
+        layout.prepare(from: source(width: 300, sections: [[Size(width: 1, height: 1), Size(width: 1, height: 1)]]))
+        // 200 left over shared by 2 flexible edges of item 0: 100 each.
+        #expect(frames(layout, 2) == [Rect(x: 100, y: 30, width: 50, height: 40), Rect(x: 250, y: 60, width: 50, height: 40)])
+    }
+
+    @Test func contentInsetsReferenceAndItemInsets() {
+        let group = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1), insets: EdgeInsets(all: 4))])
+        for (reference, left) in [(ContentInsetsReference.none, 10.0), (.layoutMargins, 26), (.safeArea, 13), (.readableContent, 26)] {
+            let section = CompositionalSection(group: group, contentInsets: EdgeInsets(leading: 10, trailing: 10), contentInsetsReference: reference)
+            let layout = CompositionalLayout(section: section, configuration: CompositionalConfiguration(safeAreaInsets: EdgeInsets(leading: 3, trailing: 3)))
+            layout.prepare(from: source(width: 300, sections: [[Size(width: 1, height: 1)]]))
+            #expect(frames(layout, 1) == [Rect(x: left + 4, y: 4, width: 300 - 2 * left - 8, height: 42)], "\(reference)")
+        }
+        // Readable content in a wide container: at most 672 wide, centred.
+        let readable = CompositionalLayout(section: CompositionalSection(group: group, contentInsetsReference: .readableContent))
+        readable.prepare(from: source(width: 1000, sections: [[Size(width: 1, height: 1)]]))
+        #expect(frames(readable, 1)[0].width == 672 - 8)
+        #expect(readable.environment.horizontalSizeClass == .regular)
+    }
+
+    @Test func insetsAreIgnoredAlongEstimatedAxes() {
+        let group = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .estimated(10)), subitems: [item(.fractionalWidth(1), .estimated(10), insets: EdgeInsets(all: 5))])
+        let layout = CompositionalLayout(section: CompositionalSection(group: group, contentInsetsReference: .none))
+        layout.prepare(from: source(width: 100, sections: [[Size(width: 1, height: 33)]]))
+        #expect(frames(layout, 1) == [Rect(x: 5, y: 0, width: 90, height: 33)])
+    }
+
+    // MARK: Sections
+
+    @Test func boundaryItemsBackgroundsAndPinning() {
+        let group = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(40)), subitems: [item(.fractionalWidth(0.5), .fractionalHeight(1)), item(.fractionalWidth(0.5), .fractionalHeight(1))])
+        var section = CompositionalSection(group: group, interGroupSpacing: 10, contentInsets: EdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10), contentInsetsReference: .none)
+        section.boundarySupplementaryItems = [.header(height: .estimated(30), pinToVisibleBounds: true), .footer(height: .absolute(20))]
+        section.decorationItems = [.background(contentInsets: EdgeInsets(all: 2))]
+        let layout = CompositionalLayout(section: section, configuration: CompositionalConfiguration(interSectionSpacing: 12))
+        // Section 0's header measured (25); section 1's not (its estimate, 30).
+        let s = source(width: 200, sections: [[Size(width: 1, height: 1), Size(width: 1, height: 1), Size(width: 1, height: 1)], [Size(width: 1, height: 1)]], headers: [25, nil])
+        layout.prepare(from: s)
+        let header0 = layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))!
+        #expect(header0.frame == Rect(x: 10, y: 0, width: 180, height: 25))
+        #expect(frames(layout, 3) == [Rect(x: 10, y: 30, width: 90, height: 40), Rect(x: 100, y: 30, width: 90, height: 40), Rect(x: 10, y: 80, width: 90, height: 40)])
+        let footer0 = layout.attributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))!
+        #expect(footer0.frame == Rect(x: 10, y: 125, width: 180, height: 20))
+        #expect(layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 1))!.frame == Rect(x: 10, y: 157, width: 180, height: 30))
+        #expect(layout.attributesForDecoration(ofKind: .sectionBackground, at: IndexPath(item: 0, section: 0))!.frame == Rect(x: 2, y: 2, width: 196, height: 141))
+        #expect(layout.contentSize.height == 145 + 12 + 30 + 5 + 40 + 5 + 20)
+        // Scrolled to y = 60: section 0's header pinned there.
+        let visible = Rect(x: 0, y: 60, width: 200, height: 100)
+        let pinned = layout.elements(in: visible).first { $0.kind == .header && $0.indexPath.section == 0 }!
+        #expect(pinned.frame.minY == 60 && pinned.isPinned && pinned.zIndex == Pinning.pinnedZIndex)
+        // A measured header height moves everything after it.
+        layout.invalidate(InvalidationContext(supplementarySizes: [(.header, 0, Size(width: 180, height: 35))]), source: s)
+        #expect(frames(layout, 1)[0].minY == 40)
+        // A fixed height ignores measurements.
+        layout.invalidate(InvalidationContext(supplementarySizes: [(.footer, 0, Size(width: 180, height: 99))]), source: s)
+        #expect(layout.attributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))!.frame.height == 20)
+    }
+
+    @Test func sectionProviderGetsTheIndexAndTheEnvironment() {
+        final class Seen: @unchecked Sendable { var calls: [(Int, Double, CompositionalEnvironment.HorizontalSizeClass)] = [] }
+        let seen = Seen()
+        let layout = CompositionalLayout { index, environment in
+            seen.calls.append((index, environment.containerSize.width, environment.horizontalSizeClass))
+            let columns = environment.horizontalSizeClass == .compact ? 2 : 4
+            let group = CompositionalGroup.horizontal(
+                layoutSize: size(.fractionalWidth(1), .absolute(Double(10 * (index + 1)))),
+                repeatingSubitem: CompositionalItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1))), count: columns)
+            return CompositionalSection(group: group, contentInsetsReference: .none)
+        }
+        let items = Array(repeating: Size(width: 1, height: 1), count: 4)
+        layout.prepare(from: source(width: 400, sections: [items, items]))
+        #expect(seen.calls.map(\.0) == [0, 1])
+        #expect(seen.calls.allSatisfy { $0.1 == 400 && $0.2 == .compact })
+        #expect(frames(layout, 4, section: 1)[2] == Rect(x: 0, y: 40, width: 200, height: 20))
+        layout.prepare(from: source(width: 800, sections: [items, items]))
+        #expect(frames(layout, 4, section: 1)[3] == Rect(x: 600, y: 10, width: 200, height: 20))
+    }
+
+    @Test func rightToLeftMirrors() {
+        let group = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(40)), subitems: [item(.absolute(60), .fractionalHeight(1)), item(.absolute(40), .fractionalHeight(1))])
+        let layout = CompositionalLayout(section: CompositionalSection(group: group, contentInsets: EdgeInsets(leading: 10), contentInsetsReference: .none))
+        layout.prepare(from: source(width: 200, sections: [[Size(width: 1, height: 1), Size(width: 1, height: 1)]], direction: .rightToLeft))
+        #expect(frames(layout, 2) == [Rect(x: 130, y: 0, width: 60, height: 40), Rect(x: 90, y: 0, width: 40, height: 40)])
+    }
+
+    @Test func badSizesBecomeZeroWithADiagnostic() {
+        let group = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .estimated(40)), subitems: [item(.fractionalWidth(1), .estimated(40))])
+        let layout = CompositionalLayout(section: CompositionalSection(group: group))
+        layout.prepare(from: source(sections: [[Size(width: 10, height: -5), Size(width: 10, height: .nan)]]))
+        #expect(layout.diagnostics.map(\.path) == ["sections[0].items[0].height", "sections[0].items[1].height"])
+        #expect(frames(layout, 2).map(\.height) == [0, 0])
+    }
+
+    @Test func invalidDescriptionsNameTheOption() {
+        func problem(_ section: CompositionalSection) -> String? {
+            do { try section.validate(); return nil } catch { return error.option }
+        }
+        let ok = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+        var bad = ok
+        bad.subitems = [item(.fractionalWidth(-1), .absolute(1))]
+        #expect(problem(CompositionalSection(group: bad)) == "group.subitems[0].layoutSize.widthDimension")
+        bad = ok
+        bad.subitems = []
+        #expect(problem(CompositionalSection(group: bad)) == "group.subitems")
+        bad = ok
+        bad.count = 0
+        #expect(problem(CompositionalSection(group: bad)) == "group.count")
+        #expect(problem(CompositionalSection(group: ok, interGroupSpacing: -1)) == "interGroupSpacing")
+        #expect(problem(CompositionalSection(group: ok, boundarySupplementaryItems: [.header(), .header()])) == "boundarySupplementaryItems[1].elementKind")
+        #expect(problem(CompositionalSection(group: ok)) == nil)
+    }
+
+    // MARK: Properties shared with the other layouts
+
+    static let seeds: [UInt64] = Array(1...30)
+
+    @Test(arguments: seeds)
+    func noOverlapInsideContentAndQueriesMatchBruteForce(seed: UInt64) {
+        var rng = SplitMix64(seed: seed &+ 7000)
+        let (layout, _) = RandomComposition.layout(&rng)
+        let s = LayoutChecks.randomSource(&rng, direction: seed % 3 == 0 ? .rightToLeft : .leftToRight)
+        layout.prepare(from: s)
+        LayoutChecks.expectNoOverlapsAndInsideContent(layout, s)
+        LayoutChecks.expectQueriesMatchBruteForce(layout, s, rng: &rng)
+    }
+
+    @Test(arguments: seeds)
+    func incrementalEqualsFullRelayout(seed: UInt64) {
+        var twins: [ObjectIdentifier: () -> CompositionalLayout] = [:]
+        LayoutChecks.expectIncrementalEqualsFresh(seed: seed &+ 7100, make: { rng in
+            let (layout, fresh) = RandomComposition.layout(&rng)
+            twins[ObjectIdentifier(layout)] = fresh
+            return layout
+        }, fresh: { twins[ObjectIdentifier($0)]!() })
+    }
+
+    @Test(arguments: seeds)
+    func visitingMatchesElements(seed: UInt64) {
+        LayoutChecks.expectVisitingMatchesElements(seed: Int(seed), offset: 7200) { RandomComposition.layout(&$0, pinning: seed % 2 == 0).0 }
+    }
+
+    @Test(arguments: seeds)
+    func relayoutReusesStorage(seed: UInt64) {
+        LayoutsRelayoutTests.check(seed: seed &+ 7300) { RandomComposition.layout(&$0) }
+    }
+}
