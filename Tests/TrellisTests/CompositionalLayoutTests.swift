@@ -339,4 +339,148 @@ struct CompositionalLayoutTests {
     func relayoutReusesStorage(seed: UInt64) {
         LayoutsRelayoutTests.check(seed: seed &+ 7300) { RandomComposition.layout(&$0) }
     }
+
+    // MARK: Orthogonal sections
+
+    /// A grid, a carousel of 50 cards 80 % of the width, a list.
+    private func carouselLayout(_ behavior: OrthogonalScrollingBehavior = .continuous, handler: VisibleItemsInvalidationHandler? = nil) -> CompositionalLayout {
+        CompositionalLayout(configuration: CompositionalConfiguration(interSectionSpacing: 10)) { index, _ in
+            switch index {
+            case 1:
+                let card = CompositionalGroup.vertical(
+                    layoutSize: size(.fractionalWidth(0.8), .absolute(100)),
+                    subitems: [item(.fractionalWidth(1), .fractionalHeight(0.5)), item(.fractionalWidth(1), .fractionalHeight(0.5))])
+                var section = CompositionalSection(group: card, interGroupSpacing: 10, contentInsets: EdgeInsets(leading: 20, trailing: 20), contentInsetsReference: .none)
+                section.orthogonalScrollingBehavior = behavior
+                section.visibleItemsInvalidationHandler = handler
+                section.boundarySupplementaryItems = [.header(height: .absolute(30))]
+                return section
+            default:
+                let row = size(.fractionalWidth(1), .estimated(40))
+                return CompositionalSection(group: .horizontal(layoutSize: row, subitems: [CompositionalItem(layoutSize: row)]), contentInsetsReference: .none)
+            }
+        }
+    }
+
+    private let carouselSource = source(width: 300, sections: [
+        Array(repeating: Size(width: 1, height: 40), count: 3), Array(repeating: Size(width: 1, height: 77), count: 100),
+        Array(repeating: Size(width: 1, height: 40), count: 3),
+    ])
+
+    @Test func orthogonalSectionScrollsByItsOwnOffset() {
+        let layout = carouselLayout()
+        layout.prepare(from: carouselSource)
+        // Cards are 0.8 × 260 = 208 wide, 218 apart; the section is 30 + 100 tall (measured
+        // heights are ignored in an orthogonal section).
+        #expect(layout.attributesForItem(at: IndexPath(item: 2, section: 1))!.frame == Rect(x: 238, y: 160, width: 208, height: 50))
+        #expect(layout.attributesForItem(at: IndexPath(item: 0, section: 2))!.frame.minY == 120 + 10 + 130 + 10)
+        #expect(layout.orthogonalContentWidth(forSection: 1) == 20 + 50 * 218 - 10 + 20)
+        layout.setOrthogonalScrollOffset(1000, forSection: 1)
+        #expect(layout.orthogonalScrollOffset(forSection: 1) == 1000)
+        #expect(layout.attributesForItem(at: IndexPath(item: 2, section: 1))!.frame.minX == 238 - 1000)
+        #expect(layout.attributesForItem(at: IndexPath(item: 0, section: 2))!.frame.minY == 270)
+        // The visible cards at that offset: groups 4 and 5 (x from -108 to 420).
+        let visible = layout.elements(in: Rect(x: 0, y: 0, width: 300, height: 600)).filter { $0.indexPath.section == 1 && $0.kind == .cell }
+        #expect(visible.map(\.indexPath.item) == [8, 9, 10, 11])
+        // The offset survives a relayout; the measured size of a card does not move section 2.
+        layout.invalidate(.sizes([(IndexPath(item: 10, section: 1), ItemSize(width: 5, height: 500))]), source: carouselSource)
+        layout.prepare(from: carouselSource)
+        #expect(layout.orthogonalScrollOffset(forSection: 1) == 1000)
+        #expect(layout.attributesForItem(at: IndexPath(item: 0, section: 2))!.frame.minY == 270)
+    }
+
+    @Test func pagingBehavioursChooseWhereAScrollRests() {
+        func target(_ behavior: OrthogonalScrollingBehavior, _ proposed: Double, from current: Double) -> Double {
+            let layout = carouselLayout(behavior)
+            layout.prepare(from: carouselSource)
+            return layout.targetOrthogonalScrollOffset(forProposedOffset: proposed, currentOffset: current, inSection: 1)
+        }
+        #expect(target(.continuous, 1234.5, from: 0) == 1234.5)
+        #expect(target(.continuous, -50, from: 0) == 0)
+        let maximum: Double = 20 + 50 * 218 - 10 + 20 - 300
+        #expect(target(.continuous, 1e9, from: 0) == maximum)
+        #expect(target(.paging, 100, from: 0) == 300)
+        #expect(target(.paging, 500, from: 600) == 300)
+        #expect(target(.continuousGroupLeadingBoundary, 500, from: 0) == 436)  // group 2 starts at 436
+        #expect(target(.groupPaging, 5000, from: 218) == 436)  // one group at a time
+        #expect(target(.groupPaging, 100, from: 218) == 0)
+        // Centred: the first group starts centred (26 pt extra inset), and pages centre groups.
+        let centred = carouselLayout(.groupPagingCentered)
+        centred.prepare(from: carouselSource)
+        let first = centred.attributesForItem(at: IndexPath(item: 0, section: 1))!.frame
+        #expect(first.midX == 150)
+        let next = centred.targetOrthogonalScrollOffset(forProposedOffset: 400, currentOffset: 0, inSection: 1)
+        centred.setOrthogonalScrollOffset(next, forSection: 1)
+        #expect(centred.attributesForItem(at: IndexPath(item: 2, section: 1))!.frame.midX == 150)
+    }
+
+    @Test func visibleItemsHandlerScalesTheCardsOfItsSection() {
+        final class Calls: @unchecked Sendable { var offsets: [Double] = []; var counts: [Int] = [] }
+        let calls = Calls()
+        let layout = carouselLayout(.continuous) { items, offset, environment in
+            calls.offsets.append(offset.x)
+            calls.counts.append(items.count)
+            for index in items.indices {
+                // Scale by the distance of the card's centre from the container's centre.
+                let distance = abs(items[index].frame.midX - environment.containerSize.width / 2)
+                items[index].alpha = max(0.5, 1 - distance / 600)
+            }
+        }
+        layout.prepare(from: carouselSource)
+        layout.setOrthogonalScrollOffset(218, forSection: 1)
+        let elements = layout.elements(in: Rect(x: 0, y: 0, width: 300, height: 600))
+        #expect(calls.offsets == [218])
+        let cards = elements.filter { $0.indexPath.section == 1 && $0.kind == .cell }
+        #expect(calls.counts == [cards.count])
+        #expect(cards.allSatisfy { $0.alpha < 1 && $0.alpha >= 0.5 })
+        #expect(elements.filter { $0.indexPath.section != 1 }.allSatisfy { $0.alpha == 1 })
+    }
+
+    /// Random layouts with orthogonal sections at random offsets: cells never overlap, lie
+    /// within the content's height, `elements(in:)` equals brute force; measuring cells of an
+    /// orthogonal section changes nothing outside it; incremental equals fresh.
+    @Test(arguments: seeds)
+    func orthogonalSectionsHoldTheProperties(seed: UInt64) {
+        var rng = SplitMix64(seed: seed &+ 7400)
+        var sections = (0..<4).map { _ in RandomComposition.section(&rng) }
+        let behaviors = OrthogonalScrollingBehavior.allCases.filter { $0 != .none }
+        for index in [1, 3] {
+            sections[index].orthogonalScrollingBehavior = behaviors[rng.int(0...(behaviors.count - 1))]
+            sections[index].group.layoutSize.widthDimension = rng.chance(0.5) ? .fractionalWidth(rng.double(0.3...0.9)) : .estimated(Double(rng.int(50...150)))
+            if case .estimated = sections[index].group.layoutSize.widthDimension {
+                sections[index].group.subitems = [item(.estimated(Double(rng.int(20...100))), .estimated(30))]
+            }
+        }
+        let described = sections
+        let make = { CompositionalLayout { index, _ in described[index % described.count] } }
+        var s = LayoutChecks.randomSource(&rng)
+        let layout = make()
+        layout.prepare(from: s)
+        for section in 0..<s.numberOfSections where layout.plans[section].orthogonal {
+            layout.setOrthogonalScrollOffset(rng.double(0...400), forSection: section)
+        }
+        let cells = LayoutChecks.cells(layout, s)
+        for i in cells.indices {
+            for j in (i + 1)..<cells.count where LayoutChecks.overlap(cells[i].frame, cells[j].frame) {
+                Issue.record("cells \(cells[i]) and \(cells[j]) overlap")
+            }
+        }
+        #expect(LayoutChecks.allElements(layout, s).allSatisfy { $0.frame.minY >= -1e-9 && $0.frame.maxY <= layout.contentSize.height + 1e-9 })
+        LayoutChecks.expectQueriesMatchBruteForce(layout, s, rng: &rng)
+        // Measure cells of the orthogonal sections only: nothing outside them moves.
+        let before = LayoutChecks.allElements(layout, s).filter { !layout.plans[$0.indexPath.section].orthogonal }
+        for _ in 0..<10 {
+            let section = rng.chance(0.5) ? 1 : 3
+            guard section < s.numberOfSections, s.numberOfItems(inSection: section) > 0 else { continue }
+            let indexPath = IndexPath(item: rng.int(0...(s.numberOfItems(inSection: section) - 1)), section: section)
+            let measured = ItemSize(width: rng.length(10...300), height: rng.length(0...150))
+            s.setSize(measured, at: indexPath)
+            layout.invalidate(.sizes([(indexPath, measured)]), source: s)
+        }
+        #expect(LayoutChecks.allElements(layout, s).filter { !layout.plans[$0.indexPath.section].orthogonal } == before)
+        let fresh = make()
+        fresh.prepare(from: s)
+        for section in 0..<s.numberOfSections { fresh.setOrthogonalScrollOffset(layout.orthogonalScrollOffset(forSection: section), forSection: section) }
+        LayoutChecks.expectIdentical(layout, fresh, s)
+    }
 }

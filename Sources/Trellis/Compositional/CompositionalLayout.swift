@@ -57,7 +57,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// How far cells may stick out below their group, over all sections: widens searches.
     private(set) var overflow = 0.0
     /// Orthogonal scroll offsets by section; kept across prepares.
-    private(set) var orthogonalOffsets: [Double] = []
+    var orthogonalOffsets: [Double] = []
     public private(set) var diagnostics: [LayoutDiagnostic] = []
 
     /// Every section laid out as `section`.
@@ -307,30 +307,6 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let width: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .horizontal) ? .unconstrained : .exactly(frame.width)
         let height: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .vertical) && !plan.orthogonal ? .unconstrained : .exactly(frame.height)
         return FittingProposal(width: width, height: height)
-    }
-
-    // MARK: Orthogonal scrolling
-
-    /// The scroll offset of an orthogonal section (0 at rest; a positive offset shows later
-    /// groups).
-    public func orthogonalScrollOffset(forSection section: Int) -> Double {
-        section >= 0 && section < orthogonalOffsets.count ? orthogonalOffsets[section] : 0
-    }
-
-    /// Scrolls an orthogonal section: the section's frames move at once (nothing is
-    /// re-laid out). Kept across prepares while the section exists.
-    /// - Complexity: O(1).
-    public func setOrthogonalScrollOffset(_ offset: Double, forSection section: Int) {
-        precondition(section >= 0 && section < orthogonalOffsets.count, "no section \(section)")
-        precondition(offset.isFinite, "orthogonal scroll offset must be finite")
-        orthogonalOffsets[section] = offset
-    }
-
-    /// The scrollable width of an orthogonal section's content (insets included): offsets
-    /// run from 0 to `max(0, width − container width)`.
-    public func orthogonalContentWidth(forSection section: Int) -> Double {
-        let plan = plans[section]
-        return plan.left + 2 * plan.centering + states[section].groups.total + plan.right
     }
 }
 
