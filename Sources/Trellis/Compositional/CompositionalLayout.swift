@@ -272,12 +272,15 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// Decoration `index` of `section` (a background), clipped to its section and the
     /// container's width, or nil when it has no area.
     func background(_ index: Int, of section: Int, top: Double) -> LayoutAttributes? {
-        let plan = plans[section], item = plan.decorations[index]
-        let span = Rect(x: 0, y: top, width: containerWidth, height: states[section].extent(plan))
+        let plan = plans[section], item = plan.decorations[index], state = states[section]
+        let span = Rect(x: 0, y: top, width: containerWidth, height: state.extent(plan))
+        let covered = item.coversItemsOnly
+            ? Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top), width: plan.contentWidth, height: state.body)
+            : span
         let area = Rect(
-            x: item.contentInsets.leading, y: top + item.contentInsets.top,
-            width: containerWidth - item.contentInsets.leading - item.contentInsets.trailing,
-            height: span.height - item.contentInsets.top - item.contentInsets.bottom)
+            x: covered.minX + item.contentInsets.leading, y: covered.minY + item.contentInsets.top,
+            width: covered.width - item.contentInsets.leading - item.contentInsets.trailing,
+            height: covered.height - item.contentInsets.top - item.contentInsets.bottom)
         guard area.width > 0, area.height > 0, let clipped = area.intersection(span) else { return nil }
         return LayoutAttributes(indexPath: IndexPath(item: 0, section: section), kind: item.elementKind, frame: physical(clipped), zIndex: item.zIndex)
     }

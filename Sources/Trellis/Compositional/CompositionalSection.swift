@@ -51,20 +51,25 @@ public struct CompositionalBoundaryItem: Hashable, Sendable {
 
 /// A decoration behind a section (`NSCollectionLayoutDecorationItem.background`): it covers
 /// the section's whole span (boundary items included, the full container width) shrunk by
-/// `contentInsets`, at z-index -1, `indexPath.item == 0`.
+/// `contentInsets`, at z-index -1, `indexPath.item == 0`. It is clipped to its section.
 public struct CompositionalDecorationItem: Hashable, Sendable {
     public var elementKind: ElementKind
     public var contentInsets: EdgeInsets
     public var zIndex: Int
+    /// Trellis addition: cover only the items area (inside the section's content insets,
+    /// between its top and bottom boundary items) rather than the whole section, as an
+    /// inset-grouped list's rounded background does whatever its header measures.
+    public var coversItemsOnly: Bool
 
-    public init(elementKind: ElementKind = .sectionBackground, contentInsets: EdgeInsets = .zero, zIndex: Int = SectionBackground.zIndex) {
+    public init(elementKind: ElementKind = .sectionBackground, contentInsets: EdgeInsets = .zero, zIndex: Int = SectionBackground.zIndex, coversItemsOnly: Bool = false) {
         self.elementKind = elementKind
         self.contentInsets = contentInsets
         self.zIndex = zIndex
+        self.coversItemsOnly = coversItemsOnly
     }
 
-    public static func background(elementKind: ElementKind = .sectionBackground, contentInsets: EdgeInsets = .zero) -> CompositionalDecorationItem {
-        CompositionalDecorationItem(elementKind: elementKind, contentInsets: contentInsets)
+    public static func background(elementKind: ElementKind = .sectionBackground, contentInsets: EdgeInsets = .zero, coversItemsOnly: Bool = false) -> CompositionalDecorationItem {
+        CompositionalDecorationItem(elementKind: elementKind, contentInsets: contentInsets, coversItemsOnly: coversItemsOnly)
     }
 }
 
