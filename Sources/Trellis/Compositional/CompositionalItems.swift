@@ -165,7 +165,7 @@ public indirect enum CompositionalSubitem: Hashable, Sendable {
 /// Items laid out along an axis (`NSCollectionLayoutGroup`). A section repeats its group
 /// until it runs out of items; each repetition takes the next `leafCount` items in order.
 public struct CompositionalGroup: Hashable, Sendable {
-    public enum Axis: String, Hashable, Sendable {
+    public enum Axis: String, Hashable, Sendable, CaseIterable {
         case horizontal
         case vertical
     }

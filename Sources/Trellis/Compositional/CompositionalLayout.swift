@@ -122,7 +122,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             overflow = Swift.max(overflow, plan.orthogonal ? 0 : states[section].overflow)
         }
         if orthogonalOffsets.count > sectionCount { orthogonalOffsets.removeLast(orthogonalOffsets.count - sectionCount) }
-        while orthogonalOffsets.count < sectionCount { orthogonalOffsets.append(0) }
+        while orthogonalOffsets.count < sectionCount { orthogonalOffsets.append(plans[orthogonalOffsets.count].section.initialOrthogonalScrollOffset) }
         self.plans = plans
         self.states = states
         let spacing = configuration.interSectionSpacing

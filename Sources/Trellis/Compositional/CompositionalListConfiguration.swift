@@ -21,7 +21,7 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
         case insetGrouped
     }
 
-    public enum SupplementaryMode: String, Hashable, Sendable {
+    public enum SupplementaryMode: String, Hashable, Sendable, CaseIterable {
         case none
         case supplementary
     }

@@ -7,7 +7,7 @@
 /// (`NSCollectionLayoutBoundarySupplementaryItem`). Boundary items extend the section: top
 /// ones are stacked above the section's content insets in order, bottom ones below.
 public struct CompositionalBoundaryItem: Hashable, Sendable {
-    public enum Alignment: String, Hashable, Sendable {
+    public enum Alignment: String, Hashable, Sendable, CaseIterable {
         case top
         case bottom
     }
@@ -207,6 +207,9 @@ public struct CompositionalSection: Sendable {
     /// Trellis addition for list sections: separator decorations between consecutive groups
     /// (kind `.separator`, `indexPath.item` = the first item of the group above).
     public var separators: ListLayout.Separators?
+    /// Trellis addition: the orthogonal scroll offset the section starts at when it first
+    /// appears in the layout (afterwards `setOrthogonalScrollOffset` moves it).
+    public var initialOrthogonalScrollOffset = 0.0
 
     public init(
         group: CompositionalGroup, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = .zero,
@@ -254,6 +257,9 @@ public struct CompositionalSection: Sendable {
                                   ("bottom", item.contentInsets.bottom), ("trailing", item.contentInsets.trailing)] where !value.isFinite {
                 throw LayoutOptionsError(option: "decorationItems[\(index)].contentInsets.\(name)", expected: "a finite number", value: value)
             }
+        }
+        if !initialOrthogonalScrollOffset.isFinite {
+            throw LayoutOptionsError(option: "orthogonalScrollOffset", expected: "a finite number", value: initialOrthogonalScrollOffset)
         }
         if let separators {
             if !(separators.thickness.isFinite && separators.thickness > 0) {
