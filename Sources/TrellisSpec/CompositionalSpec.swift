@@ -137,14 +137,7 @@ public struct CompositionalSpec: Sendable {
         }
         if let field = object.optional("orthogonalScrollingBehavior") { section.orthogonalScrollingBehavior = try field.oneOf(OrthogonalScrollingBehavior.self) }
         try object.read("orthogonalScrollOffset", into: &section.initialOrthogonalScrollOffset, expected: "a finite number")
-        if let field = object.optional("separators") {
-            let separators = try field.object()
-            try separators.rejectUnknownMembers(["thickness", "insets"])
-            var value = ListLayout.Separators()
-            try separators.read("thickness", into: &value.thickness, expected: positive)
-            if let insets = separators.optional("insets") { value.insets = try LayoutDocument.decodeInsets(insets) }
-            section.separators = value
-        }
+        if let field = object.optional("separators") { section.separators = try field.separators() }
         do {
             try section.validate()
         } catch {
