@@ -483,4 +483,15 @@ struct CompositionalLayoutTests {
         for section in 0..<s.numberOfSections { fresh.setOrthogonalScrollOffset(layout.orthogonalScrollOffset(forSection: section), forSection: section) }
         LayoutChecks.expectIdentical(layout, fresh, s)
     }
+
+    /// The storage budget: a grid of estimated cells keeps its sizes (16 bytes) and a tree
+    /// of rows; well under 64 bytes an item (the benchmark reports the figure at 1M).
+    @Test func storageStaysWithinTheBudget() {
+        let row = CompositionalGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .estimated(100)), repeatingSubitem: CompositionalItem(layoutSize: size(.fractionalWidth(1), .estimated(100))), count: 3)
+        let layout = CompositionalLayout(section: CompositionalSection(group: row))
+        let items = 30_000
+        layout.prepare(from: source(width: 375, sections: [(0..<items).map { Size(width: 10, height: Double(50 + $0 % 100)) }]))
+        #expect(layout.retainedByteCount < 32 * items)
+    }
 }

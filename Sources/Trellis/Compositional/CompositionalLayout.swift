@@ -86,6 +86,21 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// The description of section `index` in the last prepare.
     public func section(at index: Int) -> CompositionalSection { plans[index].section }
 
+    /// Bytes held by the prepared state (array capacities and offset trees), for the
+    /// "≤ 64 bytes per item" budget. Compiled group plans are counted once per section
+    /// (sections made from one description share them, so this overcounts those).
+    public var retainedByteCount: Int {
+        var bytes = plans.capacity * MemoryLayout<SectionPlan>.stride + states.capacity * MemoryLayout<SectionState>.stride
+        for (plan, state) in zip(plans, states) {
+            bytes += plan.group.nodes.capacity * MemoryLayout<GroupPlan.Node>.stride + plan.group.leafCount * MemoryLayout<Int>.stride
+            bytes += state.sizes.capacity * MemoryLayout<Size>.stride
+            bytes += state.groups.nodes.capacity * MemoryLayout<Double>.stride
+            bytes += state.boundaryHeights.capacity * MemoryLayout<Double>.stride
+        }
+        bytes += sectionOffsets.nodes.capacity * MemoryLayout<Double>.stride + orthogonalOffsets.capacity * MemoryLayout<Double>.stride
+        return bytes
+    }
+
     // MARK: Preparing
 
     /// Reads everything and lays out every section, reusing the storage of the previous
@@ -464,12 +479,32 @@ struct SectionState: Sendable {
         sizes.removeAll(keepingCapacity: true)
         if plan.group.hasEstimatedItems {
             sizes.reserveCapacity(itemCount)
-            for item in 0..<itemCount {
-                let indexPath = IndexPath(item: item, section: section)
-                if let measured = source.measuredItemSize(at: indexPath) {
-                    sizes.append(Self.sanitized(measured.size, at: indexPath, diagnostics: &diagnostics))
-                } else {
-                    sizes.append(Size(width: -1, height: -1))
+            // The kind of source is found once a section, not once an item; a static
+            // source's list is read directly.
+            if let values = source as? StaticLayoutSource, case .list(let list) = values.sections[section].items {
+                list.withUnsafeBufferPointer { list in
+                    for item in 0..<itemCount {
+                        let size = list[item].size
+                        if size.width.isFinite && size.width >= 0 && size.height.isFinite && size.height >= 0 {
+                            sizes.append(size)
+                        } else {
+                            sizes.append(Self.sanitized(size, at: IndexPath(item: item, section: section), diagnostics: &diagnostics))
+                        }
+                    }
+                }
+            } else if let measuring = source as? any MeasuringLayoutSource {
+                for item in 0..<itemCount {
+                    let indexPath = IndexPath(item: item, section: section)
+                    if let measured = measuring.measuredSizeForItem(at: indexPath) {
+                        sizes.append(Self.sanitized(measured.size, at: indexPath, diagnostics: &diagnostics))
+                    } else {
+                        sizes.append(Size(width: -1, height: -1))
+                    }
+                }
+            } else {
+                for item in 0..<itemCount {
+                    let indexPath = IndexPath(item: item, section: section)
+                    sizes.append(Self.sanitized(source.sizeForItem(at: indexPath).size, at: indexPath, diagnostics: &diagnostics))
                 }
             }
         }

@@ -14,14 +14,8 @@ public protocol MeasuringLayoutSource: LayoutSource {
 }
 
 extension LayoutSource {
-    /// The measured size of an item: `measuredSizeForItem` of a measuring source, else the
-    /// size the source gives.
-    @inline(__always) func measuredItemSize(at indexPath: IndexPath) -> ItemSize? {
-        if let measuring = self as? any MeasuringLayoutSource { return measuring.measuredSizeForItem(at: indexPath) }
-        return sizeForItem(at: indexPath)
-    }
-
-    /// The measured size of a supplementary view, or nil.
+    /// The measured size of a supplementary view: `measuredSizeForSupplementaryElement` of a
+    /// measuring source, else the size the source gives (nil: none, its estimate is used).
     @inline(__always) func measuredSupplementarySize(ofKind kind: ElementKind, inSection section: Int) -> Size? {
         if let measuring = self as? any MeasuringLayoutSource { return measuring.measuredSizeForSupplementaryElement(ofKind: kind, inSection: section) }
         return sizeForSupplementaryElement(ofKind: kind, inSection: section)
