@@ -103,14 +103,18 @@ extension CompositionalLayout {
         let start = plan.orthogonal ? orthogonalStart(section) : bodyTop
         let (low, high) = plan.orthogonal ? (area.minX, area.maxX) : (area.minY, area.maxY)
         var index = state.groups.firstCandidate(at: low - start - state.overflow)
-        try plan.group.withScratch { (sizes, frames) throws(E) -> Void in
+        let group = plan.group
+        try group.withScratch { (sizes, frames) throws(E) -> Void in
             try withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { (partial) throws(E) -> Void in
                 var walk = OffsetWalk(tree: state.groups, partial: partial)
                 while index < groupCount {
                     let offset = walk.offset(of: index)
                     if start + offset >= high + slop(high) { break }
                     let origin = groupOrigin(section, bodyTop: bodyTop, offset: offset)
-                    let present = layOutGroup(index, of: section, origin: origin, sizes: sizes, frames: frames)
+                    let present = state.withInputs(index, plan: plan) { inputs in
+                        group.layOut(inputs, origin: origin, sizes: sizes, frames: frames)
+                        return inputs.present
+                    }
                     for leaf in 0..<present {
                         let frame = physical(frames[leaf])
                         if frame.intersects(rect) {

@@ -330,8 +330,10 @@ public final class CompositionalLayout: VisitingCollectionLayout {
 
 // MARK: - Compiled sections and their state
 
-/// A section description with everything that does not depend on the items resolved.
-struct SectionPlan: Sendable {
+/// A section description with everything that does not depend on the items resolved. A
+/// class, immutable: the queries read it for every section and group they visit, and a copy
+/// of a struct this size would retain each of its arrays every time.
+final class SectionPlan: Sendable {
     struct Boundary: Sendable {
         var kind: ElementKind
         var alignment: CompositionalBoundaryItem.Alignment
@@ -344,22 +346,22 @@ struct SectionPlan: Sendable {
         var zIndex: Int
     }
 
-    var section: CompositionalSection
-    var group: GroupPlan
+    let section: CompositionalSection
+    let group: GroupPlan
     /// Leading and trailing insets (the reference's plus the section's), top and bottom.
-    var left: Double, right: Double, top: Double, bottom: Double
-    var contentWidth: Double
+    let left: Double, right: Double, top: Double, bottom: Double
+    let contentWidth: Double
     /// What the group's dimensions resolve in.
-    var groupContainer: Size
-    var orthogonal: Bool
+    let groupContainer: Size
+    let orthogonal: Bool
     /// The gap between consecutive groups (at least a separator's thickness).
-    var spacing: Double
-    var separators: ListLayout.Separators?
-    var boundary: [Boundary]
-    var decorations: [CompositionalDecorationItem]
+    let spacing: Double
+    let separators: ListLayout.Separators?
+    let boundary: [Boundary]
+    let decorations: [CompositionalDecorationItem]
     /// For `groupPagingCentered`: the extra leading (and trailing) inset that centres the
     /// first group.
-    var centering = 0.0
+    let centering: Double
 
     init(_ section: CompositionalSection, group: GroupPlan, environment: CompositionalEnvironment) {
         self.section = section
@@ -393,6 +395,8 @@ struct SectionPlan: Sendable {
                 group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0), usesMeasuredHeights: false), into: sizes).size.width
             }
             centering = Swift.max(0, (contentWidth - firstWidth) / 2)
+        } else {
+            centering = 0
         }
     }
 
@@ -461,12 +465,15 @@ struct SectionState: Sendable {
 
     /// The extent along the flow of group repetition `index` and how far its cells stick out
     /// past it.
-    func measureGroup(_ index: Int, plan: SectionPlan, sizes scratch: UnsafeMutableBufferPointer<Size>, frames: UnsafeMutableBufferPointer<Rect>) -> (extent: Double, overflow: Double) {
+    /// `group` is `plan.group`, passed in so a loop over the groups copies it once.
+    func measureGroup(
+        _ index: Int, plan: SectionPlan, group: GroupPlan, sizes scratch: UnsafeMutableBufferPointer<Size>, frames: UnsafeMutableBufferPointer<Rect>
+    ) -> (extent: Double, overflow: Double) {
         withInputs(index, plan: plan) { inputs in
             let axis = plan.flowAxis
-            let (size, overflows) = plan.group.size(inputs, into: scratch)
+            let (size, overflows) = group.size(inputs, into: scratch)
             guard overflows else { return (size[axis], 0) }
-            plan.group.layOut(inputs, origin: .zero, sizes: scratch, frames: frames)
+            group.layOut(inputs, origin: .zero, sizes: scratch, frames: frames)
             var end = 0.0
             for leaf in 0..<inputs.present { end = Swift.max(end, frames[leaf].max(axis)) }
             return (size[axis], Swift.max(0, end - size[axis]))
@@ -532,16 +539,17 @@ struct SectionState: Sendable {
         swap(&groups, &self.groups)
         defer { swap(&groups, &self.groups) }
         let state = self
-        plan.group.withScratch { scratch, frames in
-            let leafCount = plan.group.leafCount
-            if !plan.group.hasEstimatedItems && count > 0 {
-                (fullExtent, fullOverflow) = state.measureGroup(0, plan: plan, sizes: scratch, frames: frames)
+        let group = plan.group
+        group.withScratch { scratch, frames in
+            let leafCount = group.leafCount
+            if !group.hasEstimatedItems && count > 0 {
+                (fullExtent, fullOverflow) = state.measureGroup(0, plan: plan, group: group, sizes: scratch, frames: frames)
             }
             groups.rebuild(count: count) { leaves in
                 for index in 0..<count {
                     let isFull = (index + 1) * leafCount <= state.itemCount
-                    let (extent, sticksOut) = isFull && !plan.group.hasEstimatedItems
-                        ? (fullExtent, fullOverflow) : state.measureGroup(index, plan: plan, sizes: scratch, frames: frames)
+                    let (extent, sticksOut) = isFull && !group.hasEstimatedItems
+                        ? (fullExtent, fullOverflow) : state.measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames)
                     leaves[index] = spacedExtent(extent, at: index, count: count, spacing: spacing)
                     overflow = Swift.max(overflow, sticksOut)
                 }
@@ -566,7 +574,8 @@ struct SectionState: Sendable {
     /// Recomputes one group repetition after a measured size.
     mutating func updateGroup(_ index: Int, plan: SectionPlan) {
         let count = groupCount(plan)
-        let (extent, sticksOut) = plan.group.withScratch { scratch, frames in measureGroup(index, plan: plan, sizes: scratch, frames: frames) }
+        let group = plan.group
+        let (extent, sticksOut) = group.withScratch { scratch, frames in measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames) }
         groups.setExtent(spacedExtent(extent, at: index, count: count, spacing: plan.spacing), at: index)
         overflow = Swift.max(overflow, sticksOut)
         if !plan.orthogonal { body = groups.total }
