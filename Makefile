@@ -10,8 +10,14 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build $(BUILD_FLAGS)
 
+# Every check CI runs: the compiler's isolation rules, the pure core's build with no
+# system library, the thread-safety suites under ThreadSanitizer, then every test (last,
+# so the run ends with the whole suite's count).
 test: bootstrap
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	scripts/check-isolation
+	$(MAKE) --no-print-directory core-check
+	$(MAKE) --no-print-directory tsan
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
 release: bootstrap
@@ -38,7 +44,7 @@ fuzz: bootstrap
 		-artifact_prefix=.build-fuzz/artifacts/ -print_final_stats=1
 
 clean:
-	rm -rf .build Benchmarks/.build Fuzz/.build .build-fuzz
+	rm -rf .build .build-core .build-tsan .build-fuzz Benchmarks/.build Fuzz/.build
 
 # The pure core (Trellis, Cassowary, TrellisText, TrellisKit) must build with no system
 # library: a separate scratch path, and a pkg-config that finds nothing, so a core target

@@ -35,7 +35,7 @@ open class CollectionView: View, LayoutSource {
 
     /// Turns sizes into frames. Setting a new layout re-reads everything.
     public var layout: any CollectionLayout {
-        didSet { reloadData() }
+        didSet { setNeedsReload() }
     }
 
     /// The data, held weakly. Setting it reloads.
@@ -46,7 +46,7 @@ open class CollectionView: View, LayoutSource {
     /// Sizes and display events, held weakly. Setting it re-reads the sizes.
     @exclusivity(unchecked)  // read per item while the layout prepares
     public weak var delegate: (any CollectionViewDelegate)? {
-        didSet { reloadData() }
+        didSet { setNeedsReload() }
     }
 
     /// Told about items about to come into view, held weakly. Nil costs nothing.
@@ -216,6 +216,34 @@ open class CollectionView: View, LayoutSource {
     /// What the last batch update did to the displayed elements.
     public internal(set) var lastTransition = BatchUpdateTransition()
 
+    // Selection and highlighting (see Selection/CollectionView+Selection.swift).
+
+    /// Whether items can be selected, by the user or programmatically (default true).
+    /// Turning it off deselects every item (no delegate calls) and ends a highlight.
+    public var allowsSelection = true {
+        didSet { if !allowsSelection && oldValue { clearSelection() } }
+    }
+
+    /// Whether more than one item can be selected at a time (default false). Turning it
+    /// off keeps only the most recently selected item.
+    public var allowsMultipleSelection = false {
+        didSet { if !allowsMultipleSelection && oldValue { keepOnlyLastSelectedItem() } }
+    }
+
+    /// The selected items, by identity and by current index path.
+    @exclusivity(unchecked)
+    var selection = ItemSelection()
+    /// The item shown highlighted (touch down / mouse press on it), if any.
+    var highlightedItem: IndexPath?
+    /// The item a user interaction (`beginInteraction(at:)`) started on, if any.
+    var interactionItem: IndexPath?
+
+    // Delegate shapes (see CollectionViewDelegateFlowLayout.swift).
+    /// Set by the protocol's default of the old `sizeForItemAt` shape.
+    var oldSizeShapeIsDefault = false
+    /// The delegate last found free of old shapes.
+    var checkedDelegate: ObjectIdentifier?
+
     /// A collection view with `layout`, the size of `frame`.
     public init(frame: Rect = .zero, layout: any CollectionLayout) {
         self.layout = layout
@@ -262,9 +290,22 @@ open class CollectionView: View, LayoutSource {
     // MARK: Reloading
 
     /// Discards the displayed cells and re-reads counts and sizes at the next layout pass.
-    /// Measured sizes stay cached by identity.
-    /// - Complexity: O(1) now; the next pass re-prepares the layout, O(n).
+    /// Clears the selection and any highlight, as UIKit does (without delegate calls).
+    /// Measured sizes stay cached for items with an identity of their own
+    /// (`identifierForItemAt`), whose content is known unchanged while the identity is;
+    /// sizes of items identified only by their index path are dropped and measured again
+    /// (UIKit re-asks every size), since another item may now stand at that path.
+    /// - Complexity: O(s) for s selected items, plus O(c) for c cached sizes when some are
+    ///   keyed by index path; the next pass re-prepares the layout, O(n).
     public func reloadData() {
+        clearSelection()
+        sizeCache.removeIndexPathIdentities()
+        setNeedsReload()
+    }
+
+    /// Re-reads counts and sizes at the next pass, keeping the selection (a new layout or
+    /// delegate, a configuration that affects sizes).
+    func setNeedsReload() {
         needsReload = true
         setNeedsLayout()
     }
@@ -273,7 +314,7 @@ open class CollectionView: View, LayoutSource {
     func reloadSizes() {
         resolvedSizes = Array(repeating: [], count: sectionCounts.count)
         forgetSupplementarySizes()
-        reloadData()
+        setNeedsReload()
     }
 
     /// Applies `context` to the layout now (spacing or insets changed: `invalidatesMetrics`).
@@ -300,27 +341,40 @@ open class CollectionView: View, LayoutSource {
 
     public func numberOfItems(inSection section: Int) -> Int { sectionCounts[section] }
 
-    /// The measured size when the item has been measured; else the delegate's size; else
-    /// the estimate (self-sizing) or `itemSize`.
+    /// The measured size when the item has been measured; else the delegate's
+    /// `collectionView(_:layout:sizeForItemAt:)`; else `defaultItemSize`.
     public func sizeForItem(at indexPath: IndexPath) -> ItemSize {
         if let measured = resolvedSize(at: indexPath) { return ItemSize(measured) }
-        if let size = delegate?.collectionView(self, sizeForItemAt: indexPath) { return ItemSize(size) }
-        return ItemSize(estimatedItemSize.estimate ?? itemSize)
+        if let delegate { return ItemSize(delegate.collectionView(self, layout: layout, sizeForItemAt: indexPath)) }
+        return ItemSize(defaultItemSize)
     }
 
-    /// The measured size of a self-sized header or footer; else the delegate's size; else
-    /// `headerSize` / `footerSize`.
+    /// The size of an item the delegate gives no size for: the estimate with self-sizing,
+    /// else `itemSize` (what UIKit's flow layout uses without a delegate method).
+    public var defaultItemSize: Size { estimatedItemSize.estimate ?? itemSize }
+
+    /// The measured size of a self-sized header or footer; else the delegate's reference
+    /// size (`.zero`: none); else `headerSize` / `footerSize`. Other kinds: the delegate's
+    /// `sizeForSupplementaryElementOfKind`.
     public func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
         if !resolvedSupplementarySizes.isEmpty,
            let measured = resolvedSupplementarySizes[SupplementarySizeKey(kind: kind, section: section)] {
             return measured
         }
-        if let size = delegate?.collectionView(self, sizeForSupplementaryElementOfKind: kind, inSection: section) { return size }
-        switch kind {
-        case .header: return headerSize
-        case .footer: return footerSize
-        default: return nil
+        guard let delegate else {
+            switch kind {
+            case .header: return headerSize
+            case .footer: return footerSize
+            default: return nil
+            }
         }
+        let size: Size
+        switch kind {
+        case .header: size = delegate.collectionView(self, layout: layout, referenceSizeForHeaderInSection: section)
+        case .footer: size = delegate.collectionView(self, layout: layout, referenceSizeForFooterInSection: section)
+        default: return delegate.collectionView(self, sizeForSupplementaryElementOfKind: kind, inSection: section)
+        }
+        return size == .zero ? nil : size
     }
 
     @inline(__always)
