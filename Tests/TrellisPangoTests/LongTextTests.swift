@@ -54,6 +54,9 @@ struct LongTextTests {
     }
 
     @Test func streamSafeTextBreaksRunsOfThirtyNonStarters() {
+        func mayHaveRun(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer(String.mayHaveLongRunOfMarks) }
+        #expect(!mayHaveRun("plain ascii") && !mayHaveRun("שלום עולם, מה שלומך היום") && !mayHaveRun("e" + String(repeating: "\u{301}", count: 30)))
+        #expect(mayHaveRun("e" + String(repeating: "\u{301}", count: 31)))
         #expect("plain ascii".streamSafe() == nil)
         #expect(("e" + String(repeating: "\u{301}", count: 30)).streamSafe() == nil)
         let long = "e" + String(repeating: "\u{301}", count: 61)
