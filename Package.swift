@@ -2,17 +2,26 @@
 import PackageDescription
 
 // Dependencies point one way (see docs/Architecture.md):
-//   Trellis (pure engine)   Cassowary (pure solver)   CPango -> TrellisText
-//        \___________________ TrellisKit ____________/
-//                      TrellisRender, TrellisSpec -> trellis (CLI)
+//
+//   pure core, no C and no system library (builds wherever Swift does, iOS included):
+//     Trellis (layouts)   Cassowary (solver)   TrellisText (fonts, TextMeasurer, cache)
+//          \________________ TrellisKit ______________/   (views, collection view)
+//   edges, through pkg-config (Linux, or macOS with Homebrew):
+//     CPango -> TrellisPango (TextMeasurer on Pango/HarfBuzz) -> TrellisRender (Cairo)
+//   the tool:  TrellisSpec (JSON documents) -> trellis (CLI)
+//
+// `make core-check` builds the four core products where pkg-config finds nothing.
 let package = Package(
     name: "Trellis",
-    platforms: [.macOS(.v13)],
+    // The core needs no OS API newer than these: its one lock is a pthread mutex, not
+    // Synchronization's Mutex (macOS 15 / iOS 18), and it uses no Foundation.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "TrellisText", targets: ["TrellisText"]),
         .library(name: "TrellisKit", targets: ["TrellisKit"]),
+        .library(name: "TrellisPango", targets: ["TrellisPango"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisSpec", targets: ["TrellisSpec"]),
         .executable(name: "trellis", targets: ["trellis"]),
@@ -25,30 +34,38 @@ let package = Package(
         .target(name: "Trellis"),
         // Incremental Cassowary constraint solver. Knows nothing of views.
         .target(name: "Cassowary"),
+        // Fonts, styles, the TextMeasurer protocol, the cache, dynamic type. Pure Swift.
+        .target(name: "TrellisText"),
+        // Headless views, Auto Layout, the collection view. Pure Swift; gets its text
+        // measurer by injection (DefaultTextMeasurer).
+        .target(name: "TrellisKit", dependencies: ["Trellis", "Cassowary", "TrellisText"]),
+
         // Pango, PangoCairo and Cairo through pkg-config.
         .systemLibrary(
             name: "CPango",
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"]), .brew(["pango", "cairo"])]
         ),
-        .target(name: "TrellisText", dependencies: ["CPango"]),
-        .target(name: "TrellisKit", dependencies: ["Trellis", "Cassowary", "TrellisText"]),
-        .target(name: "TrellisRender", dependencies: ["TrellisKit", "TrellisText", "CPango"]),
+        // The TextMeasurer on Pango (HarfBuzz shaping, fontconfig fallback, bidi).
+        .target(name: "TrellisPango", dependencies: ["TrellisText", "CPango"]),
+        .target(name: "TrellisRender", dependencies: ["TrellisKit", "TrellisText", "TrellisPango", "CPango"]),
         // JSON documents for the command-line tool: decoding with path-naming errors.
-        .target(name: "TrellisSpec", dependencies: ["Trellis", "TrellisKit", "TrellisText"]),
+        .target(name: "TrellisSpec", dependencies: ["Trellis", "TrellisKit", "TrellisText", "TrellisPango"]),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "TrellisSpec", "TrellisRender", "TrellisText",
+                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "TrellisTests", dependencies: ["Trellis"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TrellisKitTests", dependencies: ["TrellisKit", "Trellis", "TrellisText", "Cassowary"]),
-        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit"]),
+        // The cache and the fixed-advance measurer, cross-checked against Pango.
+        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisPango"]),
+        .testTarget(name: "TrellisPangoTests", dependencies: ["TrellisPango", "TrellisText", "CPango"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TrellisKitTests", dependencies: ["TrellisKit", "Trellis", "TrellisText", "TrellisPango", "Cassowary"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit", "TrellisPango"]),
         .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
         .testTarget(name: "TrellisCLITests", dependencies: ["trellis"]),
