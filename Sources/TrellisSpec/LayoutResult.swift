@@ -50,6 +50,7 @@ public struct LayoutResult: Sendable, Equatable {
         } else {
             elements = layout.allElements()
         }
+        items.reserveCapacity(elements.count)
         for element in elements {
             let frame = Frame(section: element.indexPath.section, item: element.kind == .cell ? element.indexPath.item : nil,
                               frame: element.frame, isPinned: element.isPinned)
@@ -96,6 +97,90 @@ public struct LayoutResult: Sendable, Equatable {
             ("hiddenItems", .array(hiddenItems.map { .object([("section", .number(Double($0.section))), ("count", .number(Double($0.count)))]) })),
             ("diagnostics", .array(diagnostics.map { .string($0) })),
         ])
+    }
+}
+
+extension LayoutResult {
+    /// The text of ``json`` as `JSONWriter.bytes(json, pretty: true)` writes it, written
+    /// straight from the frames (building the `JSONValue` tree first cost more than
+    /// writing the text).
+    /// - Complexity: O(size of the output).
+    public func jsonBytes() -> [UInt8] {
+        var output = JSONOutput(capacity: 80 * (items.count + headers.count + footers.count + decorations.count) + 256)
+        writeJSON(to: &output)
+        return output.bytes
+    }
+
+    /// Appends the text of ``jsonBytes()`` to `output`.
+    public func writeJSON(to output: inout JSONOutput) {
+        output.append("{\n\"contentSize\": {\"width\": ")
+        output.append(number: contentSize.width)
+        output.append(", \"height\": ")
+        output.append(number: contentSize.height)
+        output.append("}")
+        output.append(",\n\"items\": ")
+        Self.appendLines(items, to: &output, Self.appendFrame)
+        output.append(",\n\"headers\": ")
+        Self.appendLines(headers, to: &output, Self.appendFrame)
+        output.append(",\n\"footers\": ")
+        Self.appendLines(footers, to: &output, Self.appendFrame)
+        output.append(",\n\"decorations\": ")
+        Self.appendLines(decorations, to: &output) { decoration, output in
+            output.append("{\"kind\": ")
+            output.append(string: decoration.kind)
+            output.append(", \"section\": ")
+            output.append(integer: Int64(decoration.section))
+            output.append(", \"index\": ")
+            output.append(integer: Int64(decoration.index))
+            Self.appendRect(decoration.frame, to: &output)
+            output.append("}")
+        }
+        output.append(",\n\"hiddenItems\": ")
+        Self.appendLines(hiddenItems, to: &output) { hidden, output in
+            output.append("{\"section\": ")
+            output.append(integer: Int64(hidden.section))
+            output.append(", \"count\": ")
+            output.append(integer: Int64(hidden.count))
+            output.append("}")
+        }
+        output.append(",\n\"diagnostics\": ")
+        JSONWriter.append(.array(diagnostics.map { .string($0) }), to: &output, level: 1)
+        output.append("\n}")
+    }
+
+    /// An array of objects, one per line (JSONWriter's pretty form).
+    private static func appendLines<Element>(_ elements: [Element], to output: inout JSONOutput,
+                                             _ appendElement: (Element, inout JSONOutput) -> Void) {
+        output.append(byte: UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+            output.append(index > 0 ? ",\n  " : "\n  ")
+            appendElement(element, &output)
+        }
+        if !elements.isEmpty { output.append(byte: UInt8(ascii: "\n")) }
+        output.append(byte: UInt8(ascii: "]"))
+    }
+
+    private static func appendFrame(_ frame: Frame, to output: inout JSONOutput) {
+        output.append("{\"section\": ")
+        output.append(integer: Int64(frame.section))
+        if let item = frame.item {
+            output.append(", \"item\": ")
+            output.append(integer: Int64(item))
+        }
+        appendRect(frame.frame, to: &output)
+        if frame.isPinned { output.append(", \"pinned\": true") }
+        output.append("}")
+    }
+
+    private static func appendRect(_ rect: Rect, to output: inout JSONOutput) {
+        output.append(", \"x\": ")
+        output.append(number: rect.minX)
+        output.append(", \"y\": ")
+        output.append(number: rect.minY)
+        output.append(", \"width\": ")
+        output.append(number: rect.width)
+        output.append(", \"height\": ")
+        output.append(number: rect.height)
     }
 }
 

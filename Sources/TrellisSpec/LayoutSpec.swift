@@ -56,6 +56,9 @@ public enum LayoutSpec: Sendable {
         }
     }
 
+    /// Whether items carry options of this layout (see ``decodeItemOptions(_:section:)``).
+    var hasItemOptions: Bool { if case .grid = self { true } else { false } }
+
     /// Reads this layout's per-item options from a section's items.
     mutating func decodeItemOptions(_ items: [JSONField], section: Int) throws(SpecError) {
         guard case .grid(var grid) = self else { return }
