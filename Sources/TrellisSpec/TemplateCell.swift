@@ -1,5 +1,6 @@
 import Trellis
 import TrellisKit
+import TrellisPango
 import TrellisText
 
 /// The cell a ``CellTemplate`` describes, built the way a UIKit tag cell is: a
@@ -19,9 +20,13 @@ public final class TemplateCell: CollectionViewCell {
     /// `contentView.width <= maximum`, active only while the template gives a maximum.
     private var maximumWidthConstraint: LayoutConstraint!
 
-    public init(template: CellTemplate, text: String = "") {
+    /// A cell for `template`. Its label measures with Pango unless told otherwise: a
+    /// document's fonts were checked against Pango when it was read, and `trellis render`
+    /// draws with Pango, so this does not depend on what the process installed as the
+    /// `DefaultTextMeasurer`.
+    public init(template: CellTemplate, text: String = "", textMeasurer: any TextMeasurer = PangoTextMeasurer.shared) {
         self.template = template
-        label = Label(text: text, style: template.textStyle)
+        label = Label(text: text, style: template.textStyle, textMeasurer: textMeasurer)
         super.init()
         identifier = "TemplateCell"
         label.identifier = "label"

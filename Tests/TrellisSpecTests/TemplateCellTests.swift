@@ -66,3 +66,10 @@ struct TemplateCellTests {
         #expect(wide.size.height == Self.lineHeight() + 10)
     }
 }
+
+/// A library user of TrellisSpec who installs no default measurer still gets Pango's sizes:
+/// the template's fonts were checked against Pango, and render draws with it.
+@Test func templateCellsMeasureWithPangoWhateverTheDefault() {
+    let cell = TemplateCell(template: .tag, text: "much longer")
+    #expect(cell.label.textMeasurer is PangoTextMeasurer)
+}
