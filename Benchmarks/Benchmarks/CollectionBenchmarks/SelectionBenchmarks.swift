@@ -91,6 +91,19 @@ func selectionBenchmarks(million: NumberSource) {
         }
     }
 
+    // Where a click lands: in the bounds (the layout's nodes for that region are cached).
+    let clickedAt = makeCollection(million, selfSizing: false)
+    var clickSetup = perOperation
+    clickSetup.setup = {
+        clickedAt.contentOffset = Point(x: 0, y: 22_000_000)
+        try? clickedAt.performLayout()
+    }
+    var clickY = 0.0
+    Benchmark("indexPathForItem(at:), a point in the bounds, 1M items, RowLayout", configuration: clickSetup) { _ in
+        clickY = (clickY + 37).truncatingRemainder(dividingBy: 800)
+        precondition(clickedAt.indexPathForItem(at: Point(x: 100, y: 22_000_000 + clickY)) != nil)
+    }
+
     let hit = makeCollection(million, selfSizing: false)
     var inTheMiddle = perOperation
     inTheMiddle.setup = {
