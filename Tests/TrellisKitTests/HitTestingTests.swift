@@ -83,6 +83,21 @@ struct HitTestingTests {
         #expect(collection.hitTest(Point(x: 15, y: 135)) === (collection.cellForItem(at: IndexPath(item: 2, section: 0)) as? ButtonCell)?.button)
     }
 
+    @Test func itemsAreFoundAnywhereInALongFlow() throws {
+        let source = SelectableSource(count: 10_000)
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 800), layout: FlowLayout())
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        collection.itemSize = Size(width: 375, height: 44)  // one item a line, lines 10 pt apart
+        collection.dataSource = source
+        try collection.performLayout()
+        for step in 0..<200 {
+            let y = (Double(step) * 2_713.37).truncatingRemainder(dividingBy: collection.contentSize.height)
+            let line = Int(y / 54)
+            let expected = y - Double(line) * 54 < 44 ? IndexPath(item: line, section: 0) : nil
+            #expect(collection.indexPathForItem(at: Point(x: 30, y: y)) == expected, "y = \(y)")
+        }
+    }
+
     @Test func pinnedHeadersAreFoundWhereTheyShowAndAboveTheItems() throws {
         let data = TextDataSource(sections: (0..<3).map { s in (0..<30).map { TextItem(id: s * 100 + $0, text: "t") } })
         let layout = FlowLayout(metrics: FlowMetrics(interitemSpacing: 0, lineSpacing: 0), pinsHeaders: true)

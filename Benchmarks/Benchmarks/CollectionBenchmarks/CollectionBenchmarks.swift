@@ -98,6 +98,8 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(collection)
         }
     }
+
+    selectionBenchmarks(million: million)
 }
 
 /// Scrolls `collection` down `screens` screens (once) so pools and scratch storage reach
