@@ -5,6 +5,7 @@ import PackageDescription
 //   Trellis (pure engine)   Cassowary (pure solver)   CPango -> TrellisText
 //        \___________________ TrellisKit ____________/
 //                      TrellisRender, TrellisSpec -> trellis (CLI)
+//   CGtk -> CTrellisGtk -> TrellisGTK (the live window; only the CLI depends on it)
 let package = Package(
     name: "Trellis",
     platforms: [.macOS(.v13)],
@@ -15,6 +16,7 @@ let package = Package(
         .library(name: "TrellisKit", targets: ["TrellisKit"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisSpec", targets: ["TrellisSpec"]),
+        .library(name: "TrellisGTK", targets: ["TrellisGTK"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
     dependencies: [
@@ -34,12 +36,22 @@ let package = Package(
         .target(name: "TrellisText", dependencies: ["CPango"]),
         .target(name: "TrellisKit", dependencies: ["Trellis", "Cassowary", "TrellisText"]),
         .target(name: "TrellisRender", dependencies: ["TrellisKit", "TrellisText", "CPango"]),
+        // GTK 4 through pkg-config, and the GObject subclass (a GtkScrollable widget) that
+        // needs C; TrellisGTK hosts a CollectionView in it. At the edge: nothing in the
+        // engine depends on these.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"]), .brew(["gtk4"])]
+        ),
+        .target(name: "CTrellisGtk", dependencies: ["CGtk"]),
+        .target(name: "TrellisGTK", dependencies: ["CTrellisGtk", "CGtk", "TrellisKit", "TrellisRender", "TrellisText"]),
         // JSON documents for the command-line tool: decoding with path-naming errors.
         .target(name: "TrellisSpec", dependencies: ["Trellis", "TrellisKit", "TrellisText"]),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "TrellisSpec", "TrellisRender", "TrellisText",
+                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisGTK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

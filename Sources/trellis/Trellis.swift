@@ -7,5 +7,5 @@ struct TrellisCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trellis",
         abstract: "Lay out, measure and render collections of self-sizing items.",
-        subcommands: [LayoutCommand.self, MeasureCommand.self, RenderCommand.self, DemoCommand.self])
+        subcommands: [LayoutCommand.self, MeasureCommand.self, RenderCommand.self, DemoCommand.self, ShowCommand.self])
 }
