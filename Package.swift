@@ -63,6 +63,8 @@ let package = Package(
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit"]),
         .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
-        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"]),
+        // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server
+        // of DISPLAY; Fixtures are read by path.
+        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"], exclude: ["Fixtures"]),
     ]
 )

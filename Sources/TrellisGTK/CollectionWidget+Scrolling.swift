@@ -6,33 +6,36 @@ import TrellisKit
 
 extension CollectionWidget {
     /// Runs the collection's layout pass; with `keepingTopItem`, then moves the content so
-    /// the item that was at the top of the window before this scroll step is `delta` higher
-    /// than it was — exactly the scroll the user asked for, whatever measuring the items
-    /// that came into view did to the positions above it. Then updates the adjustments.
+    /// the item at the top of the window — the first item shown before this scroll step
+    /// that is still in view after it — is exactly `delta` higher than it was: the scroll
+    /// the user asked for, whatever measuring the items that came into view did to the
+    /// positions above it. Keeps the offset within the content, then updates the
+    /// adjustments.
     func layoutNow(keepingTopItem: Bool, scrolledBy delta: Double = 0, started: UInt64? = nil) {
         let start = started ?? DispatchTime.now().uptimeNanoseconds
         let measuredBefore = collectionView.sizeCache.measurementCount
-        let anchor = keepingTopItem ? topItem : nil
+        let height = collectionView.bounds.height
+        // The collection view anchors the first item visible at the new offset while it
+        // measures; the item the user was looking at is one shown before the step.
+        let anchor = keepingTopItem
+            ? shownItems.first { $0.distance - delta + $0.height > 0 && $0.distance - delta < height }
+            : nil
         runLayoutPass()
-        if let anchor {
-            // The collection view anchors the first item visible at the new offset while it
-            // measures; the item the user was looking at is the previous top one. A couple of
-            // rounds: moving the content may bring more unmeasured items in.
-            for _ in 0..<4 {
-                guard let frame = collectionView.layoutAttributesForItem(at: anchor.indexPath)?.frame,
-                      frame.intersects(collectionView.bounds) else { break }
-                let expected = anchor.distance - delta
-                let actual = frame.minY - collectionView.contentOffset.y
-                let correction = actual - expected
-                guard abs(correction) > 1e-9 else { break }
-                var offset = collectionView.contentOffset
-                offset.y = clampedOffset(offset.y + correction)
-                guard offset.y != collectionView.contentOffset.y else { break }
-                collectionView.contentOffset = offset
-                runLayoutPass()
+        // A few rounds: moving the content may bring more unmeasured items in, and the
+        // content may end before the offset.
+        for _ in 0..<4 {
+            var target = collectionView.contentOffset.y
+            if let anchor, let frame = collectionView.layoutAttributesForItem(at: anchor.indexPath)?.frame {
+                target = frame.minY - (anchor.distance - delta)
             }
+            target = clampedOffset(target)
+            guard abs(target - collectionView.contentOffset.y) > 1e-9 else { break }
+            var offset = collectionView.contentOffset
+            offset.y = target
+            collectionView.contentOffset = offset
+            runLayoutPass()
         }
-        topItem = currentTopItem()
+        shownItems = currentShownItems()
         bias = collectionView.contentOffset.y - lastValue
         updateAdjustments()
         pendingMeasurements += collectionView.sizeCache.measurementCount - measuredBefore
@@ -54,16 +57,18 @@ extension CollectionWidget {
         return min(max(0, y), maximum)
     }
 
-    /// The first item (in index order) whose frame intersects the bounds, and its distance
-    /// from the top edge.
-    func currentTopItem() -> (indexPath: IndexPath, distance: Double)? {
+    /// The displayed cells intersecting the bounds, top first (then in index order), with
+    /// their distance from the top edge and their height.
+    func currentShownItems() -> [ShownItem] {
         let bounds = collectionView.bounds
-        var found: (IndexPath, Double)?
-        for attributes in collectionView.layout.elements(in: bounds) where attributes.kind == .cell {
-            if let current = found, current.0 <= attributes.indexPath { continue }
-            found = (attributes.indexPath, attributes.frame.minY - bounds.minY)
+        var items: [ShownItem] = []
+        for cell in collectionView.visibleCells {
+            guard let indexPath = collectionView.indexPath(for: cell),
+                  let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame, frame.intersects(bounds) else { continue }
+            items.append(ShownItem(indexPath: indexPath, distance: frame.minY - bounds.minY, height: frame.height))
         }
-        return found.map { (indexPath: $0.0, distance: $0.1) }
+        items.sort { ($0.distance, $0.indexPath) < ($1.distance, $1.indexPath) }
+        return items
     }
 
     /// Sets both adjustments from the collection: vertical `lower = -bias`,
@@ -105,4 +110,11 @@ extension CollectionWidget {
         trellis_widget_set_adjustment_value(trellisWidget, 1, lastValue)
         queueDraw()
     }
+}
+
+/// A cell in view: which item, how far below the top edge, how tall.
+struct ShownItem {
+    var indexPath: IndexPath
+    var distance: Double
+    var height: Double
 }

@@ -50,9 +50,9 @@ public final class CollectionWidget {
 
     /// contentOffset.y − vertical adjustment value (see the type's discussion).
     var bias: Double = 0
-    /// The item at the top of the window in the last laid-out state and its distance from
-    /// the top edge: the anchor kept still across the next scroll step.
-    var topItem: (indexPath: IndexPath, distance: Double)?
+    /// The items in view after the last layout, top first: the next scroll step keeps the
+    /// first of them still in view where it was, moved by the step.
+    var shownItems: [ShownItem] = []
     var lastValue: Double = 0
     var allocated = Size.zero
     var frameCount = 0
@@ -151,7 +151,7 @@ public final class CollectionWidget {
         lastValue = value
         let start = DispatchTime.now().uptimeNanoseconds
         var offset = collectionView.contentOffset
-        offset.y = value + bias
+        offset.y = clampedOffset(value + bias)
         collectionView.contentOffset = offset
         layoutNow(keepingTopItem: true, scrolledBy: delta, started: start)
         debug?.scroll(value: value, delta: delta, offset: collectionView.contentOffset.y, bias: bias)

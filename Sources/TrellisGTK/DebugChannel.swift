@@ -10,13 +10,11 @@ import TrellisKit
 ///
 /// A frame line: `{"event":"frame","frame":3,"xid":…,"width":375,"height":800,"scale":1,
 /// "offset":…,"value":…,"bias":…,"contentHeight":…,"top":{"section":0,"item":12,"y":-4.5},
-/// "previousTop":{"section":0,"item":9,"y":-90.1},"measured":…,"total":…,"layoutMs":…,"drawMs":…}`
-/// — `top` is the first item intersecting the window and its distance from the top edge;
-/// `previousTop` is the previous frame's top item where it is now (absent when it left).
+/// "items":[[0,12,-4.5],[0,13,-4.5],…],"measured":…,"total":…,"layoutMs":…,"drawMs":…}`
+/// — `top` is the item nearest the top edge and its distance from it; `items` every cell
+/// in view as [section, item, distance from the top edge], top first.
 @MainActor
 final class DebugChannel {
-    private var previousTop: IndexPath?
-
     static func fromEnvironment() -> DebugChannel? {
         ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" ? DebugChannel() : nil
     }
@@ -30,16 +28,13 @@ final class DebugChannel {
             "\"width\":\(json(bounds.width))", "\"height\":\(json(bounds.height))", "\"scale\":\(host.lastFrame.scale)",
             "\"offset\":\(json(bounds.minY))", "\"value\":\(json(host.lastValue))", "\"bias\":\(json(host.bias))",
             "\"contentHeight\":\(json(collection.contentSize.height))",
-            "\"measured\":\(host.lastFrame.measuredItems)", "\"total\":\(host.lastFrame.totalItems)",
+            "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
         ]
-        let top = host.currentTopItem()
-        if let top { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }
-        if let previousTop, let frame = collection.layoutAttributesForItem(at: previousTop)?.frame, frame.intersects(bounds) {
-            fields.append("\"previousTop\":\(item(previousTop, y: frame.minY - bounds.minY))")
-        }
+        let shown = host.shownItems
+        if let top = shown.first { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }
+        fields.append("\"items\":[" + shown.map { "[\($0.indexPath.section),\($0.indexPath.item),\(json($0.distance))]" }.joined(separator: ",") + "]")
         fields.append(contentsOf: host.debugInteractionFields())
-        previousTop = top?.indexPath
         emit(fields)
     }
 
