@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: test demo build release bench bootstrap clean
+.PHONY: test demo build release bench bootstrap clean core-check tsan
 
 bootstrap:
 	@scripts/bootstrap
@@ -26,3 +26,20 @@ bench: bootstrap
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+# The pure core (Trellis, Cassowary, TrellisText, TrellisKit) must build with no system
+# library: a separate scratch path, and a pkg-config that finds nothing, so a core target
+# that reached for Pango, Cairo or GTK would fail to find its headers here.
+CORE_PRODUCTS = Trellis Cassowary TrellisText TrellisKit
+core-check:
+	@empty=$$(mktemp -d) && for target in $(CORE_PRODUCTS); do \
+	    PKG_CONFIG_PATH=$$empty PKG_CONFIG_LIBDIR=$$empty $(SWIFT) build --scratch-path .build-core --target $$target \
+	        || { echo "core-check: $$target needs a system library" >&2; exit 1; }; \
+	done && scripts/check-core-imports && echo "core-check: $(CORE_PRODUCTS) build with no system library"
+
+# ThreadSanitizer over every suite named "ThreadSafety…": layouts, solvers, the shared
+# measurers and collection views on several threads at once (docs/Concurrency.md).
+tsan: bootstrap
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS)
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	    $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter ThreadSafety $(BUILD_FLAGS)

@@ -2,18 +2,27 @@
 import PackageDescription
 
 // Dependencies point one way (see docs/Architecture.md):
-//   Trellis (pure engine)   Cassowary (pure solver)   CPango -> TrellisText
-//        \___________________ TrellisKit ____________/
-//                      TrellisRender, TrellisSpec -> trellis (CLI)
-//   CGtk -> CTrellisGtk -> TrellisGTK (the live window; only the CLI depends on it)
+//
+//   pure core, no C and no system library (builds wherever Swift does, iOS included):
+//     Trellis (layouts)   Cassowary (solver)   TrellisText (fonts, TextMeasurer, cache)
+//          \________________ TrellisKit ______________/   (views, collection view)
+//   edges, through pkg-config (Linux, or macOS with Homebrew):
+//     CPango -> TrellisPango (TextMeasurer on Pango/HarfBuzz) -> TrellisRender (Cairo)
+//   the tool:  TrellisSpec (JSON documents) -> trellis (CLI)
+//   the live window:  CGtk -> CTrellisGtk -> TrellisGTK (GTK 4; only the CLI depends on it)
+//
+// `make core-check` builds the four core products where pkg-config finds nothing.
 let package = Package(
     name: "Trellis",
-    platforms: [.macOS(.v13)],
+    // The core needs no OS API newer than these: its one lock is a pthread mutex, not
+    // Synchronization's Mutex (macOS 15 / iOS 18), and it uses no Foundation.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "TrellisText", targets: ["TrellisText"]),
         .library(name: "TrellisKit", targets: ["TrellisKit"]),
+        .library(name: "TrellisPango", targets: ["TrellisPango"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisSpec", targets: ["TrellisSpec"]),
         .library(name: "TrellisGTK", targets: ["TrellisGTK"]),
@@ -27,15 +36,21 @@ let package = Package(
         .target(name: "Trellis"),
         // Incremental Cassowary constraint solver. Knows nothing of views.
         .target(name: "Cassowary"),
+        // Fonts, styles, the TextMeasurer protocol, the cache, dynamic type. Pure Swift.
+        .target(name: "TrellisText"),
+        // Headless views, Auto Layout, the collection view. Pure Swift; gets its text
+        // measurer by injection (DefaultTextMeasurer).
+        .target(name: "TrellisKit", dependencies: ["Trellis", "Cassowary", "TrellisText"]),
+
         // Pango, PangoCairo and Cairo through pkg-config.
         .systemLibrary(
             name: "CPango",
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"]), .brew(["pango", "cairo"])]
         ),
-        .target(name: "TrellisText", dependencies: ["CPango"]),
-        .target(name: "TrellisKit", dependencies: ["Trellis", "Cassowary", "TrellisText"]),
-        .target(name: "TrellisRender", dependencies: ["TrellisKit", "TrellisText", "CPango"]),
+        // The TextMeasurer on Pango (HarfBuzz shaping, fontconfig fallback, bidi).
+        .target(name: "TrellisPango", dependencies: ["TrellisText", "CPango"]),
+        .target(name: "TrellisRender", dependencies: ["TrellisKit", "TrellisText", "TrellisPango", "CPango"]),
         // GTK 4 through pkg-config, and the GObject subclass (a GtkScrollable widget) that
         // needs C; TrellisGTK hosts a CollectionView in it. At the edge: nothing in the
         // engine depends on these.
@@ -45,22 +60,24 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"]), .brew(["gtk4"])]
         ),
         .target(name: "CTrellisGtk", dependencies: ["CGtk"]),
-        .target(name: "TrellisGTK", dependencies: ["CTrellisGtk", "CGtk", "TrellisKit", "TrellisRender", "TrellisText"]),
+        .target(name: "TrellisGTK", dependencies: ["CTrellisGtk", "CGtk", "TrellisKit", "TrellisRender", "TrellisText", "TrellisPango"]),
         // JSON documents for the command-line tool: decoding with path-naming errors.
-        .target(name: "TrellisSpec", dependencies: ["Trellis", "TrellisKit", "TrellisText"]),
+        .target(name: "TrellisSpec", dependencies: ["Trellis", "TrellisKit", "TrellisText", "TrellisPango"]),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisGTK",
+                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango", "TrellisGTK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "TrellisTests", dependencies: ["Trellis"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TrellisKitTests", dependencies: ["TrellisKit", "Trellis", "TrellisText", "Cassowary"]),
-        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit"]),
+        // The cache and the fixed-advance measurer, cross-checked against Pango.
+        .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisPango"]),
+        .testTarget(name: "TrellisPangoTests", dependencies: ["TrellisPango", "TrellisText", "CPango"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TrellisKitTests", dependencies: ["TrellisKit", "Trellis", "TrellisText", "TrellisPango", "Cassowary"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit", "TrellisPango"]),
         .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
         // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server

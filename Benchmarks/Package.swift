@@ -15,7 +15,7 @@ let benchmarkFolders = ((try? FileManager.default.contentsOfDirectory(atPath: he
     .filter { !$0.hasPrefix(".") }
     .sorted()
 
-let trellisProducts = ["Trellis", "Cassowary", "TrellisText", "TrellisKit", "TrellisRender", "TrellisSpec"]
+let trellisProducts = ["Trellis", "Cassowary", "TrellisText", "TrellisPango", "TrellisKit", "TrellisRender", "TrellisSpec"]
 
 let package = Package(
     name: "TrellisBenchmarks",

@@ -3,7 +3,9 @@ import CTrellisGtk
 import Foundation
 import Trellis
 import TrellisKit
+import TrellisPango
 import TrellisRender
+import TrellisText
 
 /// A GTK 4 widget hosting a TrellisKit ``CollectionView``: put ``widget`` into a
 /// `GtkScrolledWindow` (or use ``makeScrolledWindow()``) and it gets what every GTK list
@@ -65,6 +67,9 @@ public final class CollectionWidget {
 
     /// A widget showing `collectionView` (its frame follows the widget's allocation).
     public init(collectionView: CollectionView) {
+        // Labels measure with the default measurer; in a window on Linux that is Pango,
+        // the measurer the Cairo drawing shapes with.
+        if !DefaultTextMeasurer.isInstalled { DefaultTextMeasurer.install(PangoTextMeasurer.shared) }
         self.collectionView = collectionView
         var callbacks = TrellisWidgetCallbacks()
         // The GtkWidget owns its host: released when the widget is finalized.

@@ -1,6 +1,7 @@
 import CPango
 import Trellis
 import TrellisKit
+import TrellisPango
 import TrellisText
 
 extension CairoGraphicsContext {

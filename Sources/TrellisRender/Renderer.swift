@@ -1,6 +1,8 @@
 import CPango
 import Trellis
 import TrellisKit
+import TrellisPango
+import TrellisText
 
 /// Draws a view tree with Cairo and Pango into PNG, SVG or PDF.
 ///
@@ -13,11 +15,17 @@ import TrellisKit
 ///
 /// To draw a laid-out collection, put its cells into a view at their layout frames (a
 /// `CollectionView` does that itself) and render that view.
+///
+/// Text is drawn by Pango, so labels must be measured by Pango too: creating a renderer
+/// installs ``TrellisPango/PangoTextMeasurer/shared`` as the ``TrellisText/DefaultTextMeasurer``
+/// when no measurer was installed. Labels created before that keep the measurer they were
+/// made with; install it at start-up to be sure.
 public struct Renderer: Sendable {
     public var options: RenderOptions
 
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
+        if !DefaultTextMeasurer.isInstalled { DefaultTextMeasurer.install(PangoTextMeasurer.shared) }
     }
 
     /// Renders `view` and writes it to `path` in the format its extension names. The file

@@ -1,5 +1,6 @@
 import Trellis
 import TrellisKit
+import TrellisPango
 import TrellisText
 
 extension CellTemplate {

@@ -1,7 +1,16 @@
+// memcmp, from whichever C library this platform has.
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#elseif canImport(WASILibc)
+import WASILibc
 #endif
 
 /// The key of a cached measurement. Texts are compared byte for byte (not by Swift's

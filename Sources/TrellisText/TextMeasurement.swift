@@ -49,9 +49,10 @@ extension TextMeasurer {
     }
 }
 
-/// Checks the arguments every measurer receives; a bad value is a programmer error.
+/// Checks the arguments every measurer receives (call it first in your own
+/// ``TextMeasurer``); a bad value is a programmer error.
 @inline(__always)
-func precheckMeasureArguments(style: TextStyle, maxWidth: Double?, maxLines: Int) {
+public func precheckMeasureArguments(style: TextStyle, maxWidth: Double?, maxLines: Int) {
     precondition(maxLines >= 0, "maxLines must be 0 (unlimited) or positive, got \(maxLines)")
     if let maxWidth {
         precondition(maxWidth.isFinite && maxWidth >= 0, "maxWidth must be finite and not negative, got \(maxWidth)")

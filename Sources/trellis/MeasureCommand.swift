@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TrellisPango
 import TrellisText
 
 /// `trellis measure`: measures strings with Pango and prints one JSON object per string.

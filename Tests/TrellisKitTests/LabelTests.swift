@@ -1,17 +1,19 @@
 import Testing
 import Trellis
+import TrellisPango
 import TrellisText
 @testable import TrellisKit
 
 @Suite("Label")
 struct LabelTests {
     @Test func defaultsAreUIKits() {
+        DefaultTextMeasurer.install(PangoTextMeasurer.shared)
         let label = Label(text: "x")
         #expect(label.numberOfLines == 1 && label.preferredMaxLayoutWidth == nil)
         #expect(label.contentHuggingPriority(for: .horizontal) == 251 && label.contentHuggingPriority(for: .vertical) == 251)
         #expect(label.contentCompressionResistancePriority(for: .horizontal) == 750)
         #expect(View().contentHuggingPriority(for: .vertical) == 250)
-        #expect(label.textMeasurer is PangoTextMeasurer)
+        #expect(label.textMeasurer is PangoTextMeasurer)   // the installed default
         #expect(label.translatesAutoresizingMaskIntoConstraints)
     }
 
@@ -79,6 +81,7 @@ struct LabelTests {
     }
 
     @Test func pangoMeasuredLabelFitsItsText() {
+        DefaultTextMeasurer.install(PangoTextMeasurer.shared)
         let label = Label(text: "Hello")
         label.overrideTraitCollection = TraitCollection(displayScale: 2)
         let size = label.systemLayoutSizeFitting(View.layoutFittingCompressedSize)

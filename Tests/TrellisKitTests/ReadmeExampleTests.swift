@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisPango
 import TrellisText
 @testable import TrellisKit
 
@@ -43,6 +44,7 @@ final class Tags: CollectionViewDataSource {
 @Suite("README example")
 struct ReadmeExampleTests {
     @Test func readmeExampleRuns() throws {
+        DefaultTextMeasurer.install(PangoTextMeasurer.shared)   // once, at start-up, on Linux
         let tags = Readme.Tags((0..<100).map { $0 % 2 == 1 ? "A" : ($0 % 3 != 0 ? "longer" : "much longer") })
 
         let layout = FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: 8, lineSpacing: 8))

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisPango
 import TrellisText
 @testable import TrellisKit
 

@@ -3,6 +3,7 @@ import Trellis
 import TrellisKit
 import TrellisRender
 import TrellisText
+import TrellisPango
 
 /// A `CollectionView` is a view tree like any other: its self-sized cells render at the
 /// frames its layout gave them, scrolled by its content offset.
@@ -41,6 +42,7 @@ struct CollectionViewRenderTests {
     }
 
     @Test func selfSizedCellsRenderAtTheirLayoutFrames() throws {
+        DefaultTextMeasurer.install(PangoTextMeasurer.shared)
         let layout = FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: 8, lineSpacing: 8))
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 200), layout: layout)
         collection.backgroundColor = .black

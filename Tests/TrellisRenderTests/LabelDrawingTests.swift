@@ -4,6 +4,7 @@ import Trellis
 import TrellisKit
 import TrellisRender
 import TrellisText
+import TrellisPango
 
 /// Labels draw their text at their final frame, as measured, centred vertically; the
 /// debug overlay draws frames, line boxes and baselines.
@@ -17,6 +18,7 @@ struct LabelDrawingTests {
 
     /// A white canvas with one label, sized to its text.
     static func scene(_ text: String, width: Double? = nil) -> (View, Label) {
+        DefaultTextMeasurer.install(PangoTextMeasurer.shared)
         let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 40))
         root.backgroundColor = .white
         let label = Label(text: text, style: TextStyle(font: Font(family: "DejaVu Sans", size: 17), lineBreakMode: .truncateTail))
@@ -68,6 +70,7 @@ struct LabelDrawingTests {
 
 /// The example of docs/Rendering.md, as written there (writing into a temporary directory).
 @Test func renderingDocumentationExampleWorks() throws {
+    DefaultTextMeasurer.install(PangoTextMeasurer.shared)   // once, at start-up
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-render-doc-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 60))

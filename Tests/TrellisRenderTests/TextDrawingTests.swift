@@ -2,6 +2,7 @@ import Testing
 import Trellis
 import TrellisKit
 import TrellisRender
+import TrellisPango
 import TrellisText
 
 /// Text is drawn exactly as measured: the ink lies inside the measured box, a truncated

@@ -2,6 +2,7 @@ import Testing
 import Trellis
 import TrellisKit
 import TrellisSpec
+import TrellisPango
 import TrellisText
 
 /// The template cell sizes itself through TrellisKit's constraints the way seed 000's tag

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisPango
 @testable import TrellisText
 
 /// Counts what reaches the wrapped measurer.

@@ -1,4 +1,5 @@
 import Testing
+import TrellisPango
 import TrellisText
 
 @Suite struct FixedAdvanceTextMeasurerTests {

@@ -1,6 +1,7 @@
 import CPango
 import Testing
-@testable import TrellisText
+import TrellisText
+@testable import TrellisPango
 
 /// Draws layouts with the recipe of docs/Text.md ("Drawing exactly what was measured")
 /// and checks where the pixels land: inside the measured box, filling it.

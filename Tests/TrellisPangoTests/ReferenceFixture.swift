@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TrellisPango
 
 /// The reference values made by scripts/text-reference/generate.py with hb-shape and
 /// headless Chromium (never by the code under test).

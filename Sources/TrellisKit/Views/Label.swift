@@ -63,8 +63,9 @@ open class Label: View {
         }
     }
 
-    /// What measures the text: the shared Pango measurer unless one is injected (tests use
-    /// `FixedAdvanceTextMeasurer` for exact numbers).
+    /// What measures the text: the one injected, or else ``DefaultTextMeasurer/current`` when
+    /// the label was created (the Pango measurer wherever the program installed it; tests
+    /// inject `FixedAdvanceTextMeasurer` for exact numbers).
     public var textMeasurer: any TextMeasurer {
         didSet { textDidChange() }
     }
@@ -78,7 +79,7 @@ open class Label: View {
     private var recentMeasurement = CachedMeasurement()
     private var olderMeasurement = CachedMeasurement()
 
-    public init(text: String = "", style: TextStyle = TextStyle(), textMeasurer: any TextMeasurer = PangoTextMeasurer.shared) {
+    public init(text: String = "", style: TextStyle = TextStyle(), textMeasurer: any TextMeasurer = DefaultTextMeasurer.current) {
         self.text = text
         self.style = style
         self.textMeasurer = textMeasurer

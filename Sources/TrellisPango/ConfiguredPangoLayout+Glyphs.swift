@@ -1,4 +1,5 @@
 import CPango
+import TrellisText
 
 extension ConfiguredPangoLayout {
     /// The glyph ids of each line, in visual order (left to right). For checking what

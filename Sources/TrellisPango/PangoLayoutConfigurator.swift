@@ -1,4 +1,5 @@
 import CPango
+import TrellisText
 
 /// Configures a layout for (text, style, maxWidth, maxLines) and reads its measurement.
 ///

@@ -1,5 +1,6 @@
 import Testing
-@testable import TrellisText
+import TrellisText
+@testable import TrellisPango
 
 /// Pango's measurements against HarfBuzz's own shaper and a browser.
 @Suite struct PangoReferenceTests {

@@ -1,4 +1,5 @@
 import CPango
+import TrellisText
 
 /// Measures text with Pango (HarfBuzz shaping, fontconfig fallback, bidi, line breaking
 /// and ellipsization), the way ``PangoTextMeasurer/withConfiguredLayout(for:style:maxWidth:maxLines:_:)``

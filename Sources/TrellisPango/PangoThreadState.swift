@@ -1,4 +1,5 @@
 import CPango
+import TrellisText
 
 /// The Pango objects of one thread. Pango objects are not thread-safe, so every thread
 /// that measures gets its own font map, context and layout (created on first use, freed

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TrellisText
+import TrellisText
+@testable import TrellisPango
 
 /// What the views module relies on: truncation, line limits, empty text, baselines,
 /// line heights, fallback and right-to-left text.

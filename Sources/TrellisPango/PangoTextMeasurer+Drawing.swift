@@ -1,4 +1,5 @@
 import CPango
+import TrellisText
 
 extension PangoTextMeasurer {
     /// Configures the layout for `text` as ``measure(_:style:maxWidth:maxLines:)`` does and
