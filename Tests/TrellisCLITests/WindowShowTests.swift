@@ -135,6 +135,8 @@ struct WindowShowTests {
         #expect(tall.measurements == sizing.frames.first!.measurements, "a shorter window measures nothing")
         let wide = try sizing.resize(width: 340, height: 300)
         #expect(wide.measurements > tall.measurements, "a new width measures the visible items again")
+        let anchor = try #require(tall.order.first)
+        #expect(abs((wide.items[anchor] ?? .nan) - tall.items[anchor]!) <= 0.5, "item \(anchor): \(tall.items[anchor]!) → \(wide.items[anchor] ?? .nan)")
         #expect(try sizing.close() == 0)
     }
 }
