@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango", "TrellisGTK",
+                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango", "TrellisGTK", "CGtk", "CTrellisGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

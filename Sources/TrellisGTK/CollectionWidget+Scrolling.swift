@@ -17,7 +17,11 @@ extension CollectionWidget {
         let height = collectionView.bounds.height
         // The collection view anchors the first item visible at the new offset while it
         // measures; the item the user was looking at is one shown before the step.
-        let anchor = keepingTopItem
+        // A scroll to the very end (End, the scrollbar dragged down) stays at the end while
+        // the items shown there are measured and the content's length changes.
+        let toEnd = keepingTopItem && delta > 0
+            && collectionView.contentOffset.y >= collectionView.contentSize.height - height - 0.5
+        let anchor = keepingTopItem && !toEnd
             ? shownItems.first { $0.distance - delta + $0.height > 0 && $0.distance - delta < height }
             : nil
         runLayoutPass()
@@ -28,6 +32,7 @@ extension CollectionWidget {
             if let anchor, let frame = collectionView.layoutAttributesForItem(at: anchor.indexPath)?.frame {
                 target = frame.minY - (anchor.distance - delta)
             }
+            if toEnd { target = collectionView.contentSize.height - height }
             target = clampedOffset(target)
             guard abs(target - collectionView.contentOffset.y) > 1e-9 else { break }
             var offset = collectionView.contentOffset

@@ -16,19 +16,13 @@ public enum GtkApplicationRunner {
         return "no display: set DISPLAY (X11) or WAYLAND_DISPLAY (Wayland) to open a window, or use `trellis render` to draw to a file"
     }
 
-    private static var activate: ((UnsafeMutablePointer<GtkApplication>) -> Void)?
-
     /// Runs `activate` once GTK is up and returns the application's exit status (0 when
     /// the last window was closed). Returns nil when GTK could not be initialised (the
     /// display could not be opened).
     public static func run(id: String, activate: @escaping (UnsafeMutablePointer<GtkApplication>) -> Void) -> Int32? {
         guard gtk_init_check() != 0 else { return nil }
-        Self.activate = activate
         let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!
-        let handler: @convention(c) (UnsafeMutablePointer<GtkApplication>?, UnsafeMutableRawPointer?) -> Void = { app, _ in
-            MainActor.assumeIsolated { GtkApplicationRunner.activate?(app!) }
-        }
-        _ = trellis_signal_connect(UnsafeMutableRawPointer(app), "activate", unsafeBitCast(handler, to: GCallback.self), nil)
+        GtkSignal.connect(UnsafeMutableRawPointer(app), "activate") { activate(app) }
         let status = g_application_run(trellis_as_application(app), 0, nil)
         g_object_unref(UnsafeMutableRawPointer(app))
         return status

@@ -34,6 +34,14 @@ final class TrellisWindow: @unchecked Sendable {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
     }
 
+    static let settingsDirectory: String = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-window-tests-config")
+        let gtk = directory.appendingPathComponent("gtk-4.0")
+        try? FileManager.default.createDirectory(at: gtk, withIntermediateDirectories: true)
+        try? Data("[Settings]\ngtk-enable-animations=false\n".utf8).write(to: gtk.appendingPathComponent("settings.ini"))
+        return directory.path
+    }()
+
     let process = Process()
     private let lock = NSLock()
     private var buffer = Data()
@@ -41,14 +49,22 @@ final class TrellisWindow: @unchecked Sendable {
     private var errors = Data()
 
     /// Starts `trellis show ARGUMENTS` and waits for its first frame.
-    init(show arguments: [String], environment extra: [String: String] = [:]) throws {
+    convenience init(show arguments: [String]) throws {
+        try self.init(tool: ["show"] + arguments)
+    }
+
+    /// Starts `trellis ARGUMENTS` (show or gallery) and waits for its first frame.
+    init(tool arguments: [String], environment extra: [String: String] = [:]) throws {
         process.executableURL = TrellisTool.executable
-        process.arguments = ["show"] + arguments
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TRELLIS_GTK_DEBUG"] = "1"
         // Draw with GSK's Cairo renderer: deterministic under Xvfb (no GL).
         environment["GSK_RENDERER"] = "cairo"
         environment["NO_AT_BRIDGE"] = "1"
+        // GTK settings from a settings.ini of our own: no animations, so Page Down and End
+        // land in one step (a debug build of the million-item page takes long per frame).
+        environment["XDG_CONFIG_HOME"] = Self.settingsDirectory
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let output = Pipe(), error = Pipe()
@@ -110,7 +126,25 @@ final class TrellisWindow: @unchecked Sendable {
         throw WindowTestError("no frame after \(number) within \(timeout) s; stderr: \(standardError)")
     }
 
+    /// Waits (up to `timeout` seconds) for a frame satisfying `condition` — for animations
+    /// (End, Page Down) whose frames can take long in a debug build.
+    func frame(where condition: (Frame) -> Bool, timeout: Double = 30) throws -> Frame {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let match = frames.last(where: condition) { return match }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw WindowTestError("no frame matched within \(timeout) s; last: \(frames.last.map { "\($0.number) at \($0.offset)" } ?? "none")")
+    }
+
     var lastFrame: Frame { frames.last! }
+
+    /// Every line of the debug channel with this event name.
+    func events(_ name: String) -> [[String: Any]] {
+        lock.lock(); defer { lock.unlock() }
+        return lines.filter { $0["event"] as? String == name }
+    }
     var xid: String { String(lastFrame.xid) }
 
     /// Runs xdotool with `arguments` (real XTEST input: the events reach GTK as from a
@@ -142,10 +176,10 @@ final class TrellisWindow: @unchecked Sendable {
     }
 
     /// One wheel click (button 5 down, 4 up) with the pointer at (x, y); the frame it drew.
-    func wheel(down: Bool, clicks: Int = 1, x: Int = 100, y: Int = 100) throws -> Frame {
+    func wheel(down: Bool, x: Int = 100, y: Int = 100) throws -> Frame {
         let before = lastFrame.number
         try movePointer(x: x, y: y)
-        try xdotool(["click", "--repeat", String(clicks), "--delay", "60", down ? "5" : "4"])
+        try xdotool(["click", down ? "5" : "4"])
         return try frame(after: before)
     }
 
