@@ -194,3 +194,10 @@ unsigned long trellis_widget_x11_window(TrellisWidget *widget) {
 #endif
     return 0;
 }
+
+void trellis_widget_origin_in_window(TrellisWidget *widget, double *x, double *y) {
+    *x = 0;
+    *y = 0;
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(widget));
+    if (root != NULL) gtk_widget_translate_coordinates(GTK_WIDGET(widget), GTK_WIDGET(root), 0, 0, x, y);
+}

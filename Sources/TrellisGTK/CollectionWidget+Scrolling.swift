@@ -70,7 +70,8 @@ extension CollectionWidget {
         for cell in collectionView.visibleCells {
             guard let indexPath = collectionView.indexPath(for: cell),
                   let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame, frame.intersects(bounds) else { continue }
-            items.append(ShownItem(indexPath: indexPath, distance: frame.minY - bounds.minY, height: frame.height))
+            items.append(ShownItem(indexPath: indexPath, distance: frame.minY - bounds.minY, minX: frame.minX - bounds.minX,
+                                   width: frame.width, height: frame.height))
         }
         items.sort { ($0.distance, $0.indexPath) < ($1.distance, $1.indexPath) }
         return items
@@ -117,9 +118,12 @@ extension CollectionWidget {
     }
 }
 
-/// A cell in view: which item, how far below the top edge, how tall.
+/// A cell in view: which item, how far below the top edge and right of the leading edge,
+/// how big.
 struct ShownItem {
     var indexPath: IndexPath
     var distance: Double
+    var minX: Double
+    var width: Double
     var height: Double
 }

@@ -62,6 +62,10 @@ public final class CollectionWidget {
     var pendingMeasurements = 0
     /// Where to scroll once the widget has its size (see ``scroll(toOffset:whenAllocated:)``).
     var pendingOffset: Double?
+    /// The item with the keyboard focus (arrow keys move it; drawn with a focus ring).
+    public internal(set) var focusedItem: Trellis.IndexPath?
+    /// The item under the pointer.
+    var hoveredItem: IndexPath?
     /// Objects living as long as the widget (a data source the collection holds weakly).
     private var retained: [AnyObject] = []
 
@@ -167,6 +171,7 @@ public final class CollectionWidget {
         let start = DispatchTime.now().uptimeNanoseconds
         collectionView.backgroundColor = background
         Renderer(options: RenderOptions(scale: Double(scale), background: background)).draw(collectionView, into: cairo)
+        drawInteractionStates(into: cairo)
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         frameCount += 1
         lastFrame = FrameStatistics(

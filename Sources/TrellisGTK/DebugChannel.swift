@@ -12,7 +12,8 @@ import TrellisKit
 /// "offset":…,"value":…,"bias":…,"contentHeight":…,"top":{"section":0,"item":12,"y":-4.5},
 /// "items":[[0,12,-4.5],[0,13,-4.5],…],"measured":…,"total":…,"layoutMs":…,"drawMs":…}`
 /// — `top` is the item nearest the top edge and its distance from it; `items` every cell
-/// in view as [section, item, distance from the top edge], top first.
+/// in view as [section, item, distance from the top edge, x, width, height], top first;
+/// then `selected`, `focus`, `hover` and `highlighted` items as [section, item].
 @MainActor
 final class DebugChannel {
     static func fromEnvironment() -> DebugChannel? {
@@ -31,9 +32,12 @@ final class DebugChannel {
             "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
         ]
+        var originX = 0.0, originY = 0.0
+        trellis_widget_origin_in_window(host.trellisWidget, &originX, &originY)
+        fields.append("\"origin\":[\(json(originX)),\(json(originY))]")
         let shown = host.shownItems
         if let top = shown.first { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }
-        fields.append("\"items\":[" + shown.map { "[\($0.indexPath.section),\($0.indexPath.item),\(json($0.distance))]" }.joined(separator: ",") + "]")
+        fields.append("\"items\":[" + shown.map { "[\($0.indexPath.section),\($0.indexPath.item),\(json($0.distance)),\(json($0.minX)),\(json($0.width)),\(json($0.height))]" }.joined(separator: ",") + "]")
         fields.append(contentsOf: host.debugInteractionFields())
         emit(fields)
     }

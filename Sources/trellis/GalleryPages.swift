@@ -66,6 +66,7 @@ final class GalleryPage: CollectionViewDataSource {
             return view
         }
         collection.estimatedItemSize = .fixed(estimate)
+        collection.allowsMultipleSelection = true
         collection.dataSource = self
         return collection
     }

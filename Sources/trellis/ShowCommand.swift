@@ -48,6 +48,8 @@ struct ShowCommand: ParsableCommand {
             let visible = document.visibleRect ?? Rect(x: 0, y: 0, width: document.width, height: 800)
             return GtkApplicationRunner.run(id: "org.trellis.show") { app in
                 let collectionView = collection.makeCollectionView()
+                // Click selects, Ctrl-click toggles, Shift-click extends.
+                collectionView.allowsMultipleSelection = true
                 let host = CollectionWidget(collectionView: collectionView)
                 host.retain(collection)
                 let window = GtkApplicationRunner.makeWindow(

@@ -50,6 +50,7 @@ struct WindowShowTests {
         #expect(try window.title() == "trellis — window-tags.json")
         #expect(frame.width == 375 && frame.height == 400)
         #expect(frame.offset == 300)
+        try window.movePointerAway()
         Self.expectMatches(try window.screenshot(), try Self.render(y: 300))
         #expect(try window.close() == 0)
     }
@@ -61,12 +62,14 @@ struct WindowShowTests {
         let step = pow(400.0, 2.0 / 3.0)
         let down = try window.wheel(down: true)
         #expect(abs(down.offset - (300 + step)) < 0.001, "offset \(down.offset)")
+        try window.movePointerAway()
         Self.expectMatches(try window.screenshot(), try Self.render(y: down.offset))
         _ = try window.wheel(down: true)
         let twice = try window.wheel(down: true)
         #expect(abs(twice.offset - (300 + 3 * step)) < 0.001)
         let up = try window.wheel(down: false)
         #expect(abs(up.offset - (300 + 2 * step)) < 0.001)
+        try window.movePointerAway()
         Self.expectMatches(try window.screenshot(), try Self.render(y: up.offset))
         #expect(try window.close() == 0)
     }
@@ -80,6 +83,7 @@ struct WindowShowTests {
         _ = try window.press("End")
         let end = try window.frame(where: \.isAtEnd)
         #expect(abs(end.offset - (end.contentHeight - 400)) < 0.001)
+        try window.movePointerAway()
         Self.expectMatches(try window.screenshot(), try Self.render(y: end.offset))
         _ = try window.press("Home")
         #expect(try window.frame(where: { $0.offset == 0 }).offset == 0)
@@ -128,6 +132,7 @@ struct WindowShowTests {
         let top = try #require(before.order.first)
         #expect(abs((narrow.items[top] ?? .nan) - before.items[top]!) <= 0.5, "item \(top): \(before.items[top]!) → \(narrow.items[top] ?? .nan)")
         #expect(narrow.contentHeight > before.contentHeight)
+        try window.movePointerAway()
         Self.expectMatches(try window.screenshot(), try Self.render(width: 300, y: narrow.offset))
         #expect(try window.close() == 0)
 

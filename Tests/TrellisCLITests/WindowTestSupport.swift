@@ -183,6 +183,19 @@ final class TrellisWindow: @unchecked Sendable {
         return try frame(after: before)
     }
 
+    /// Clicks (button 1) at the middle of `item` as the last frame shows it, with
+    /// `modifiers` (e.g. "ctrl") held.
+    func click(_ item: [Int], modifiers: [String] = []) throws -> Frame {
+        let rect = try #require(lastFrame.rects[item], "item \(item) is not in view")
+        let before = lastFrame.number
+        let origin = (lastFrame.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        try movePointer(x: Int(origin[0] + rect.x + rect.width / 2), y: Int(origin[1] + rect.y + rect.height / 2))
+        for modifier in modifiers { try xdotool(["keydown", modifier]) }
+        try xdotool(["click", "1"])
+        for modifier in modifiers { try xdotool(["keyup", modifier]) }
+        return try frame(after: before)
+    }
+
     /// Resizes the window and waits for the frame at the new size.
     func resize(width: Int, height: Int) throws -> Frame {
         let before = lastFrame.number
@@ -193,6 +206,25 @@ final class TrellisWindow: @unchecked Sendable {
     /// The window's name (title) as the X server has it.
     func title() throws -> String {
         try xdotool(["getwindowname", xid]).trimmingCharacters(in: .newlines)
+    }
+
+    /// The window's size on the X server.
+    func geometry() throws -> (width: Int, height: Int) {
+        let fields = Dictionary(uniqueKeysWithValues: try xdotool(["getwindowgeometry", "--shell", xid])
+            .split(separator: "\n").compactMap { line -> (String, Int)? in
+                let parts = line.split(separator: "=")
+                return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+            })
+        return (fields["WIDTH"] ?? 0, fields["HEIGHT"] ?? 0)
+    }
+
+    /// Moves the pointer off the window (no hover tint, the overlay scrollbar fades) and
+    /// waits for the frame that redraws without the hover.
+    func movePointerAway() throws {
+        let before = lastFrame.number
+        let hovering = lastFrame.raw["hover"] != nil
+        try xdotool(["mousemove", "1270", "1010"])
+        if hovering { _ = try frame(after: before) }
     }
 
     /// A screenshot of the window from the X server.
@@ -232,6 +264,10 @@ struct Frame {
     var items: [[Int]: Double]
     /// The items top first.
     var order: [[Int]]
+    /// [section, item] → the item's frame in the window (x, y, width, height).
+    var rects: [[Int]: (x: Double, y: Double, width: Double, height: Double)]
+    var selected: [[Int]]
+    var focus: [Int]?
     var raw: [String: Any]
 
     init(_ json: [String: Any]) {
@@ -243,11 +279,16 @@ struct Frame {
         contentHeight = number("contentHeight")
         measured = Int(number("measured")); measurements = Int(number("measurements")); total = Int(number("total"))
         var items: [[Int]: Double] = [:], order: [[Int]] = []
+        var rects: [[Int]: (x: Double, y: Double, width: Double, height: Double)] = [:]
         for entry in json["items"] as? [[NSNumber]] ?? [] {
             let key = [entry[0].intValue, entry[1].intValue]
             items[key] = entry[2].doubleValue
+            rects[key] = (entry[3].doubleValue, entry[2].doubleValue, entry[4].doubleValue, entry[5].doubleValue)
             order.append(key)
         }
+        self.rects = rects
+        selected = (json["selected"] as? [[NSNumber]] ?? []).map { $0.map(\.intValue) }
+        focus = (json["focus"] as? [NSNumber])?.map(\.intValue)
         self.items = items
         self.order = order
         raw = json

@@ -73,6 +73,9 @@ gboolean trellis_widget_has_focus(TrellisWidget *widget);
 /// the window by it).
 unsigned long trellis_widget_x11_window(TrellisWidget *widget);
 
+/// Where the widget's top-left corner is in its window (tests click at items through it).
+void trellis_widget_origin_in_window(TrellisWidget *widget, double *x, double *y);
+
 G_END_DECLS
 
 #endif
