@@ -66,6 +66,8 @@ public final class CollectionWidget {
     public internal(set) var focusedItem: Trellis.IndexPath?
     /// The item under the pointer.
     var hoveredItem: IndexPath?
+    /// The scroll benchmark in progress (`TRELLIS_GTK_BENCH_SCROLL`).
+    var benchmark: ScrollBenchmark?
     /// Objects living as long as the widget (a data source the collection holds weakly).
     private var retained: [AnyObject] = []
 
@@ -103,6 +105,7 @@ public final class CollectionWidget {
         }
         widget = trellis_widget_new(&callbacks)
         installInteraction()
+        startScrollBenchmarkIfAsked()
     }
 
     /// The widget inside a new `GtkScrolledWindow` (vertical scrolling, no horizontal).

@@ -23,12 +23,16 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl or million.")
     var page = "s1"
 
+    @Option(help: "The number of tags on the S1 page (benchmarks: 1000, 10000, 100000).")
+    var tags = 100_000
+
     @Option(help: "The window's width and height in points.")
     var size = "900x700"
 
     func run() throws {
         let launched = DispatchTime.now().uptimeNanoseconds
-        let pages = GalleryPage.all()
+        guard (1...10_000_000).contains(tags) else { throw ValidationError("--tags must be between 1 and 10,000,000, got \(tags)") }
+        let pages = GalleryPage.all(tags: tags)
         guard pages.contains(where: { $0.name == page }) else {
             throw ValidationError("--page must be one of \(pages.map(\.name).joined(separator: ", ")), got \(page)")
         }
@@ -75,6 +79,7 @@ final class GalleryWindow {
     private let launched: UInt64
     private var reportedFirstFrame = false
     private var updatingSwitches = false
+    private var pendingStatus: String?
 
     init(pages: [GalleryPage], launched: UInt64) {
         self.pages = pages
@@ -90,8 +95,6 @@ final class GalleryWindow {
         layoutSwitch = Self.dropDown(GalleryLayout.allCases.map(\.rawValue))
         status = gtk_label_new("")
         gtk_label_set_xalign(trellis_as_label(status), 0)
-        // Cut, never widen the window.
-        gtk_label_set_ellipsize(trellis_as_label(status), PANGO_ELLIPSIZE_END)
         gtk_widget_set_margin_start(status, 8)
         gtk_widget_set_margin_end(status, 8)
         gtk_widget_set_margin_top(status, 4)
@@ -182,7 +185,19 @@ final class GalleryWindow {
         let text = "\(page.title) · \(grouped(frame.measuredItems)) measured / \(grouped(frame.totalItems)) items · "
             + "last frame \(String(format: "%.2f", frame.milliseconds)) ms (layout \(String(format: "%.2f", frame.layoutMilliseconds)), "
             + "draw \(String(format: "%.2f", frame.drawMilliseconds))) · \(page.layoutKind.rawValue), \(page.alignment.rawValue)"
-        gtk_label_set_text(trellis_as_label(status), text)
+        // Not inside the frame being drawn (a label's new text resizes it): at idle.
+        let scheduled = pendingStatus != nil
+        pendingStatus = text
+        guard !scheduled else { return }
+        let update: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+            MainActor.assumeIsolated {
+                let gallery = Unmanaged<GalleryWindow>.fromOpaque(context!).takeUnretainedValue()
+                if let text = gallery.pendingStatus { gtk_label_set_text(trellis_as_label(gallery.status), text) }
+                gallery.pendingStatus = nil
+            }
+            return 0  // G_SOURCE_REMOVE
+        }
+        g_idle_add(update, Unmanaged.passUnretained(self).toOpaque())
     }
 
     private func grouped(_ value: Int) -> String {

@@ -86,11 +86,12 @@ final class GalleryPage: CollectionViewDataSource {
     }
 
     /// Every page of the gallery.
-    static func all() -> [GalleryPage] {
+    static func all(tags: Int = 100_000) -> [GalleryPage] {
         let tagTemplate = CellTemplate(font: Font(family: "DejaVu Sans", size: 15), padding: EdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10),
                                        minimumWidth: 40, maximumWidth: .container, background: .white,
                                        border: Color(hex: "#d93025")!, borderWidth: 1, cornerRadius: .pill)
         let words100k = GalleryWords(count: 100_000)
+        let s1Words = tags == 100_000 ? words100k : GalleryWords(count: tags)
         let words1M = GalleryWords(count: 1_000_000)
         let wrapping = CellTemplate(font: Font(family: "DejaVu Sans", size: 15), padding: EdgeInsets(all: 8), maximumWidth: .container, lines: 0,
                                     background: .white, border: Color(hex: "#1a73e8")!, borderWidth: 1, cornerRadius: .points(8))
@@ -108,8 +109,8 @@ final class GalleryPage: CollectionViewDataSource {
             (0..<(3 + (i &* 2_654_435_761 >> 7) % words)).map { words100k[(i &* 31 &+ $0 &* 977) % 100_000] }.joined(separator: " ")
         }
         return [
-            GalleryPage(name: "s1", title: "S1 · 100,000 tags", count: 100_000, template: tagTemplate, layout: .flow,
-                        estimate: Size(width: 80, height: 30)) { words100k[$0] },
+            GalleryPage(name: "s1", title: tags == 100_000 ? "S1 · 100,000 tags" : "S1 · \(tags) tags", count: tags, template: tagTemplate, layout: .flow,
+                        estimate: Size(width: 80, height: 30)) { s1Words[$0] },
             GalleryPage(name: "s2", title: "S2 · wrapping cells", count: 5_000, template: wrapping, layout: .flow, alignment: .uikit,
                         estimate: Size(width: 200, height: 60)) { sentence($0, words: 40) },
             GalleryPage(name: "s3", title: "S3 · grid", count: 10_000, template: gridCell, layout: .grid,
