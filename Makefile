@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: test demo build release bench bootstrap clean core-check tsan
+.PHONY: test demo build release bench bootstrap clean core-check tsan fuzz
 
 bootstrap:
 	@scripts/bootstrap
@@ -39,8 +39,21 @@ demo: release
 bench: bootstrap
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark
 
+# libFuzzer on the document decoder and the layouts (Fuzz/, docs/Limits.md): builds the
+# harness with -sanitize=fuzzer and runs it for FUZZ_SECONDS from the committed seed corpus.
+# New inputs go to .build-fuzz/corpus (not committed); a crasher is written to
+# .build-fuzz/artifacts/ and fails the run: minimize it (`-minimize_crash=1`) and keep it in
+# Tests/TrellisSpecTests/Fixtures/fuzz-crashers/.
+FUZZ_SECONDS ?= 60
+fuzz: bootstrap
+	cd Fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer
+	mkdir -p .build-fuzz/corpus .build-fuzz/artifacts
+	Fuzz/.build/debug/TrellisFuzz .build-fuzz/corpus Fuzz/corpus Tests/TrellisSpecTests/Fixtures/fuzz-crashers \
+		-dict=Fuzz/trellis.dict -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+		-artifact_prefix=.build-fuzz/artifacts/ -print_final_stats=1
+
 clean:
-	rm -rf .build .build-core .build-tsan Benchmarks/.build
+	rm -rf .build .build-core .build-tsan .build-fuzz Benchmarks/.build Fuzz/.build
 
 # The pure core (Trellis, Cassowary, TrellisText, TrellisKit) must build with no system
 # library: a separate scratch path, and a pkg-config that finds nothing, so a core target

@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "TrellisPangoTests", dependencies: ["TrellisPango", "TrellisText", "CPango"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TrellisKitTests", dependencies: ["TrellisKit", "Trellis", "TrellisText", "TrellisPango", "Cassowary"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit", "TrellisPango"]),
-        .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"]),
+        .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"], resources: [.copy("Fixtures")]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
         // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server
         // of DISPLAY; Fixtures are read by path.

@@ -164,6 +164,13 @@ public protocol CollectionLayout: AnyObject {
     /// - Complexity: O(log n + k) for k elements returned, in the layouts of this package.
     func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes]
 
+    /// Every element at its resting position, whether or not its frame has area: an item
+    /// 0 points wide or tall, or in a container 0 wide, still gets its one frame. What a
+    /// full listing (`trellis layout` without a visible rect) reports; `elements(in:)`
+    /// follows `Rect.intersects`, which a frame without area on the rect's edge does not.
+    /// - Complexity: O(n).
+    func allElements() -> [LayoutAttributes]
+
     /// The attributes of one item, or nil if there is no such item.
     func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
 
@@ -186,4 +193,14 @@ extension CollectionLayout {
     }
 
     public var diagnostics: [LayoutDiagnostic] { [] }
+
+    /// The elements of a rect that encloses the content with a point to spare on every
+    /// side, so frames without area on the content's edges intersect it, with headers and
+    /// footers at rest (the visible bounds are the content).
+    /// - Complexity: that of `elements(in:visibleBounds:)` over the whole content.
+    public func allElements() -> [LayoutAttributes] {
+        let content = Rect(origin: .zero, size: contentSize)
+        let enclosing = Rect(x: -1, y: -1, width: content.width + 2, height: content.height + 2)
+        return elements(in: enclosing, visibleBounds: content)
+    }
 }

@@ -51,10 +51,15 @@ public final class FlowLayout: VisitingCollectionLayout {
 
     /// The size of all content: the container's extent across the scroll direction, and
     /// the sum of the sections along it (headers, insets, lines, footers).
+    ///
+    /// With a `displayScale`, both extents are snapped to the pixel grid the way frame edges
+    /// are (rounding is monotonic), so no snapped frame ends past the content.
     public var contentSize: Size {
-        scrollDirection == .vertical
+        let size = scrollDirection == .vertical
             ? Size(width: containerSize.width, height: sectionOffsets.total)
             : Size(width: sectionOffsets.total, height: containerSize.height)
+        guard let displayScale else { return size }
+        return Size(width: size.width.roundedToPixel(scale: displayScale), height: size.height.roundedToPixel(scale: displayScale))
     }
 
     /// What the last prepare or invalidation corrected, in section and item order.
@@ -177,7 +182,7 @@ public final class FlowLayout: VisitingCollectionLayout {
                 baseline: itemSize.firstBaseline ?? .nan)
             // One cheap test per item; the slow path writes diagnostics.
             if !(item.main >= 0 && item.main <= available && item.cross >= 0 && item.cross < .infinity
-                && (item.baseline.isNaN || item.baseline >= 0 && item.baseline < .infinity)) {
+                && (item.baseline.isNaN || item.baseline >= 0 && item.baseline <= item.cross)) {
                 needsChecks = true
             }
             items.append(item)
@@ -206,6 +211,13 @@ public final class FlowLayout: VisitingCollectionLayout {
         if !item.baseline.isNaN && !(item.baseline >= 0 && item.baseline < .infinity) {
             invalid("baseline", item.baseline, "ignored")
             item.baseline = .nan
+        } else if item.baseline > item.cross {
+            // A baseline below the item would make the line's ascent, and every later line's
+            // offset, as large as it is (1e308 gives infinite offsets): it is the item's edge.
+            sections[section].diagnostics.append(LayoutDiagnostic(
+                code: .itemClamped, indexPath: IndexPath(item: index, section: section), path: "\(path).baseline",
+                message: "\(formatPoints(item.baseline)) lies below the item's \(crossName) \(formatPoints(item.cross)); \(formatPoints(item.cross)) is used"))
+            item.baseline = item.cross
         }
         if item.main > available {
             sections[section].diagnostics.append(LayoutDiagnostic(

@@ -4,6 +4,11 @@ public enum ColumnRule: Hashable, Sendable, Codable {
     case count(Int)
     case minimumWidth(Double)
 
+    /// The most columns a grid or waterfall has: a count above it is refused by `validate()`,
+    /// and a minimum width gives at most this many. Column geometry is O(columns) per prepare
+    /// (and a waterfall keeps a tree per column), so an absurd count would cost gigabytes.
+    public static let maximumCount = 1_000
+
     /// The number of columns for `available` width with `spacing` between columns: the
     /// count, or the most columns of at least the minimum width that fit (at least 1).
     /// - Complexity: O(1).
@@ -13,7 +18,7 @@ public enum ColumnRule: Hashable, Sendable, Codable {
             return count
         case .minimumWidth(let minimum):
             let fitting = ((available + spacing) / (minimum + spacing)).rounded(.down)
-            return fitting >= 1 ? Int(Swift.min(fitting, 100_000)) : 1
+            return fitting >= 1 ? Int(Swift.min(fitting, Double(Self.maximumCount))) : 1
         }
     }
 
@@ -21,7 +26,9 @@ public enum ColumnRule: Hashable, Sendable, Codable {
     var problem: LayoutOptionsError? {
         switch self {
         case .count(let count):
-            count >= 1 ? nil : LayoutOptionsError(option: "columns", expected: "a whole number ≥ 1", value: String(count))
+            count < 1 ? LayoutOptionsError(option: "columns", expected: "a whole number ≥ 1", value: String(count))
+                : count > Self.maximumCount ? LayoutOptionsError(option: "columns", expected: "at most \(Self.maximumCount) columns", value: String(count))
+                : nil
         case .minimumWidth(let width):
             width.isFinite && width > 0 ? nil : LayoutOptionsError(option: "minimumColumnWidth", expected: "a finite number > 0", value: width)
         }

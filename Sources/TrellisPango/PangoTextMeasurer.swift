@@ -21,7 +21,34 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     /// Measures `text`. Widths are HarfBuzz's unrounded advances at 1 pt = 1 px.
     ///
     /// - Complexity: O(n) in the length of `text` (shaping and line breaking).
+    ///
+    /// Text that stays on one line in the requested font (printable Latin, no fallback
+    /// font, fits the width) is shaped with HarfBuzz directly on the font Pango uses, with
+    /// a cache of shaped words: the same numbers as a `PangoLayout`, several times faster
+    /// (see `SingleLineShaper`). Everything else is measured with a `PangoLayout`.
     public func measure(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
+        precheckMeasureArguments(style: style, maxWidth: maxWidth, maxLines: maxLines)
+        do {
+            let state = threadState.current
+            let scale = PangoLayoutConfigurator.scale(forBytes: text.utf8.count, style: style)
+            if let fast = state.singleLine.measure(text, style: style, maxWidth: maxWidth, state: state, scale: scale,
+                                                   measureWithPango: { measureWithLayout($0, style: style, maxWidth: nil, maxLines: 1) }) {
+                return fast
+            }
+        }
+        return measureWithLayout(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    /// On the calling thread: how many measurements the HarfBuzz fast path answered, and
+    /// how many words it shaped (the rest were word-cache hits).
+    var singleLineStatistics: (fast: Int, shapedWords: Int) {
+        let shaper = threadState.current.singleLine
+        return (shaper.fastMeasurements, shaper.shapedWords)
+    }
+
+    /// ``measure(_:style:maxWidth:maxLines:)`` through a `PangoLayout` only (what the fast
+    /// path is checked against).
+    public func measureWithLayout(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
         withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { $0.measurement }
     }
 
@@ -50,7 +77,17 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
         defer {
             if borrowsPrimary { state.primaryInUse = false } else { slot.release() }
         }
-        let scale = PangoLayoutConfigurator.scale(forBytes: text.utf8.count, style: style)
+        let bytes = text.utf8.count
+        var scale = PangoLayoutConfigurator.scale(forBytes: bytes, style: style)
+        if scale < PangoLayoutConfigurator.largestScale(for: style) {
+            // A long text: lay it out unwrapped at the crude safe scale to learn its real
+            // extent, then build it at the most precise scale that extent allows.
+            let natural = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
+                .configure(text, style: TextStyle(font: style.font, lineHeight: style.lineHeight, lineBreakMode: .clip),
+                           maxWidth: nil, maxLines: 0).measurement
+            scale = max(scale, PangoLayoutConfigurator.scale(
+                naturalWidth: natural.width, paragraphs: natural.lineCount, bytes: bytes, style: style, maxWidth: maxWidth))
+        }
         let configured = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
             .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
         return try body(configured)

@@ -17,6 +17,8 @@ final class PangoThreadState {
     /// Whether `primary` is lent out (a measurement made inside `withConfiguredLayout`'s
     /// body must not reconfigure the layout the body is looking at).
     var primaryInUse = false
+    /// The HarfBuzz fast path for single lines, with its shaped-word caches.
+    let singleLine = SingleLineShaper()
 
     /// Font descriptions by request, so a measurement does not build one each time.
     private var descriptions: [DescriptionKey: OpaquePointer] = [:]

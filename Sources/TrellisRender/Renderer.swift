@@ -48,7 +48,8 @@ public struct Renderer: Sendable {
         case .png:
             return try rasterize(view).pngData()
         case .svg, .pdf:
-            let size = try canvasSize(of: view)
+            let size = view.bounds.size
+            _ = try checkCanvas(size, format: format)
             return try CairoByteSink.collect { sink in
                 let surface = format == .svg
                     ? cairo_svg_surface_create_for_stream(CairoByteSink.write, sink, size.width, size.height)
@@ -66,13 +67,7 @@ public struct Renderer: Sendable {
     ///
     /// - Complexity: O(views + pixels).
     public func rasterize(_ view: View) throws -> RasterImage {
-        let size = try canvasSize(of: view)
-        let width = Int((size.width * options.scale).rounded(.up))
-        let height = Int((size.height * options.scale).rounded(.up))
-        // Cairo's image surfaces are limited to 32767 pixels a side.
-        guard width <= 32_767, height <= 32_767 else {
-            throw RenderError(.invalidCanvas, "a \(size) canvas at scale \(options.scale) is \(width)×\(height) pixels; PNG output is limited to 32767 pixels a side (lower --scale or use --visible-only)")
-        }
+        let (width, height) = try checkCanvas(view.bounds.size, format: .png)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(surface) }
         let status = draw(view, onto: surface, scale: options.scale)
@@ -80,14 +75,6 @@ public struct Renderer: Sendable {
             throw RenderError(.cairoFailure, "Cairo failed while drawing: \(String(cString: cairo_status_to_string(status)))")
         }
         return RasterImage(surface: surface)
-    }
-
-    private func canvasSize(of view: View) throws -> Size {
-        let size = view.bounds.size
-        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
-            throw RenderError(.invalidCanvas, "cannot render a view of size \(size): the canvas must have a positive, finite width and height")
-        }
-        return size
     }
 
     /// Runs layout passes until a pass moves no frame (at most `maximumPasses`), as a run

@@ -27,6 +27,9 @@ extension CellTemplate {
         if let size = object.optional("size") {
             let points = try size.nonNegativeNumber()
             guard points > 0 else { throw size.invalid("a font size greater than 0") }
+            guard points <= DocumentLimits.maximumFontSize else {
+                throw SpecError(.invalidValue, path: size.path, DocumentLimits.message("a font size", limit: "100000 points", got: size.value.excerpt))
+            }
             template.font.size = points
         }
         if let weight = object.optional("weight") {
@@ -47,8 +50,9 @@ extension CellTemplate {
             }
         }
         if let lines = object.optional("lines") {
-            guard case .number(let count, _) = lines.value, count >= 0, count == count.rounded(), count < 1e9 else {
-                throw lines.invalid("a whole number of lines (0 for unlimited)")
+            guard case .number(let count, _) = lines.value, count >= 0, count == count.rounded(),
+                  count <= Double(DocumentLimits.maximumLines) else {
+                throw lines.invalid("a whole number of lines (0 for unlimited) of at most \(DocumentLimits.maximumLines)")
             }
             template.lines = Int(count)
         }

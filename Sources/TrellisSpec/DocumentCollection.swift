@@ -99,11 +99,13 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
 
     // MARK: Delegate
 
-    /// Sized items always; text items when measured up front; nil (the estimate, then the
-    /// measured size) for text items with self-sizing.
-    public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
+    /// Sized items always; text items when measured up front; the collection's estimate
+    /// (then the measured size) for text items with self-sizing.
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath
+    ) -> Size {
         let section = measured.sections[indexPath.section]
-        if selfSizing && section.texts[indexPath.item] != nil { return nil }
+        if selfSizing && section.texts[indexPath.item] != nil { return collectionView.defaultItemSize }
         return section.items[indexPath.item].size
     }
 

@@ -50,7 +50,6 @@ public struct DocumentScene {
     /// - Complexity: O(n), or the layout's query cost with a visible rect.
     public static func elements(of layout: any CollectionLayout, visibleRect: Rect?) -> [LayoutAttributes] {
         if let visibleRect { return layout.elements(in: visibleRect) }
-        if let flow = layout as? FlowLayout { return flow.allElements() }
-        return layout.elements(in: Rect(origin: .zero, size: layout.contentSize))
+        return layout.allElements()
     }
 }

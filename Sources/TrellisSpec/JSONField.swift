@@ -1,30 +1,79 @@
 /// A JSON value with the path that leads to it, so every decoding error names its place.
 public struct JSONField: Sendable {
     public let value: JSONValue
+    /// Where the value is; rendered as text only when a message needs it (building the
+    /// text of every item's path cost more than reading the item).
+    let location: Location
+
     /// `sections[2].items[5].height`; empty for the document itself.
-    public let path: String
+    public var path: String { location.text }
 
     public init(_ value: JSONValue, path: String = "") {
         self.value = value
-        self.path = path
+        self.location = .text(path)
+    }
+
+    init(_ value: JSONValue, location: Location) {
+        self.value = value
+        self.location = location
     }
 
     /// The path of member `key` of this value.
-    func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func path(of key: String) -> String { location.member(key).text }
+
+    /// A path whose last one or two steps are kept apart from the text before them, so an
+    /// array element and its members get a path without building a string.
+    enum Location: Sendable {
+        case text(String)
+        /// `parent[index]`
+        case element(String, Int)
+        /// `parent.key`
+        case member(String, String)
+        /// `parent[index].key`
+        case elementMember(String, Int, String)
+
+        var text: String {
+            switch self {
+            case .text(let text): text
+            case .element(let parent, let index): "\(parent)[\(index)]"
+            case .member(let parent, let key): parent.isEmpty ? key : "\(parent).\(key)"
+            case .elementMember(let parent, let index, let key): "\(parent)[\(index)].\(key)"
+            }
+        }
+
+        func member(_ key: String) -> Location {
+            switch self {
+            case .text(let parent): .member(parent, key)
+            case .element(let parent, let index): .elementMember(parent, index, key)
+            case .member, .elementMember: .member(text, key)
+            }
+        }
+
+        func element(_ index: Int) -> Location {
+            switch self {
+            case .text(let parent): .element(parent, index)
+            default: .element(text, index)
+            }
+        }
+    }
 
     func invalid(_ expected: String) -> SpecError {
         SpecError(.invalidValue, path: path, "expected \(expected), got \(value.excerpt)")
     }
 
-    /// - Throws: `SpecError` unless the value is a finite number ≥ 0.
+    /// - Throws: `SpecError` unless the value is a finite number ≥ 0, at most
+    ///   `DocumentLimits.maximumLength`.
     public func nonNegativeNumber() throws(SpecError) -> Double {
         guard case .number(let number, _) = value, number.isFinite, number >= 0 else { throw invalid("a non-negative finite number") }
+        guard number <= DocumentLimits.maximumLength else { throw overLengthLimit() }
         return number
     }
 
-    /// - Throws: `SpecError` unless the value is a finite number (any sign).
+    /// - Throws: `SpecError` unless the value is a finite number (any sign) whose magnitude
+    ///   is at most `DocumentLimits.maximumLength`.
     public func finiteNumber() throws(SpecError) -> Double {
         guard case .number(let number, _) = value, number.isFinite else { throw invalid("a finite number") }
+        guard Swift.abs(number) <= DocumentLimits.maximumLength else { throw overLengthLimit() }
         return number
     }
 
@@ -55,7 +104,8 @@ public struct JSONField: Sendable {
     /// The elements of an array, each with its indexed path.
     public func array() throws(SpecError) -> [JSONField] {
         guard case .array(let elements) = value else { throw invalid("an array") }
-        return elements.enumerated().map { JSONField($1, path: "\(path)[\($0)]") }
+        let parent = location.text
+        return elements.enumerated().map { JSONField($1, location: .element(parent, $0)) }
     }
 
     /// The value as an object whose members may be read once each.
@@ -76,7 +126,7 @@ public struct JSONObject: Sendable {
     /// Member `key`, or nil when absent (an explicit null counts as absent).
     public func optional(_ key: String) -> JSONField? {
         guard let member = members.first(where: { $0.key == key }), member.value != .null else { return nil }
-        return JSONField(member.value, path: field.path(of: key))
+        return JSONField(member.value, location: field.location.member(key))
     }
 
     /// Member `key`.

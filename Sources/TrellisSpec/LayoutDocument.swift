@@ -51,8 +51,19 @@ public struct LayoutDocument: Sendable {
     /// Reads a document from JSON text.
     /// - Throws: `SpecError` naming the JSON path (or line and column) and what was expected.
     /// - Complexity: O(size of the input).
+    /// - Throws: also when the input is larger than `DocumentLimits.maximumInputBytes`
+    ///   (checked before parsing).
     public static func decode(_ bytes: [UInt8]) throws(SpecError) -> LayoutDocument {
-        try decode(JSONField(JSONParser.parse(bytes)))
+        try checkInputSize(bytes.count)
+        return try decode(JSONField(JSONParser.parse(bytes)))
+    }
+
+    /// Throws unless `count` bytes are within `DocumentLimits.maximumInputBytes`.
+    public static func checkInputSize(_ count: Int, path: String = "") throws(SpecError) {
+        guard count <= DocumentLimits.maximumInputBytes else {
+            throw SpecError(.unreadableInput, path: path,
+                            "the input is larger than the limit of \(DocumentLimits.maximumInputBytes) bytes (256 MiB, docs/Limits.md)")
+        }
     }
 
     public static func decode(_ text: String) throws(SpecError) -> LayoutDocument { try decode(Array(text.utf8)) }
@@ -72,6 +83,7 @@ public struct LayoutDocument: Sendable {
             throw SpecError(.missingValue, path: "height", "missing; expected a non-negative finite number (columns of horizontal scrolling wrap at the height)")
         }
         let sectionFields = try object.required("sections", expected: "an array of sections").array()
+        try checkCounts(sectionFields, layout: layout, crossExtent: layout.needsHeight ? height ?? 0 : width)
         var sections: [SectionSpec] = []
         sections.reserveCapacity(sectionFields.count)
         for (index, field) in sectionFields.enumerated() {
@@ -80,7 +92,43 @@ public struct LayoutDocument: Sendable {
         let visibleRect = try object.optional("visibleRect").map { field throws(SpecError) in try decodeRect(field) }
         var document = LayoutDocument(width: width, height: height, direction: direction, layout: layout, sections: sections, visibleRect: visibleRect)
         document.cell = try object.optional("cell").map { field throws(SpecError) in try CellTemplate.decode(field) }
+        let fontSize = document.cellTemplate.font.size
+        for (section, spec) in document.sections.enumerated() {
+            for (item, text) in spec.texts.sorted(by: { $0.key < $1.key }) {
+                if let problem = DocumentLimits.textProblem(text, fontSize: fontSize) {
+                    throw SpecError(.invalidValue, path: "sections[\(section)].items[\(item)].text", problem)
+                }
+            }
+        }
         return document
+    }
+
+    /// Checks the section and item counts against `DocumentLimits` before anything is read
+    /// per item, naming the section where the item limit is passed.
+    /// `crossExtent`: the container's extent across the scroll direction (for the column
+    /// count a minimum column width gives).
+    static func checkCounts(_ sections: [JSONField], layout: LayoutSpec, crossExtent: Double) throws(SpecError) {
+        if sections.count > DocumentLimits.maximumSectionCount {
+            throw SpecError(.invalidValue, path: "sections", DocumentLimits.message(
+                "sections", limit: "\(DocumentLimits.maximumSectionCount)", got: "\(sections.count)"))
+        }
+        if case .waterfall(let waterfall) = layout,
+           case let columns = waterfall.options.columns.columnCount(available: crossExtent, spacing: waterfall.options.columnSpacing),
+           columns * sections.count > DocumentLimits.maximumWaterfallColumnSections {
+            throw SpecError(.invalidValue, path: "sections", DocumentLimits.message(
+                "columns × sections", limit: "\(DocumentLimits.maximumWaterfallColumnSections) for a waterfall",
+                got: "\(columns) × \(sections.count)"))
+        }
+        var total = 0
+        for section in sections {
+            guard case .object(let members) = section.value,
+                  case .array(let items)? = members.first(where: { $0.key == "items" })?.value else { continue }
+            total += items.count
+            if total > DocumentLimits.maximumItemCount {
+                throw SpecError(.invalidValue, path: "\(section.path).items", DocumentLimits.message(
+                    "items in all sections", limit: "\(DocumentLimits.maximumItemCount)", got: "\(total) by this section"))
+            }
+        }
     }
 
     static func decodeSection(_ field: JSONField, index: Int, layout: inout LayoutSpec) throws(SpecError) -> SectionSpec {
@@ -89,12 +137,17 @@ public struct LayoutDocument: Sendable {
         try layout.decodeSectionOptions(object, section: index)
         let header = try object.optional("header").map { field throws(SpecError) in try decodeSize(field) }
         let footer = try object.optional("footer").map { field throws(SpecError) in try decodeSize(field) }
-        let itemFields = try object.required("items", expected: "an array of item sizes").array()
+        let itemsField = try object.required("items", expected: "an array of item sizes")
+        // The elements are visited without building an array of fields first (at a million
+        // items that array was a fifth of decoding).
+        guard case .array(let elements) = itemsField.value else { throw itemsField.invalid("an array") }
+        let itemsPath = itemsField.path
         var items: [ItemSize] = []
-        items.reserveCapacity(itemFields.count)
+        items.reserveCapacity(elements.count)
         let itemMembers = ["width", "height", "baseline"] + layout.itemMembers
         var texts: [Int: String] = [:]
-        for (itemIndex, item) in itemFields.enumerated() {
+        for (itemIndex, element) in elements.enumerated() {
+            let item = JSONField(element, location: .element(itemsPath, itemIndex))
             if let text = try decodeTextItem(item, layoutMembers: layout.itemMembers) {
                 texts[itemIndex] = text
                 items.append(ItemSize(.zero))
@@ -102,7 +155,7 @@ public struct LayoutDocument: Sendable {
                 items.append(try decodeItem(item, members: itemMembers))
             }
         }
-        try layout.decodeItemOptions(itemFields, section: index)
+        if layout.hasItemOptions { try layout.decodeItemOptions(itemsField.array(), section: index) }
         var section = SectionSpec(header: header, footer: footer, items: items)
         section.texts = texts
         return section
@@ -113,7 +166,13 @@ public struct LayoutDocument: Sendable {
         let object = try field.object()
         try object.rejectUnknownMembers(members)
         let size = try decodeSize(field, object: object)
-        let baseline = try object.optional("baseline")?.nonNegativeNumber()
+        let baselineField = object.optional("baseline")
+        let baseline = try baselineField?.nonNegativeNumber()
+        // A first baseline lies inside its item: one far below would move the line's
+        // descent, and every later line, by as much.
+        if let baseline, let baselineField, baseline > size.height {
+            throw baselineField.invalid("a baseline within the item's height (0...\(JSONValue.number(size.height).excerpt))")
+        }
         return ItemSize(size, firstBaseline: baseline)
     }
 

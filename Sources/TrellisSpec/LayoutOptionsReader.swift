@@ -10,10 +10,12 @@ import Trellis
 let sectionStyleMembers = ["sectionInset", "pinHeaders", "pinFooters", "background"]
 
 extension JSONField {
-    /// Any JSON number (the options' `validate()` judges its range).
-    /// - Throws: `SpecError` unless the value is a number.
+    /// Any JSON number (the options' `validate()` judges its range) whose magnitude, when
+    /// finite, is at most `DocumentLimits.maximumLength`.
+    /// - Throws: `SpecError` unless the value is a number within that limit.
     func number(expected: String) throws(SpecError) -> Double {
         guard case .number(let number, _) = value else { throw invalid(expected) }
+        if number.isFinite && Swift.abs(number) > DocumentLimits.maximumLength { throw overLengthLimit() }
         return number
     }
 

@@ -47,11 +47,10 @@ public struct LayoutResult: Sendable, Equatable {
         let elements: [LayoutAttributes]
         if let visibleRect {
             elements = layout.elements(in: visibleRect)
-        } else if let flow = layout as? FlowLayout {
-            elements = flow.allElements()
         } else {
-            elements = layout.elements(in: Rect(origin: .zero, size: layout.contentSize))
+            elements = layout.allElements()
         }
+        items.reserveCapacity(elements.count)
         for element in elements {
             let frame = Frame(section: element.indexPath.section, item: element.kind == .cell ? element.indexPath.item : nil,
                               frame: element.frame, isPinned: element.isPinned)
@@ -101,11 +100,145 @@ public struct LayoutResult: Sendable, Equatable {
     }
 }
 
+extension LayoutResult {
+    /// The text of ``json`` as `JSONWriter.bytes(json, pretty: true)` writes it, written
+    /// straight from the frames (building the `JSONValue` tree first cost more than
+    /// writing the text).
+    /// - Complexity: O(size of the output).
+    public func jsonBytes() -> [UInt8] {
+        var output = JSONOutput(capacity: 80 * (items.count + headers.count + footers.count + decorations.count) + 256)
+        writeJSON(to: &output)
+        return output.bytes
+    }
+
+    /// Appends the text of ``jsonBytes()`` to `output`.
+    public func writeJSON(to output: inout JSONOutput) {
+        output.append("{\n\"contentSize\": {\"width\": ")
+        output.append(number: contentSize.width)
+        output.append(", \"height\": ")
+        output.append(number: contentSize.height)
+        output.append("}")
+        output.append(",\n\"items\": ")
+        Self.appendLines(items, to: &output, Self.appendFrame)
+        output.append(",\n\"headers\": ")
+        Self.appendLines(headers, to: &output, Self.appendFrame)
+        output.append(",\n\"footers\": ")
+        Self.appendLines(footers, to: &output, Self.appendFrame)
+        output.append(",\n\"decorations\": ")
+        Self.appendLines(decorations, to: &output) { decoration, output in
+            output.append("{\"kind\": ")
+            output.append(string: decoration.kind)
+            output.append(", \"section\": ")
+            output.append(integer: Int64(decoration.section))
+            output.append(", \"index\": ")
+            output.append(integer: Int64(decoration.index))
+            Self.appendRect(decoration.frame, to: &output)
+            output.append("}")
+        }
+        output.append(",\n\"hiddenItems\": ")
+        Self.appendLines(hiddenItems, to: &output) { hidden, output in
+            output.append("{\"section\": ")
+            output.append(integer: Int64(hidden.section))
+            output.append(", \"count\": ")
+            output.append(integer: Int64(hidden.count))
+            output.append("}")
+        }
+        output.append(",\n\"diagnostics\": ")
+        JSONWriter.append(.array(diagnostics.map { .string($0) }), to: &output, level: 1)
+        output.append("\n}")
+    }
+
+    /// An array of objects, one per line (JSONWriter's pretty form).
+    private static func appendLines<Element>(_ elements: [Element], to output: inout JSONOutput,
+                                             _ appendElement: (Element, inout JSONOutput) -> Void) {
+        output.append(byte: UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+            output.append(index > 0 ? ",\n  " : "\n  ")
+            appendElement(element, &output)
+        }
+        if !elements.isEmpty { output.append(byte: UInt8(ascii: "\n")) }
+        output.append(byte: UInt8(ascii: "]"))
+    }
+
+    private static func appendFrame(_ frame: Frame, to output: inout JSONOutput) {
+        output.append("{\"section\": ")
+        output.append(integer: Int64(frame.section))
+        if let item = frame.item {
+            output.append(", \"item\": ")
+            output.append(integer: Int64(item))
+        }
+        appendRect(frame.frame, to: &output)
+        if frame.isPinned { output.append(", \"pinned\": true") }
+        output.append("}")
+    }
+
+    private static func appendRect(_ rect: Rect, to output: inout JSONOutput) {
+        output.append(", \"x\": ")
+        output.append(number: rect.minX)
+        output.append(", \"y\": ")
+        output.append(number: rect.minY)
+        output.append(", \"width\": ")
+        output.append(number: rect.width)
+        output.append(", \"height\": ")
+        output.append(number: rect.height)
+    }
+}
+
 extension LayoutDocument {
     /// Lays the document out once and collects the result.
     /// - Complexity: O(n).
     public func layOut() -> LayoutResult {
         let layout = preparedLayout()
         return LayoutResult(layout: layout, visibleRect: visibleRect)
+    }
+}
+
+extension LayoutResult {
+    /// The path of the first number of the output that is not finite (`items[3].y`), or nil.
+    /// Documents within `DocumentLimits` never have one; `trellis layout` checks anyway
+    /// rather than print `null`.
+    /// - Complexity: O(n).
+    public var firstNonFiniteValue: String? {
+        func bad(_ rect: Rect) -> String? {
+            for (name, value) in [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)] where !value.isFinite {
+                return name
+            }
+            return nil
+        }
+        if !contentSize.width.isFinite { return "contentSize.width" }
+        if !contentSize.height.isFinite { return "contentSize.height" }
+        for (name, frames) in [("items", items), ("headers", headers), ("footers", footers)] {
+            for (index, frame) in frames.enumerated() {
+                if let member = bad(frame.frame) { return "\(name)[\(index)].\(member)" }
+            }
+        }
+        for (index, decoration) in decorations.enumerated() {
+            if let member = bad(decoration.frame) { return "decorations[\(index)].\(member)" }
+        }
+        return nil
+    }
+
+    /// What is wrong with this result as the layout of `document`, or nil: a number that is
+    /// not finite, or — for a document without a visible rect — an item listed twice, out of
+    /// order, or neither listed nor counted in `hiddenItems`. The invariant the fuzzer and
+    /// the hardening tests check (issue 12).
+    /// - Complexity: O(n).
+    public func problem(layingOut document: LayoutDocument) -> String? {
+        if let path = firstNonFiniteValue { return "\(path) is not finite" }
+        guard document.visibleRect == nil else { return nil }
+        let hidden = Dictionary(hiddenItems.map { ($0.section, $0.count) }, uniquingKeysWith: +)
+        var expected: [(section: Int, item: Int)] = []
+        for (section, spec) in document.sections.enumerated() {
+            let shown = spec.items.count - (hidden[section] ?? 0)
+            guard shown >= 0 else { return "section \(section) hides \(hidden[section]!) of its \(spec.items.count) items" }
+            expected += (0..<shown).map { (section, $0) }
+        }
+        guard items.count == expected.count else {
+            return "\(items.count) items listed, \(expected.count) expected (every item once, hidden ones counted)"
+        }
+        for (frame, want) in zip(items, expected) where frame.section != want.section || frame.item != want.item {
+            return "item [\(frame.section), \(frame.item ?? -1)] listed where [\(want.section), \(want.item)] belongs"
+        }
+        return nil
     }
 }

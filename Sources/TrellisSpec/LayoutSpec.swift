@@ -7,9 +7,10 @@ public enum LayoutSpec: Sendable {
     case grid(GridSpec)
     case waterfall(WaterfallSpec)
     case list(ListSpec)
+    case compositional(CompositionalSpec)
 
     /// The values of `"type"`, for messages.
-    static let types = ["flow", "grid", "waterfall", "list"]
+    static let types = ["flow", "grid", "waterfall", "list", "compositional"]
 
     /// - Throws: `SpecError` for an unknown `"type"` (listing the known ones) or a bad option.
     public static func decode(_ field: JSONField) throws(SpecError) -> LayoutSpec {
@@ -21,6 +22,7 @@ public enum LayoutSpec: Sendable {
         case "grid": return .grid(try GridSpec.decode(object))
         case "waterfall": return .waterfall(try WaterfallSpec.decode(object))
         case "list": return .list(try ListSpec.decode(object))
+        case "compositional": return .compositional(try CompositionalSpec.decode(object))
         default:
             throw SpecError(.unknownValue, path: typeField.path,
                             "unknown value \"\(type)\"; expected one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))")
@@ -34,6 +36,7 @@ public enum LayoutSpec: Sendable {
         case .grid(let grid): grid.options.scrollDirection == .horizontal
         case .waterfall(let waterfall): waterfall.options.scrollDirection == .horizontal
         case .list(let list): list.options.scrollDirection == .horizontal
+        case .compositional: false
         }
     }
 
@@ -41,7 +44,7 @@ public enum LayoutSpec: Sendable {
     var sectionMembers: [String] {
         switch self {
         case .flow: FlowSpec.metricMembers
-        case .grid, .waterfall, .list: []
+        case .grid, .waterfall, .list, .compositional: []
         }
     }
 
@@ -49,9 +52,12 @@ public enum LayoutSpec: Sendable {
     var itemMembers: [String] {
         switch self {
         case .grid: GridSpec.itemMembers
-        case .flow, .waterfall, .list: []
+        case .flow, .waterfall, .list, .compositional: []
         }
     }
+
+    /// Whether items carry options of this layout (see ``decodeItemOptions(_:section:)``).
+    var hasItemOptions: Bool { if case .grid = self { true } else { false } }
 
     /// Reads this layout's per-item options from a section's items.
     mutating func decodeItemOptions(_ items: [JSONField], section: Int) throws(SpecError) {
@@ -66,7 +72,7 @@ public enum LayoutSpec: Sendable {
         case .flow(var flow):
             try flow.decodeSectionOptions(object, section: section)
             self = .flow(flow)
-        case .grid, .waterfall, .list:
+        case .grid, .waterfall, .list, .compositional:
             break
         }
     }
@@ -78,6 +84,7 @@ public enum LayoutSpec: Sendable {
         case .grid(let grid): grid.makeLayout()
         case .waterfall(let waterfall): waterfall.makeLayout()
         case .list(let list): list.makeLayout()
+        case .compositional(let compositional): compositional.makeLayout()
         }
     }
 }

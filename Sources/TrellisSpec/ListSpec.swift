@@ -21,14 +21,7 @@ public struct ListSpec: Sendable {
         var options = ListLayout.Options()
         options.scrollDirection = try object.scrollDirection()
         try object.read("rowSpacing", into: &options.rowSpacing, expected: nonNegative)
-        if let field = object.optional("separators") {
-            let separators = try field.object()
-            try separators.rejectUnknownMembers(["thickness", "insets"])
-            var value = ListLayout.Separators()
-            try separators.read("thickness", into: &value.thickness, expected: positive)
-            if let insets = separators.optional("insets") { value.insets = try LayoutDocument.decodeInsets(insets) }
-            options.separators = value
-        }
+        if let field = object.optional("separators") { options.separators = try field.separators() }
         options.sections = try object.sectionStyle()
         var spec = ListSpec()
         spec.options = try validated(options, in: object) { options throws(LayoutOptionsError) in try options.validate() }
@@ -37,4 +30,17 @@ public struct ListSpec: Sendable {
 
     /// A list layout with these options.
     public func makeLayout() -> ListLayout { ListLayout(options: options) }
+}
+
+extension JSONField {
+    /// `{"thickness": t, "insets": {…}}`, both optional: list separators (the list layout's
+    /// and a compositional section's).
+    func separators() throws(SpecError) -> ListLayout.Separators {
+        let separators = try object()
+        try separators.rejectUnknownMembers(["thickness", "insets"])
+        var value = ListLayout.Separators()
+        try separators.read("thickness", into: &value.thickness, expected: positive)
+        if let insets = separators.optional("insets") { value.insets = try LayoutDocument.decodeInsets(insets) }
+        return value
+    }
 }

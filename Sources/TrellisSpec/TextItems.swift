@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 import TrellisKit
 import TrellisText
@@ -59,26 +60,66 @@ extension LayoutDocument {
 
 extension TemplateCell {
     /// Measures text items the way a collection view's self-sizing does: `layout` is
-    /// prepared from `source` (text items at whatever estimate the source gives), then one
+    /// prepared from `source` (text items at whatever estimate the source gives), then a
     /// sizing cell of `template` is configured with each text and asked for its fitting
     /// size within the layout's `fittingProposal` for that item.
     ///
+    /// The texts are measured on up to `threads` threads (by default one per available
+    /// core), each with sizing cells of its own, in contiguous runs of items. A sizing is
+    /// a pure function of the template, the text and the proposal (whole-point label sizes,
+    /// exact text widths), so the sizes are bit for bit those of one thread
+    /// (`TextItemsParallelTests`).
+    ///
     /// - Parameter texts: per section, the text of each text item by item index.
     /// - Returns: per section, the measured size of each text item by item index.
-    /// - Complexity: one prepare plus one constraint solve and text measurement per text.
+    /// - Complexity: one prepare plus one constraint solve and text measurement per text,
+    ///   spread over the threads.
     public static func measure(
-        texts: [[Int: String]], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource
+        texts: [[Int: String]], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> [[Int: ItemSize]] {
         layout.prepare(from: source)
-        let sizingCell = TemplateCell(template: template)
-        sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: source.layoutDirection)
-        return texts.enumerated().map { section, items in
-            var sizes: [Int: ItemSize] = [:]
-            for (item, text) in items {
-                sizingCell.text = text
-                sizes[item] = sizingCell.itemSize(for: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
+        // Items in index order, with the room the layout offers each (asked here, on this
+        // thread: the layout is not shared with the workers).
+        var jobs: [(section: Int, item: Int, text: String, proposal: FittingProposal)] = []
+        jobs.reserveCapacity(texts.reduce(0) { $0 + $1.count })
+        for (section, items) in texts.enumerated() {
+            for (item, text) in items.sorted(by: { $0.key < $1.key }) {
+                jobs.append((section, item, text, layout.fittingProposal(forItemAt: IndexPath(item: item, section: section))))
             }
-            return sizes
         }
+        let direction = source.layoutDirection
+        let work = jobs
+        var sizes = [ItemSize](repeating: ItemSize(.zero), count: jobs.count)
+        // Runs of at least this many items, so a run's sizing cell is worth building.
+        let minimumRun = 256
+        let runs = max(1, min(max(1, threads) * 8, jobs.count / minimumRun))
+        sizes.withUnsafeMutableBufferPointer { buffer in
+            let output = SendableBuffer(buffer: buffer)
+            let measureRun = { @Sendable (run: Int) in
+                let start = work.count * run / runs, end = work.count * (run + 1) / runs
+                guard start < end else { return }
+                let sizingCell = TemplateCell(template: template)
+                sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
+                for index in start..<end {
+                    sizingCell.text = work[index].text
+                    output.buffer[index] = sizingCell.itemSize(for: work[index].proposal)
+                }
+            }
+            if runs == 1 || threads <= 1 {
+                for run in 0..<runs { measureRun(run) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: runs, execute: measureRun)
+            }
+        }
+        var result = texts.map { _ in [Int: ItemSize]() }
+        for (job, size) in zip(jobs, sizes) { result[job.section][job.item] = size }
+        return result
     }
+}
+
+/// The result buffer the measuring threads write to: each writes only its own run of
+/// indices, and the buffer outlives them (`concurrentPerform` returns when all are done).
+private struct SendableBuffer: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<ItemSize>
 }

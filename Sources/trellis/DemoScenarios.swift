@@ -79,7 +79,7 @@ enum DemoScenarios {
     /// called, so the command can report progress between them.
     static let all: [@Sendable () -> DemoPicture] = [
         { s1SideBySide() }, { s1MinimumAndMaximum() }, { s2Wrapping() }, { s3Grid() },
-        { s5TagRows(rightToLeft: false) }, { s5TagRows(rightToLeft: true) },
+        { s5TagRows(rightToLeft: false) }, { s5TagRows(rightToLeft: true) }, { DemoAppStore.picture() },
     ]
 
     static func timed<T>(_ body: () -> T) -> (T, Duration) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrellisPango
+import TrellisSpec
 import TrellisText
 
 /// `trellis measure`: measures strings with Pango and prints one JSON object per string.
@@ -50,8 +51,11 @@ struct MeasureCommand: ParsableCommand {
         if let maxWidth, !(maxWidth.isFinite && maxWidth >= 0) {
             throw ValidationError("--max-width must be a finite width of at least 0 points, got \(maxWidth)")
         }
-        if let lines, lines < 0 {
-            throw ValidationError("--lines must be 0 (unlimited) or more, got \(lines)")
+        if let lines, lines < 0 || lines > DocumentLimits.maximumLines {
+            throw ValidationError("--lines must be 0 (unlimited) or more, at most \(DocumentLimits.maximumLines), got \(lines)")
+        }
+        if let maxWidth, maxWidth > DocumentLimits.maximumLength {
+            throw ValidationError("--max-width must be at most 1e9 points (docs/Limits.md), got \(maxWidth)")
         }
         guard FontWeight(parsing: weight) != nil else {
             throw ValidationError("--weight must be 100…900 or one of \(FontWeight.named.map(\.name).joined(separator: ", ")), got '\(weight)'")
@@ -74,6 +78,11 @@ struct MeasureCommand: ParsableCommand {
             font: Font(family: font, size: size, weight: FontWeight(parsing: weight)!, italic: italic),
             lineBreakMode: Self.lineBreakMode(lineBreak)!)
         let maxLines = lines ?? (maxWidth == nil ? 1 : 0)
+        for (index, string) in strings.enumerated() {
+            if let problem = DocumentLimits.textProblem(string, fontSize: size) {
+                throw MeasureInputError.tooLong(index: index + 1, problem: problem)
+            }
+        }
         var output = ""
         for string in strings {
             let m = PangoTextMeasurer.shared.measure(string, style: style, maxWidth: maxWidth, maxLines: maxLines)
@@ -101,12 +110,12 @@ struct MeasureCommand: ParsableCommand {
 
     /// The lines of a UTF-8 file (LF or CRLF; a final line break does not add a string).
     static func lines(ofFile path: String) throws -> [String] {
-        let data: Data
+        // Read with the documents' bound, so `--file - </dev/zero` stops at the limit.
+        let data: [UInt8]
         do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                               : try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try readInput(path)
         } catch {
-            throw MeasureInputError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+            throw MeasureInputError.unreadableFile(path: path, reason: error.message)
         }
         var pieces = data.split(separator: 0x0A, omittingEmptySubsequences: false)
         if pieces.last?.isEmpty == true { pieces.removeLast() }
@@ -124,11 +133,13 @@ struct MeasureCommand: ParsableCommand {
 enum MeasureInputError: Error, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     case invalidUTF8(path: String, line: Int)
+    case tooLong(index: Int, problem: String)
 
     var description: String {
         switch self {
         case .unreadableFile(let path, let reason): "cannot read file '\(path)': \(reason)"
         case .invalidUTF8(let path, let line): "file '\(path)', line \(line): not valid UTF-8"
+        case .tooLong(let index, let problem): "string \(index): \(problem)"
         }
     }
 }

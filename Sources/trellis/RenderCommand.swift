@@ -85,13 +85,18 @@ struct RenderCommand: ParsableCommand {
         } else {
             region = Rect(origin: .zero, size: layout.contentSize)
         }
+        // The canvas is known once the layout is: check it before a view is built (a million
+        // cells at a scale past the PNG limit must fail at once, not after building them).
+        let renderer = Renderer(options: RenderOptions(scale: scale, debugOverlay: debug))
+        let canvas = try renderer.checkCanvas(region.size, format: format)
+        try OutputPath.checkWritable(output)
         let elements = DocumentScene.elements(of: layout, visibleRect: visibleOnly ? region : nil)
         let scene = DocumentScene(document: document)
         let root = CollectionScene.makeView(region: region, elements: elements, background: canvasColor, makeView: scene.makeView)
-        try Renderer(options: RenderOptions(scale: scale, debugOverlay: debug)).write(root, to: output)
+        try renderer.write(root, to: output)
 
         let size = format == .png
-            ? "\(Int((region.width * scale).rounded(.up)))×\(Int((region.height * scale).rounded(.up))) px"
+            ? "\(canvas.width)×\(canvas.height) px"
             : "\(formatted(region.width))×\(formatted(region.height)) pt"
         let summary = "wrote \(output) (\(size), \(root.subviews.count) elements)\n"
         if frames {

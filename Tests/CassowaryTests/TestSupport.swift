@@ -134,11 +134,14 @@ enum BruteForceOracle {
     }
 }
 
-/// Everything a caller can observe of a solver, compared bit for bit.
+/// Everything a caller can observe of a solver, and the whole tableau behind it, compared
+/// bit for bit: a refused call must leave every row, the objective, the bookkeeping of
+/// symbols, constraints, edits and variables exactly as they were (issue 12, item 13).
 struct ObservedState: Equatable {
     var values: [Double]
     var constraints: [ObjectIdentifier]
     var edits: [EditEntry]
+    var tableau: Tableau
 
     struct EditEntry: Equatable {
         var variable: ObjectIdentifier
@@ -146,7 +149,55 @@ struct ObservedState: Equatable {
         var suggestedValue: Double
     }
 
+    /// The solver's internal state, numbers as bit patterns (so -0.0 and NaN compare exactly).
+    struct Tableau: Equatable {
+        struct RowState: Equatable {
+            var basic: Int
+            var constant: UInt64
+            var cells: [[UInt64]]  // [symbol, coefficient bits]
+        }
+        struct Record: Equatable {
+            var marker: Int
+            var other: Int?
+            var order: Int
+            var isEdit: Bool
+        }
+        var rows: [RowState]
+        var rowOfSymbol: [Int32]
+        var infeasible: [Int]
+        var objectives: [[UInt64]]  // [constant bits, then symbol and coefficient bits per cell]
+        var objectivePriorities: [UInt32]
+        var objectiveUsers: [Int]
+        var records: [ObjectIdentifier: Record]
+        var nextOrder: Int
+        var edits: [[UInt64]]  // variable, marker, other, suggested bits
+        var externals: [[UInt64]]  // variable, symbol
+        var variableOfSymbol: [ObjectIdentifier?]
+
+        init(_ solver: Solver) {
+            func cells(_ row: Row) -> [[UInt64]] { row.cells.map { [UInt64(bitPattern: Int64($0.symbol.raw)), $0.coefficient.bitPattern] } }
+            func id(_ object: AnyObject) -> UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(object).hashValue)) }
+            rows = zip(solver.basics, solver.rows).map { RowState(basic: $0.raw, constant: $1.constant.bitPattern, cells: cells($1)) }
+            rowOfSymbol = solver.rowOfSymbol
+            infeasible = solver.infeasible.map { $0.raw }
+            objectives = solver.objectives.map { [$0.constant.bitPattern] + cells($0).flatMap { $0 } }
+            objectivePriorities = solver.objectivePriorities.map { Float($0.rawValue).bitPattern }
+            objectiveUsers = solver.objectiveUsers
+            // Edit constraints are made by each solver: they are named by their variable, so a
+            // solver and its twin (sharing variables and constraints) compare equal.
+            records = Dictionary(uniqueKeysWithValues: solver.records.values.map { record in
+                (record.isEdit ? ObjectIdentifier(record.constraint.expression.terms[0].variable) : ObjectIdentifier(record.constraint),
+                 Record(marker: record.marker.raw, other: record.other.map { $0.raw }, order: record.order, isEdit: record.isEdit))
+            })
+            nextOrder = solver.nextOrder
+            edits = solver.edits.map { [id($0.variable), UInt64(bitPattern: Int64($0.marker.raw)), UInt64(bitPattern: Int64($0.other.raw)), $0.suggestedValue.bitPattern] }
+            externals = solver.externals.map { [id($0.variable), UInt64(bitPattern: Int64($0.symbol.raw))] }
+            variableOfSymbol = solver.variableOfSymbol.map { $0.map(ObjectIdentifier.init) }
+        }
+    }
+
     init(_ solver: Solver, variables: [Variable]) {
+        tableau = Tableau(solver)
         values = variables.map { solver.value(of: $0) }
         constraints = solver.constraints.map(ObjectIdentifier.init)
         edits = solver.editVariables.map {

@@ -14,7 +14,8 @@ extension WindowShowTests {
 
     @Test func clickSelectsCtrlClickAddsAndTheSelectionSurvivesScrolling() throws {
         let window = try TrellisWindow(show: [Self.tags.path])
-        let shown = Self.fullyShown(window.lastFrame)
+        let shown = Self.fullyShown(try window.frame(where: { $0.width == 375 && $0.height == 400 }))
+        try #require(shown.count >= 10, "\(shown.count) items fully shown")
         let (a, b, c) = (shown[2], shown[6], shown[9])
         #expect(try window.click(a).selected == [a])
         #expect(try window.click(b, modifiers: ["ctrl"]).selected == [a, b])
@@ -39,7 +40,8 @@ extension WindowShowTests {
 
     @Test func arrowKeysMoveTheFocusInVisualOrder() throws {
         let window = try TrellisWindow(show: [Self.tags.path])
-        let shown = Self.fullyShown(window.lastFrame)
+        let shown = Self.fullyShown(try window.frame(where: { $0.width == 375 && $0.height == 400 }))
+        try #require(shown.count >= 10, "\(shown.count) items fully shown")
         let start = shown[shown.count / 2]
         var frame = try window.click(start)
         #expect(frame.focus == start)
@@ -96,6 +98,7 @@ extension WindowShowTests {
         frame = try window.frame(where: { $0.offset == 0 })
         for _ in 0..<4 { frame = try window.wheel(down: true, x: 400, y: 300) }
         let shown = Self.fullyShown(frame)
+        try #require(shown.count >= 9, "\(shown.count) items fully shown")
         let (a, b, c) = (shown[1], shown[5], shown[8])
         _ = try window.click(a)
         _ = try window.click(b, modifiers: ["ctrl"])

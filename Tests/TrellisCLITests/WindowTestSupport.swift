@@ -79,7 +79,9 @@ final class TrellisWindow: @unchecked Sendable {
             self.lock.lock(); self.errors.append(data); self.lock.unlock()
         }
         try process.run()
-        _ = try frame(after: 0)
+        // The first frames can come at GTK's first allocation, before the window has its
+        // size: wait until they settle (longer on a loaded machine).
+        _ = try frame(after: 0, settle: 0.8)
     }
 
     deinit {

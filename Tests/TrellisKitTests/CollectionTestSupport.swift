@@ -193,8 +193,8 @@ final class TextDataSource: CollectionViewDataSource, CollectionViewDelegate {
         AnyHashable(sections[indexPath.section][indexPath.item].id)
     }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
-        sizesByDelegate?(indexPath)
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
+        sizesByDelegate?(indexPath) ?? collectionView.defaultItemSize
     }
 
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {

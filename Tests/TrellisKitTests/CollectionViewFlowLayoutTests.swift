@@ -4,7 +4,7 @@ import Trellis
 
 @Suite("CollectionView with FlowLayout")
 struct CollectionViewFlowLayoutTests {
-    final class SecondSectionInset: CollectionViewFlowDelegate {
+    final class SecondSectionInset: CollectionViewDelegateFlowLayout {
         func collectionView(_ collectionView: CollectionView, metricsForSection section: Int, defaults: FlowMetrics) -> FlowMetrics {
             var metrics = defaults
             if section == 1 { metrics.sectionInset = EdgeInsets(top: 20, leading: 15) }

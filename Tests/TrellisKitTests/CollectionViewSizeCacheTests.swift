@@ -35,13 +35,20 @@ struct CollectionViewSizeCacheTests {
         data.sections[0].insert(TextItem(id: 1000, text: "new"), at: 0)
         try collection.insertItems(at: [IndexPath(item: 0, section: 0)])
         try collection.performLayout()
-        // Anchored: the old first item stays at the top, the new one is above, unmeasured.
-        #expect(collection.sizeCache.measurementCount == measured)
-        #expect(collection.contentOffset.y == 100)
-        collection.contentOffset.y = 0
-        try collection.performLayout()
+        // At the top the top is the anchor: the new item shows there, and it is the only
+        // one measured.
         #expect(collection.sizeCache.measurementCount == measured + 1)
+        #expect(collection.contentOffset.y == 0)
         #expect(collection.cellForItem(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 0, y: 0, width: 40, height: 30))
+        // Scrolled into the content: the new item goes above, unmeasured, nothing moves.
+        collection.contentOffset.y = 200
+        try collection.performLayout()
+        let measuredThere = collection.sizeCache.measurementCount
+        data.sections[0].insert(TextItem(id: 1001, text: "another"), at: 0)
+        try collection.insertItems(at: [IndexPath(item: 0, section: 0)])
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == measuredThere)
+        #expect(collection.contentOffset.y == 300)
     }
 
     @Test func reloadDataKeepsSizesOfItemsWithTheSameIdentity() throws {

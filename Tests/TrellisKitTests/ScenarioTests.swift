@@ -75,7 +75,7 @@ private func wrappedHeight(_ text: String, width: Double) -> Double {
 
 // MARK: Data sources
 
-/// Titles in one section, identities = indexes, cells configured by `configure`.
+/// Titles in one section, identities = index and title, cells configured by `configure`.
 final class TitleSource: CollectionViewDataSource, CollectionViewDelegate {
     var titles: [String]
     var identifier = "cell"
@@ -87,6 +87,11 @@ final class TitleSource: CollectionViewDataSource, CollectionViewDelegate {
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { titles.count }
 
+    /// The position and the content: a size cached for it stays true across reloads.
+    func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable {
+        "\(indexPath.item) \(titles[indexPath.item])"
+    }
+
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
         let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
         switch cell {
@@ -97,8 +102,8 @@ final class TitleSource: CollectionViewDataSource, CollectionViewDelegate {
         return cell
     }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
-        guard let sizingCell else { return nil }
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
+        guard let sizingCell else { return collectionView.defaultItemSize }
         // Seed 000: configure the sizing cell exactly like a dequeued one and ask for its
         // compressed fitting size; cached by item identity.
         return collectionView.cachedSize(forItemAt: indexPath, proposal: .unconstrained) {
@@ -290,9 +295,9 @@ final class CardSource: CollectionViewPrototypeDataSource, CollectionViewDelegat
         cards[indexPath.item].id
     }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
         let third = FittingProposal(width: .exactly(collectionView.bounds.width / 3), height: .unconstrained)
-        return try? collectionView.prototypeSize(forItemAt: indexPath, proposal: third)
+        return (try? collectionView.prototypeSize(forItemAt: indexPath, proposal: third)) ?? collectionView.defaultItemSize
     }
 }
 
@@ -528,7 +533,7 @@ final class TagListSource: CollectionViewDataSource, CollectionViewDelegate {
 
     func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable { tags[indexPath.item] }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
         Self.size(of: tags[indexPath.item])
     }
 
@@ -594,7 +599,7 @@ final class TagTableSource: CollectionViewDataSource, CollectionViewDelegate {
 
     func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable { rows[indexPath.item].id }
 
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
         let width = collectionView.containerSize.width
         return collectionView.cachedSize(forItemAt: indexPath, proposal: FittingProposal(width: .exactly(width), height: .unconstrained)) {
             heightComputations += 1
@@ -626,7 +631,7 @@ extension ScenarioTests {
 
         // Laid out: left-aligned lines with exactly the minimum spacing, and the height is
         // that of the frames (the seed's own height code miscounts lines).
-        tags.frame.size.height = size.height
+        tags.frame = Rect(x: 0, y: 0, width: 200, height: size.height)
         try tags.performLayout()
         let frames = (0..<Self.sampleTags.count).map { displayedFrames(tags)[$0]! }
         for (item, frame) in frames.enumerated() {

@@ -54,7 +54,7 @@ struct LayoutDocumentTests {
         (#"{"width": 375, "direction": "up", "sections": []}"#, #"direction: unknown value "up"; expected one of "ltr", "rtl""#),
         (#"{"width": 375, "layout": {"type": "flow", "alignment": "left"}, "sections": []}"#,
          #"layout.alignment: unknown value "left"; expected one of "uikit", "leading", "center", "trailing", "justified""#),
-        (#"{"width": 375, "layout": {"type": "circle"}, "sections": []}"#, #"layout.type: unknown value "circle"; expected one of "flow", "grid", "waterfall", "list""#),
+        (#"{"width": 375, "layout": {"type": "circle"}, "sections": []}"#, #"layout.type: unknown value "circle"; expected one of "flow", "grid", "waterfall", "list", "compositional""#),
         (#"{"width": 375, "layout": {"type": "flow", "scrollDirection": "horizontal"}, "sections": []}"#,
          "height: missing; expected a non-negative finite number (columns of horizontal scrolling wrap at the height)"),
         (#"{"width": 375, "layout": {"type": "flow", "maximumLines": 0}, "sections": []}"#,

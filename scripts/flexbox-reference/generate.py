@@ -15,14 +15,12 @@ Usage: scripts/flexbox-reference/generate.py [--chromium PATH]
 Needs Debian's `chromium` (apt-get install -y chromium).
 """
 import argparse
-import html
-import json
 import os
 import random
-import re
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from chromium_reference import lay_out, write_fixtures  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "TrellisTests", "Fixtures", "flexbox")
@@ -85,24 +83,7 @@ def main():
     parser.add_argument("--chromium", default="chromium")
     args = parser.parse_args()
     all_cases = cases()
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "flex.html")
-        with open(path, "w") as f:
-            f.write(page(all_cases))
-        dom = subprocess.run(
-            [args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + path],
-            check=True, capture_output=True, text=True, timeout=120).stdout
-    match = re.search(r"<pre id=\"out\">(.*?)</pre>", dom, re.S)
-    if not match:
-        sys.exit("generate.py: the page did not report any frames")
-    frames = json.loads(html.unescape(match.group(1)))
-    os.makedirs(OUT, exist_ok=True)
-    for case, expected in zip(all_cases, frames):
-        case = dict(case, expected=expected)
-        with open(os.path.join(OUT, case["name"] + ".json"), "w") as f:
-            json.dump(case, f, indent=1)
-            f.write("\n")
-    print(f"wrote {len(all_cases)} fixtures to {os.path.relpath(OUT, ROOT)}")
+    write_fixtures(all_cases, lay_out(page(all_cases), args.chromium, "flex.html"), OUT, ROOT)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,24 @@ import TrellisText
 
 /// Short labels, all different, so nothing but Pango's own font caches is warm.
 let labels = (0..<256).map { "Label \($0) text" }
+/// Words made from an index in base 20 of consonant-vowel syllables: every index its own word.
+func word(_ index: Int) -> String {
+    let consonants = Array("bcdfghjklmnprstvwxyz"), vowels = Array("aeiou")
+    var n = index, result = ""
+    repeat {
+        result.append(consonants[n % 20])
+        result.append(vowels[(n / 20) % 5])
+        n /= 100
+    } while n > 0
+    return result
+}
+/// 400,000 two- or three-word tags whose words all differ (more than the shaper's word
+/// cache holds, so a word comes back only after the cache was cleared).
+let freshTags: [String] = (0..<400_000).map { i in
+    i % 3 == 0 ? "\(word(3 * i)) \(word(3 * i + 1)) \(word(3 * i + 2))" : "\(word(3 * i)) \(word(3 * i + 1))"
+}
+/// 100,000 distinct tags made of 4,096 words.
+let knownWordTags: [String] = (0..<100_000).map { i in "\(word(i & 4095)) \(word((i >> 6) & 4095))" }
 let paragraph = "Self-sizing cells are mostly text: a label measures its intrinsic size and wraps at a maximum width."
 let paragraphs = (0..<64).map { "\($0) " + paragraph }
 
@@ -130,6 +148,42 @@ let benchmarks: @Sendable () -> Void = {
         measuringCPU(benchmark) { i in
             blackHole(measurer.measure(labels[i & 255], style: style, maxWidth: nil, maxLines: 1))
         }
+    }
+
+    // The HarfBuzz fast path (issue 15): a tag of known words costs lookups and a sum; a
+    // tag of words never seen shapes each word once. The PangoLayout path, which the
+    // measurer took for every text before, side by side.
+    Benchmark("Single line through a PangoLayout (the path before the fast path)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let measurer = PangoTextMeasurer.shared
+        let style = TextStyle()
+        measuringCPU(benchmark) { i in
+            blackHole(measurer.measureWithLayout(labels[i & 255], style: style, maxWidth: nil, maxLines: 1))
+        }
+    }
+
+    Benchmark("Fast path: distinct 2-3 word tags, every word new", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let measurer = PangoTextMeasurer.shared
+        let style = TextStyle()
+        let tags = freshTags
+        // The iteration index restarts every sample; a running position does not, so no
+        // tag comes back until all 400,000 were measured.
+        var position = 0
+        measuringCPU(benchmark) { _ in
+            blackHole(measurer.measure(tags[position], style: style, maxWidth: nil, maxLines: 1))
+            position = position + 1 == tags.count ? 0 : position + 1
+        }
+    }
+
+    Benchmark("Fast path: distinct tags of known words (word-cache hits)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let measurer = PangoTextMeasurer.shared
+        let style = TextStyle()
+        let tags = knownWordTags
+        for tag in tags.prefix(4096) { blackHole(measurer.measure(tag, style: style, maxWidth: nil, maxLines: 1)) }
+        benchmark.startMeasurement()
+        measuringCPU(benchmark) { i in
+            blackHole(measurer.measure(tags[i % tags.count], style: style, maxWidth: nil, maxLines: 1))
+        }
+        benchmark.stopMeasurement()
     }
 
     Benchmark("PangoTextMeasurer single line with max width, truncate tail", configuration: .init(scalingFactor: .kilo)) { benchmark in

@@ -75,6 +75,12 @@ extension CollectionView {
         let traits = effectiveTraits
         if needsReload {
             let counts = try readCounts(dataSource)
+            let previousCounts = sectionCounts
+            sectionCounts = counts
+            do { try checkDelegateShapes() } catch {
+                sectionCounts = previousCounts
+                throw error
+            }
             needsReload = false
             recycleAllDisplayedViews()
             sectionCounts = counts
@@ -137,6 +143,8 @@ extension CollectionView {
             if view.layoutAttributes?.zIndex != attributes.zIndex { subviewOrderMayBeStale = true }
             view.apply(attributes)
             view.lastPlacementPass = pass
+            // A new size lays the content out again in this pass, as UIKit does.
+            if view.needsLayout { view.layoutIfNeeded() }
         }
         recycleViews(notPlacedIn: pass)
         try layout.visitElements(in: rect, visibleBounds: bounds) { attributes in
@@ -200,12 +208,17 @@ extension CollectionView {
         delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: attributes.kind, at: attributes.indexPath)
     }
 
+    /// Shows a view at `attributes` and lays out its content in the same pass (UIKit lays
+    /// out a cell's content in the pass that places it: a cell is never displayed with its
+    /// subviews at stale frames, and a collection embedded in a cell gets its size and
+    /// shows its own cells before this pass returns).
     func show(_ view: ReusableView, at attributes: LayoutAttributes, pass: Int) {
         if view.superview !== self { addSubview(view) }
         subviewOrderMayBeStale = true
         view.apply(attributes)
         view.displayedIndexPath = attributes.indexPath
         view.lastPlacementPass = pass
+        view.layoutIfNeeded()
     }
 
     /// Cells measured in this pass but not shown (sizes moved them out of view) go back.

@@ -238,6 +238,12 @@ open class CollectionView: View, LayoutSource {
     /// The item a user interaction (`beginInteraction(at:)`) started on, if any.
     var interactionItem: IndexPath?
 
+    // Delegate shapes (see CollectionViewDelegateFlowLayout.swift).
+    /// Set by the protocol's default of the old `sizeForItemAt` shape.
+    var oldSizeShapeIsDefault = false
+    /// The delegate last found free of old shapes.
+    var checkedDelegate: ObjectIdentifier?
+
     /// A collection view with `layout`, the size of `frame`.
     public init(frame: Rect = .zero, layout: any CollectionLayout) {
         self.layout = layout
@@ -285,10 +291,15 @@ open class CollectionView: View, LayoutSource {
 
     /// Discards the displayed cells and re-reads counts and sizes at the next layout pass.
     /// Clears the selection and any highlight, as UIKit does (without delegate calls).
-    /// Measured sizes stay cached by identity.
-    /// - Complexity: O(s) for s selected items now; the next pass re-prepares the layout, O(n).
+    /// Measured sizes stay cached for items with an identity of their own
+    /// (`identifierForItemAt`), whose content is known unchanged while the identity is;
+    /// sizes of items identified only by their index path are dropped and measured again
+    /// (UIKit re-asks every size), since another item may now stand at that path.
+    /// - Complexity: O(s) for s selected items, plus O(c) for c cached sizes when some are
+    ///   keyed by index path; the next pass re-prepares the layout, O(n).
     public func reloadData() {
         clearSelection()
+        sizeCache.removeIndexPathIdentities()
         setNeedsReload()
     }
 
@@ -330,27 +341,40 @@ open class CollectionView: View, LayoutSource {
 
     public func numberOfItems(inSection section: Int) -> Int { sectionCounts[section] }
 
-    /// The measured size when the item has been measured; else the delegate's size; else
-    /// the estimate (self-sizing) or `itemSize`.
+    /// The measured size when the item has been measured; else the delegate's
+    /// `collectionView(_:layout:sizeForItemAt:)`; else `defaultItemSize`.
     public func sizeForItem(at indexPath: IndexPath) -> ItemSize {
         if let measured = resolvedSize(at: indexPath) { return ItemSize(measured) }
-        if let size = delegate?.collectionView(self, sizeForItemAt: indexPath) { return ItemSize(size) }
-        return ItemSize(estimatedItemSize.estimate ?? itemSize)
+        if let delegate { return ItemSize(delegate.collectionView(self, layout: layout, sizeForItemAt: indexPath)) }
+        return ItemSize(defaultItemSize)
     }
 
-    /// The measured size of a self-sized header or footer; else the delegate's size; else
-    /// `headerSize` / `footerSize`.
+    /// The size of an item the delegate gives no size for: the estimate with self-sizing,
+    /// else `itemSize` (what UIKit's flow layout uses without a delegate method).
+    public var defaultItemSize: Size { estimatedItemSize.estimate ?? itemSize }
+
+    /// The measured size of a self-sized header or footer; else the delegate's reference
+    /// size (`.zero`: none); else `headerSize` / `footerSize`. Other kinds: the delegate's
+    /// `sizeForSupplementaryElementOfKind`.
     public func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
         if !resolvedSupplementarySizes.isEmpty,
            let measured = resolvedSupplementarySizes[SupplementarySizeKey(kind: kind, section: section)] {
             return measured
         }
-        if let size = delegate?.collectionView(self, sizeForSupplementaryElementOfKind: kind, inSection: section) { return size }
-        switch kind {
-        case .header: return headerSize
-        case .footer: return footerSize
-        default: return nil
+        guard let delegate else {
+            switch kind {
+            case .header: return headerSize
+            case .footer: return footerSize
+            default: return nil
+            }
         }
+        let size: Size
+        switch kind {
+        case .header: size = delegate.collectionView(self, layout: layout, referenceSizeForHeaderInSection: section)
+        case .footer: size = delegate.collectionView(self, layout: layout, referenceSizeForFooterInSection: section)
+        default: return delegate.collectionView(self, sizeForSupplementaryElementOfKind: kind, inSection: section)
+        }
+        return size == .zero ? nil : size
     }
 
     @inline(__always)

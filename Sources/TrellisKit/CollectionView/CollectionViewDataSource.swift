@@ -71,15 +71,52 @@ extension CollectionViewPrototypeDataSource {
 }
 
 /// What a collection view tells and asks beyond the data (`UICollectionViewDelegate` with
-/// the sizing part of `UICollectionViewDelegateFlowLayout`). Every method has a default.
+/// the methods of `UICollectionViewDelegateFlowLayout`, in UIKit's shapes). Every method
+/// has a default.
+///
+/// The sizing methods are UIKit's flow-layout delegate methods, with the `layout:`
+/// argument, so ported code is called as it is. Unlike UIKit, where only
+/// `UICollectionViewFlowLayout` asks them, the collection view asks
+/// `sizeForItemAt` and the header and footer reference sizes for every layout (all
+/// Trellis layouts read their sizes from the collection view); the insets and spacings go
+/// to a `FlowLayout`.
 public protocol CollectionViewDelegate: AnyObject {
-    /// The item's size, or nil to use the collection's `itemSize` or self-sizing. Seed
-    /// 000's path: answer it with a sizing cell (`prototypeSize(forItemAt:proposal:)`).
-    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size?
+    /// The item's size (`collectionView(_:layout:sizeForItemAt:)`). With self-sizing it is
+    /// the estimate until the cell is measured, as in UIKit. The default is
+    /// `collectionView.defaultItemSize` (the estimate, else `itemSize`). Seed 000's path:
+    /// answer it with a sizing cell (`prototypeSize(forItemAt:proposal:)`).
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size
 
-    /// The size of the section's header or footer (or another supplementary kind), or nil
-    /// to use the collection's `headerSize` / `footerSize`.
+    /// The section's insets in a `FlowLayout` (`insetForSectionAt`); default: the layout's.
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, insetForSectionAt section: Int) -> EdgeInsets
+    /// The spacing between lines in a `FlowLayout` section; default: the layout's.
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, minimumLineSpacingForSectionAt section: Int) -> Double
+    /// The spacing between items of a line in a `FlowLayout` section; default: the layout's.
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout,
+        minimumInteritemSpacingForSectionAt section: Int) -> Double
+    /// The size of the section's header (`referenceSizeForHeaderInSection`); `.zero` means
+    /// no header, as in UIKit. Default: `sizeForSupplementaryElementOfKind(.header)`, else
+    /// the collection's `headerSize`, else none.
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, referenceSizeForHeaderInSection section: Int) -> Size
+    /// The size of the section's footer; as the header's.
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, referenceSizeForFooterInSection section: Int) -> Size
+
+    /// The size of a supplementary element of any kind (Trellis: UIKit has no counterpart
+    /// for kinds other than header and footer), or nil for the collection's `headerSize` /
+    /// `footerSize` (none for other kinds). Headers and footers ask the reference-size
+    /// methods above first, whose defaults ask this.
     func collectionView(_ collectionView: CollectionView, sizeForSupplementaryElementOfKind kind: ElementKind, inSection section: Int) -> Size?
+
+    /// Not called: the shape `sizeForItemAt` had before Trellis took UIKit's. A delegate that
+    /// still implements it makes the next layout pass throw `delegateShape`, naming the
+    /// method to implement instead (`collectionView(_:layout:sizeForItemAt:)`), so the
+    /// near-miss cannot pass silently (Swift has no compile-time way to reject a method a
+    /// protocol does not call).
+    func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size?
 
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath)
@@ -113,10 +150,44 @@ public protocol CollectionViewDelegate: AnyObject {
 }
 
 extension CollectionViewDelegate {
-    public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? { nil }
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath
+    ) -> Size {
+        collectionView.defaultItemSize
+    }
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, insetForSectionAt section: Int
+    ) -> EdgeInsets {
+        (collectionViewLayout as? FlowLayout)?.metrics.sectionInset ?? .zero
+    }
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, minimumLineSpacingForSectionAt section: Int
+    ) -> Double {
+        (collectionViewLayout as? FlowLayout)?.metrics.lineSpacing ?? 0
+    }
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout,
+        minimumInteritemSpacingForSectionAt section: Int
+    ) -> Double {
+        (collectionViewLayout as? FlowLayout)?.metrics.interitemSpacing ?? 0
+    }
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, referenceSizeForHeaderInSection section: Int
+    ) -> Size {
+        self.collectionView(collectionView, sizeForSupplementaryElementOfKind: .header, inSection: section) ?? collectionView.headerSize ?? .zero
+    }
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, referenceSizeForFooterInSection section: Int
+    ) -> Size {
+        self.collectionView(collectionView, sizeForSupplementaryElementOfKind: .footer, inSection: section) ?? collectionView.footerSize ?? .zero
+    }
     public func collectionView(
         _ collectionView: CollectionView, sizeForSupplementaryElementOfKind kind: ElementKind, inSection section: Int
     ) -> Size? { nil }
+    public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
+        collectionView.oldSizeShapeIsDefault = true  // see checkDelegateShapes()
+        return nil
+    }
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}
     public func collectionView(

@@ -26,6 +26,9 @@ public struct CollectionViewError: Error, Hashable, Sendable, CustomStringConver
         public static let missingDataSource = Code("missingDataSource")
         /// A scroll position names two places along the scroll axis (top and bottom).
         public static let invalidScrollPosition = Code("invalidScrollPosition")
+        /// The delegate implements a method in a shape that is never called (the
+        /// pre-UIKit `collectionView(_:sizeForItemAt:) -> Size?`).
+        public static let delegateShape = Code("delegateShape")
 
         public var description: String { name }
     }

@@ -1,35 +1,56 @@
 import Trellis
 
-/// The first visible item and where it is on screen: taken before sizes above it change
-/// (estimates replaced by measurements, inserts or deletes) and restored after, by moving
-/// the content offset so the item keeps its distance from the top (leading) edge of the
-/// bounds.
+/// An item and where it is on screen: taken before sizes above it change (estimates
+/// replaced by measurements, inserts or deletes) and restored after, by moving the content
+/// offset so the item keeps its distance from the top (leading) edge of the bounds.
+///
+/// Which item (the anchoring rules):
+/// 1. The collection's `anchorItem` when it has one (scrolling to an item).
+/// 2. None at the start of the content (offset at minus the leading inset): there the
+///    anchor is the top itself, so nothing moves — a header measured taller, or a row
+///    inserted at index 0, pushes the content down below the top edge, as in UIKit.
+/// 3. Else the first item (in index order) in the bounds that is already displayed and
+///    measured (or not self-sizing): its frame is final, so corrections of the estimated
+///    items that just came into view land above or below it, never under the reader's eye.
+/// 4. Else the first item in the bounds that is measured, else the first item in the bounds.
 struct ScrollAnchor {
     var indexPath: IndexPath
     /// The item's minimum along the scroll axis minus the content offset's.
     var distance: Double
 
-    /// The collection's `anchorItem` when it has one, else the first item (in index order)
-    /// whose frame intersects the bounds, or nil when none does. With `surviving`, items for which it returns nil are passed over and the
-    /// anchor is the item's new index path (batch updates).
+    /// The anchor by the rules above, or nil (at the start, or no item in the bounds).
+    /// With `surviving`, items for which it returns nil are passed over and the anchor is
+    /// the item's new index path (batch updates).
     init?(capturing collectionView: CollectionView, surviving: ((IndexPath) -> IndexPath?)? = nil) {
         let axis = collectionView.scrollDirection.axis
-        let offset = collectionView.contentOffset
+        let offset = axis == .vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
         if surviving == nil, let item = collectionView.anchorItem,
            let frame = collectionView.layout.attributesForItem(at: item)?.frame {
-            // An item the caller asked to keep still (scrolling to it).
             self.indexPath = item
-            self.distance = frame.min(axis) - (axis == .vertical ? offset.y : offset.x)
+            self.distance = frame.min(axis) - offset
             return
         }
-        var found: (IndexPath, Double)?
+        let start = axis == .vertical ? -collectionView.contentInset.top : -collectionView.contentInset.leading
+        if offset <= start { return nil }
+        let selfSizing = collectionView.estimatedItemSize.estimate != nil
+        // Best candidates of rules 3 and 4 (each the first in index order): (index path
+        // after the update, distance).
+        var displayed: (IndexPath, Double)?, measured: (IndexPath, Double)?, any: (IndexPath, Double)?
+        func consider(_ candidate: inout (IndexPath, Double)?, _ target: IndexPath, _ distance: Double) {
+            if let current = candidate, current.0 <= target { return }
+            candidate = (target, distance)
+        }
         collectionView.layout.visitElements(in: collectionView.bounds, visibleBounds: collectionView.bounds) { attributes in
             guard attributes.kind == .cell else { return }
-            guard let target = surviving.map({ $0(attributes.indexPath) }) ?? attributes.indexPath else { return }
-            if let current = found, current.0 <= target { return }
-            found = (target, attributes.frame.min(axis) - (axis == .vertical ? offset.y : offset.x))
+            let old = attributes.indexPath
+            guard let target = surviving.map({ $0(old) }) ?? old else { return }
+            let distance = attributes.frame.min(axis) - offset
+            let isMeasured = !selfSizing || collectionView.resolvedSize(at: old) != nil
+            if isMeasured && collectionView.visibleCellsByIndexPath[old] != nil { consider(&displayed, target, distance) }
+            if isMeasured { consider(&measured, target, distance) }
+            consider(&any, target, distance)
         }
-        guard let (indexPath, distance) = found else { return nil }
+        guard let (indexPath, distance) = displayed ?? measured ?? any else { return nil }
         self.indexPath = indexPath
         self.distance = distance
     }

@@ -107,10 +107,7 @@ extension CollectionView {
         beforeChange()
         if !toggling || !allowsMultipleSelection {
             // The item becomes the selection: the others are deselected, and told so.
-            for other in selection.sortedIndexPaths where other != indexPath {
-                deselectItem(at: other)
-                delegate?.collectionView(self, didDeselectItemAt: other)
-            }
+            deselectAllItems(except: indexPath, notifying: true)
         }
         select(indexPath)
         delegate?.collectionView(self, didSelectItemAt: indexPath)

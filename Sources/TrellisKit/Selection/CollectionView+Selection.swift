@@ -69,13 +69,22 @@ extension CollectionView {
         setCellSelected(true, at: indexPath)
     }
 
-    /// Deselects every item (but `kept`), without delegate calls.
-    func deselectAllItems(except kept: IndexPath? = nil) {
+    /// Deselects every item (but `kept`), in index-path order; tells the delegate
+    /// (`didDeselectItemAt`) when `notifying`.
+    /// - Complexity: O(1) when at most one item is selected, else O(s log s).
+    func deselectAllItems(except kept: IndexPath? = nil, notifying: Bool = false) {
         guard !selection.isEmpty else { return }
-        for indexPath in selection.sortedIndexPaths where indexPath != kept {
-            selection.remove(indexPath)
-            setCellSelected(false, at: indexPath)
+        if let only = selection.onlyIndexPath {
+            if only != kept { deselect(only, notifying: notifying) }
+            return
         }
+        for indexPath in selection.sortedIndexPaths where indexPath != kept { deselect(indexPath, notifying: notifying) }
+    }
+
+    private func deselect(_ indexPath: IndexPath, notifying: Bool) {
+        selection.remove(indexPath)
+        setCellSelected(false, at: indexPath)
+        if notifying { delegate?.collectionView(self, didDeselectItemAt: indexPath) }
     }
 
     /// Sets the selected state of the item's displayed (or measured, about to be shown)

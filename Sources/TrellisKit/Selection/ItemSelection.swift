@@ -25,6 +25,10 @@ struct ItemSelection {
         !identityByIndexPath.isEmpty && identityByIndexPath[indexPath] != nil
     }
 
+    /// The selected item when exactly one is (single selection's common case, answered
+    /// without building an array).
+    var onlyIndexPath: IndexPath? { identityByIndexPath.count == 1 ? identityByIndexPath.first?.key : nil }
+
     /// The selected index paths in ascending order.
     /// - Complexity: O(s log s) for s selected items.
     var sortedIndexPaths: [IndexPath] { identityByIndexPath.keys.sorted() }

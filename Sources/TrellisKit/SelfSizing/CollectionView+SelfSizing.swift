@@ -137,16 +137,43 @@ extension CollectionView {
     // MARK: Height for a width, before display
 
     /// The size of all content when the collection is `width` wide, computed without
-    /// displaying anything (seed 004): sets the width, brings the layout up to date and,
-    /// with self-sizing, measures every item not measured yet (with prototypes when the data
-    /// source supports them, else with dequeued cells that go straight back to the pool).
-    /// The result equals the laid-out frames: it is the layout's own content size.
+    /// displaying anything (seed 004): with self-sizing, every item, header and footer not
+    /// measured yet is measured (with prototypes when the data source supports them, else
+    /// with dequeued cells that go straight back to the pool). The result equals the frames
+    /// a collection of that width lays out: it is the layout's own content size.
+    ///
+    /// For the collection's own width this brings its layout up to date (and keeps the
+    /// measurements). For another width the view is left as it was — bounds, content
+    /// offset, displayed cells and the layout's frames — and the sizes measured for that
+    /// width stay in the size cache for the next question about it.
     /// - Throws: what the layout pass throws.
-    /// - Complexity: O(n) measurements the first time, O(1) with every size cached.
+    /// - Complexity: O(n) measurements the first time, O(1) with every size cached, plus
+    ///   for another width two O(n) layout invalidations (there and back).
     public func contentSize(forWidth width: Double) throws -> Size {
         precondition(width.isFinite && width >= 0, "contentSize(forWidth:) needs a finite width ≥ 0, not \(width)")
-        if bounds.width != width { frame.size.width = width }
         guard let dataSource else { return .zero }
+        guard bounds.width != width else { return try measureAllItems(dataSource) }
+        // Up to date at the view's own width first, so that is what is put back.
+        try updateLayoutIfNeeded(dataSource)
+        let saved = (frame: frame, offset: contentOffset, sizes: resolvedSizes, supplementary: resolvedSupplementarySizes,
+                     container: preparedContainerSize, traits: preparedTraits)
+        frame.size.width = width
+        defer {
+            frame = saved.frame
+            contentOffset = saved.offset
+            resolvedSizes = saved.sizes
+            resolvedSupplementarySizes = saved.supplementary
+            preparedContainerSize = saved.container
+            preparedTraits = saved.traits
+            layout.invalidate(.everything, source: self)
+            setNeedsLayout()  // the frames are as they were; the cells may not be (another size class recycles them)
+        }
+        return try measureAllItems(dataSource)
+    }
+
+    /// Brings the layout up to date at the current width and measures every item, header
+    /// and footer not measured yet; the layout's content size.
+    private func measureAllItems(_ dataSource: any CollectionViewDataSource) throws -> Size {
         try updateLayoutIfNeeded(dataSource)
         guard estimatedItemSize.estimate != nil else { return layout.contentSize }
         for _ in 0..<max(1, maximumSizingRounds) {

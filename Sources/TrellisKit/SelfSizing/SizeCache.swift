@@ -70,6 +70,14 @@ public struct SizeCache {
         entries.removeAll()
     }
 
+    /// Forgets the sizes of items identified only by their index path (a data source
+    /// without `identifierForItemAt`): after a reload another item may stand at that path.
+    /// - Complexity: O(n) for n cached sizes.
+    public mutating func removeIndexPathIdentities() {
+        guard entries.keys.contains(where: { $0.base is IndexPath }) else { return }
+        entries = entries.filter { !($0.key.base is IndexPath) }
+    }
+
     /// Sets both counters back to zero.
     public mutating func resetCounters() {
         measurementCount = 0

@@ -34,11 +34,13 @@ extension CollectionView {
             lastTransition = BatchUpdateTransition()
             return lastTransition
         }
-        if update.reloadsItemsOnly {
-            lastTransition = reloadItemsInPlace(plan.reloadedNewItems, dataSource)
-        } else {
-            lastTransition = apply(plan, dataSource)
-        }
+        let pending = update.reloadsItemsOnly
+            ? reloadItemsInPlace(plan.reloadedNewItems, dataSource)
+            : apply(plan, dataSource)
+        // The frames reported are the final ones: the items now in view are measured
+        // first (the cells measured are the ones the next pass shows).
+        if estimatedItemSize.estimate != nil { try measureDisplayedItems(dataSource) }
+        lastTransition = pending.finish(in: self)
         setNeedsLayout()
         return lastTransition
     }
@@ -70,42 +72,39 @@ extension CollectionView {
 
     /// Reload without structural change: forget the items' sizes, end their cells' display,
     /// and give the layout their estimates incrementally; the next pass measures them.
-    private func reloadItemsInPlace(_ items: [IndexPath], _ dataSource: any CollectionViewDataSource) -> BatchUpdateTransition {
-        var transition = BatchUpdateTransition()
+    private func reloadItemsInPlace(_ items: [IndexPath], _ dataSource: any CollectionViewDataSource) -> PendingTransition {
+        var pending = PendingTransition()
+        let reloaded = Set(items)
+        for (indexPath, _) in visibleCellsByIndexPath where !reloaded.contains(indexPath) {
+            if let attributes = layout.attributesForItem(at: indexPath) { pending.before.append((indexPath, attributes)) }
+        }
         var sizes: [(IndexPath, ItemSize)] = []
         for indexPath in items {
-            sizeCache.removeValue(forIdentity: dataSource.collectionView(self, identifierForItemAt: indexPath))
-            if !resolvedSizes[indexPath.section].isEmpty {
-                resolvedSizes[indexPath.section][indexPath.item] = Size(width: -1, height: 0)
-            }
+            forgetMeasuredSize(at: indexPath)
             if let cell = visibleCellsByIndexPath.removeValue(forKey: indexPath) {
                 if let attributes = layout.attributesForItem(at: indexPath) {
-                    transition.disappearing.append(fading(attributes))
+                    pending.transition.disappearing.append(fading(attributes))
                 }
                 delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
                 enqueue(cell)
             }
             sizes.append((indexPath, sizeForItem(at: indexPath)))
         }
-        remapSelection({ $0 }, reloaded: Set(items))
+        remapSelection({ $0 }, reloaded: reloaded)
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         layout.invalidate(.sizes(sizes), source: self)
         anchor?.restore(in: self)
-        for indexPath in items {
-            if let attributes = layout.attributesForItem(at: indexPath), attributes.frame.intersects(bounds) {
-                transition.appearing.append(fading(attributes))
-            }
-        }
-        return transition
+        pending.appearingCandidates = items
+        return pending
     }
 
-    private func fading(_ attributes: LayoutAttributes) -> LayoutAttributes {
+    func fading(_ attributes: LayoutAttributes) -> LayoutAttributes {
         var faded = attributes
         faded.alpha = 0
         return faded
     }
 
-    private func apply(_ plan: BatchUpdatePlan, _ dataSource: any CollectionViewDataSource) -> BatchUpdateTransition {
+    private func apply(_ plan: BatchUpdatePlan, _ dataSource: any CollectionViewDataSource) -> PendingTransition {
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self, surviving: plan.newIndexPath(forOld:)) : nil
         let reloaded = Set(plan.reloadedNewItems)
 
@@ -136,14 +135,14 @@ extension CollectionView {
         }
 
         // Displayed cells follow their items; deleted and reloaded ones leave.
-        var transition = BatchUpdateTransition()
+        var pending = PendingTransition()
         var kept: [IndexPath: CollectionViewCell] = [:]
         for (old, cell) in visibleCellsByIndexPath {
             if let new = plan.newIndexPath(forOld: old), !reloaded.contains(new) {
                 kept[new] = cell
                 cell.displayedIndexPath = new
             } else {
-                if let attributes = before[old] { transition.disappearing.append(fading(attributes)) }
+                if let attributes = before[old] { pending.transition.disappearing.append(fading(attributes)) }
                 delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: old)
                 enqueue(cell)
             }
@@ -164,20 +163,10 @@ extension CollectionView {
         layout.invalidate(.everything, source: self)
         anchor?.restore(in: self)
 
-        // After: what appears, what moved.
-        layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
-            guard attributes.kind == .cell else { return }
-            if kept[attributes.indexPath] == nil { transition.appearing.append(fading(attributes)) }
+        pending.kept = Set(kept.keys)
+        pending.before = before.compactMap { old, attributes in
+            plan.newIndexPath(forOld: old).flatMap { reloaded.contains($0) ? nil : ($0, attributes) }
         }
-        for (old, attributes) in before {
-            guard let new = plan.newIndexPath(forOld: old), !reloaded.contains(new),
-                  let after = layout.attributesForItem(at: new), after.frame != attributes.frame
-            else { continue }
-            transition.moving.append(.init(before: attributes, after: after))
-        }
-        transition.appearing.sort { $0.indexPath < $1.indexPath }
-        transition.disappearing.sort { $0.indexPath < $1.indexPath }
-        transition.moving.sort { $0.after.indexPath < $1.after.indexPath }
-        return transition
+        return pending
     }
 }

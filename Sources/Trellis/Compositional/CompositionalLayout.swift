@@ -1,0 +1,583 @@
+/// UIKit's `UICollectionViewCompositionalLayout` on Trellis's foundations: sections whose
+/// group (items, nested groups, `count:` repetitions, fractional, absolute and estimated
+/// dimensions, spacing, edge spacing, insets) repeats until the section's items run out,
+/// with boundary supplementary items (headers and footers, pinned or not, estimated),
+/// background decorations, a section provider, orthogonally scrolling sections and list
+/// sections (`CompositionalSection.list(using:environment:)`). Scrolls vertically.
+///
+/// UIKit's names map as: `NSCollectionLayoutDimension` → `CompositionalDimension`,
+/// `NSCollectionLayoutSize` → `CompositionalSize`, `NSCollectionLayoutItem` →
+/// `CompositionalItem`, `NSCollectionLayoutGroup` → `CompositionalGroup` (a subitem is
+/// `.item(…)` or `.group(…)`), `NSCollectionLayoutSection` → `CompositionalSection`,
+/// `NSCollectionLayoutBoundarySupplementaryItem` → `CompositionalBoundaryItem`,
+/// `NSCollectionLayoutDecorationItem` → `CompositionalDecorationItem`,
+/// `NSCollectionLayoutEnvironment` → `CompositionalEnvironment`,
+/// `UICollectionViewCompositionalLayoutConfiguration` → `CompositionalConfiguration`.
+///
+/// **Self-sizing.** An estimated dimension of an item takes the size the item was measured
+/// at: `fittingProposal` fixes the extents that are not estimated and leaves the estimated
+/// ones free; the collection view measures the cell and hands the size back through
+/// `invalidate(.sizes(…))`. A source adopting `MeasuringLayoutSource` (the collection view)
+/// tells measured sizes from estimates; any other source's sizes count as measured. Header
+/// and footer heights that are estimated are measured the same way.
+///
+/// **Storage and speed.** A section keeps its item count, the measured sizes of its cells
+/// (only when some cell's dimension is estimated: 16 bytes per item) and an `OffsetTree` of
+/// its group repetitions' extents; sections' extents are another `OffsetTree`. Frames are
+/// computed when asked, from the trees and one evaluation of the group repetition holding
+/// the item: `attributesForItem` O(g + log n) for g cells per group; `elements(in:)`
+/// O(log n + k·g); one measured size O(g + log n + log s), moving every later group and
+/// section at once. Incremental updates equal a fresh `prepare` bit for bit.
+///
+/// **Orthogonal sections** lay their groups out side by side, scrolled by the section's
+/// own offset (`setOrthogonalScrollOffset(_:forSection:)`); frames are reported at that
+/// offset in the collection's coordinates (a cell scrolled out of the section lies outside
+/// the container's width). Their height comes from the description alone: estimated
+/// heights stay their estimates (cells are measured for their width, their height fixed by
+/// the proposal), so measuring a cell never moves the sections after it.
+public final class CompositionalLayout: VisitingCollectionLayout {
+    public typealias SectionProvider = @Sendable (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
+
+    /// Layout-wide options; after changing them, invalidate with `invalidatesMetrics`.
+    public var configuration: CompositionalConfiguration {
+        didSet { precondition((try? configuration.validate()) != nil, "CompositionalLayout configuration: \(validationMessage(configuration.validate))") }
+    }
+
+    private let sectionProvider: SectionProvider
+    /// The description of every section when the layout was made with one.
+    private let sharedSection: CompositionalSection?
+
+    /// The environment of the last prepare (what the section provider was given).
+    public private(set) var environment: CompositionalEnvironment
+    private(set) var containerWidth = 0.0
+    private(set) var plans: [SectionPlan] = []
+    private(set) var states: [SectionState] = []
+    /// Sections' extents (interSectionSpacing after every section but the last).
+    private(set) var sectionOffsets = OffsetTree()
+    /// How far cells may stick out below their group, over all sections: widens searches.
+    private(set) var overflow = 0.0
+    /// Orthogonal scroll offsets by section; kept across prepares.
+    var orthogonalOffsets: [Double] = []
+    public private(set) var diagnostics: [LayoutDiagnostic] = []
+
+    /// Every section laid out as `section`.
+    /// - Precondition: the section and configuration are valid (`validate()` does not throw).
+    public init(section: CompositionalSection, configuration: CompositionalConfiguration = CompositionalConfiguration()) {
+        precondition((try? section.validate()) != nil, "CompositionalLayout section: \(validationMessage(section.validate))")
+        precondition((try? configuration.validate()) != nil, "CompositionalLayout configuration: \(validationMessage(configuration.validate))")
+        self.configuration = configuration
+        sharedSection = section
+        sectionProvider = { _, _ in section }
+        environment = configuration.environment(containerSize: .zero, layoutDirection: .leftToRight)
+    }
+
+    /// Each section as `sectionProvider` describes it, given its index and the environment
+    /// (`UICollectionViewCompositionalLayout(sectionProvider:)`). Called in `prepare` and on
+    /// invalidations that re-read everything (metrics, container size). Sections it returns
+    /// must be valid (`validate()`), else the layout stops with a precondition failure.
+    public init(configuration: CompositionalConfiguration = CompositionalConfiguration(), sectionProvider: @escaping SectionProvider) {
+        precondition((try? configuration.validate()) != nil, "CompositionalLayout configuration: \(validationMessage(configuration.validate))")
+        self.configuration = configuration
+        sharedSection = nil
+        self.sectionProvider = sectionProvider
+        environment = configuration.environment(containerSize: .zero, layoutDirection: .leftToRight)
+    }
+
+    /// The description of section `index` in the last prepare.
+    public func section(at index: Int) -> CompositionalSection { plans[index].section }
+
+    /// Bytes held by the prepared state (array capacities and offset trees), for the
+    /// "≤ 64 bytes per item" budget. Compiled group plans are counted once per section
+    /// (sections made from one description share them, so this overcounts those).
+    public var retainedByteCount: Int {
+        var bytes = plans.capacity * MemoryLayout<SectionPlan>.stride + states.capacity * MemoryLayout<SectionState>.stride
+        for (plan, state) in zip(plans, states) {
+            bytes += plan.group.nodes.capacity * MemoryLayout<GroupPlan.Node>.stride + plan.group.leafCount * MemoryLayout<Int>.stride
+            bytes += state.sizes.capacity * MemoryLayout<Size>.stride
+            bytes += state.groups.nodes.capacity * MemoryLayout<Double>.stride
+            bytes += state.boundaryHeights.capacity * MemoryLayout<Double>.stride
+        }
+        bytes += sectionOffsets.nodes.capacity * MemoryLayout<Double>.stride + orthogonalOffsets.capacity * MemoryLayout<Double>.stride
+        return bytes
+    }
+
+    // MARK: Preparing
+
+    /// Reads everything and lays out every section, reusing the storage of the previous
+    /// layout.
+    /// - Complexity: O(n) for n items (O(n·g) group evaluations when cells are estimated).
+    public func prepare(from source: some LayoutSource) {
+        var diagnostics: [LayoutDiagnostic] = []
+        let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
+        var height = source.containerSize.height
+        if !(height.isFinite && height >= 0) {
+            height = sanitizedLength(height, indexPath: nil, path: "container.height", diagnostics: &diagnostics)
+        }
+        containerWidth = width
+        environment = configuration.environment(containerSize: Size(width: width, height: height), layoutDirection: source.layoutDirection)
+        let sectionCount = Swift.max(0, source.numberOfSections)
+        var plans = self.plans, states = self.states
+        self.plans = []
+        self.states = []
+        if plans.count > sectionCount { plans.removeLast(plans.count - sectionCount) }
+        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
+        var shared: GroupPlan?
+        overflow = 0
+        for section in 0..<sectionCount {
+            let description = sharedSection ?? sectionProvider(section, environment)
+            if sharedSection == nil {
+                precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
+            }
+            let group: GroupPlan
+            if sharedSection != nil, let shared { group = shared } else { group = GroupPlan(description.group); shared = group }
+            let plan = SectionPlan(description, group: group, environment: environment)
+            if section < plans.count { plans[section] = plan } else { plans.append(plan) }
+            if section == states.count { states.append(SectionState()) }
+            states[section].read(section, plan: plan, from: source, diagnostics: &diagnostics)
+            overflow = Swift.max(overflow, plan.orthogonal ? 0 : states[section].overflow)
+        }
+        if orthogonalOffsets.count > sectionCount { orthogonalOffsets.removeLast(orthogonalOffsets.count - sectionCount) }
+        while orthogonalOffsets.count < sectionCount { orthogonalOffsets.append(plans[orthogonalOffsets.count].section.initialOrthogonalScrollOffset) }
+        self.plans = plans
+        self.states = states
+        let spacing = configuration.interSectionSpacing
+        sectionOffsets.rebuild(count: sectionCount) { leaves in
+            for section in 0..<sectionCount {
+                leaves[section] = spacedExtent(states[section].extent(plans[section]), at: section, count: sectionCount, spacing: spacing)
+            }
+        }
+        self.diagnostics = diagnostics
+    }
+
+    /// - Complexity: new item sizes: O(g + log n + log s) each; header or footer sizes:
+    ///   O(b + log s) (b boundary items); anything else: a full `prepare`.
+    public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
+        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize {
+            prepare(from: source)
+            return
+        }
+        diagnostics = []
+        var touched: [Int] = []
+        for (indexPath, size) in context.itemSizes {
+            let section = indexPath.section
+            precondition(section >= 0 && section < states.count && indexPath.item >= 0 && indexPath.item < states[section].itemCount, "invalidate: no item at \(indexPath)")
+            let plan = plans[section]
+            guard plan.group.hasEstimatedItems else { continue }
+            states[section].sizes[indexPath.item] = SectionState.sanitized(size.size, at: indexPath, diagnostics: &diagnostics)
+            let groupIndex = indexPath.item / plan.group.leafCount
+            states[section].updateGroup(groupIndex, plan: plan)
+            if !plan.orthogonal { overflow = Swift.max(overflow, states[section].overflow) }
+            touched.append(section)
+        }
+        for (kind, section, size) in context.supplementarySizes {
+            precondition(section >= 0 && section < states.count, "invalidate: no section \(section)")
+            guard let index = plans[section].boundary.firstIndex(where: { $0.kind == kind }), plans[section].boundary[index].estimatedHeight else { continue }
+            let plan = plans[section]
+            states[section].boundaryHeights[index] = size.map {
+                sanitizedLength($0.height, indexPath: nil, path: "sections[\(section)].\(kind.name).height", diagnostics: &diagnostics)
+            } ?? plan.boundary[index].estimate
+            touched.append(section)
+        }
+        for section in touched {
+            sectionOffsets.setExtent(
+                spacedExtent(states[section].extent(plans[section]), at: section, count: states.count, spacing: configuration.interSectionSpacing),
+                at: section)
+        }
+    }
+
+    // MARK: Geometry shared by the queries
+
+    public var contentSize: Size { Size(width: containerWidth, height: sectionOffsets.total) }
+
+    @inline(__always) func sectionTop(_ section: Int) -> Double { sectionOffsets.offset(of: section) }
+
+    /// A frame of layout space (x from the leading edge) in the collection's coordinates.
+    @inline(__always) func physical(_ frame: Rect) -> Rect {
+        environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: containerWidth)
+    }
+
+    /// Where the groups of an orthogonal section start along x, at its current offset.
+    @inline(__always) func orthogonalStart(_ section: Int) -> Double {
+        plans[section].left + plans[section].centering - orthogonalOffsets[section]
+    }
+
+    /// The origin of group repetition `index` of `section`, whose items area starts at
+    /// `bodyTop`, at `offset` along the section's flow (from the groups' tree).
+    @inline(__always) func groupOrigin(_ section: Int, bodyTop: Double, offset: Double) -> Point {
+        plans[section].orthogonal ? Point(x: orthogonalStart(section) + offset, y: bodyTop) : Point(x: plans[section].left, y: bodyTop + offset)
+    }
+
+    /// The frames (layout space) of group repetition `index` of `section` into `frames`;
+    /// returns how many cells it holds.
+    @inline(__always)
+    func layOutGroup(
+        _ index: Int, of section: Int, origin: Point, sizes: UnsafeMutableBufferPointer<Size>, frames: UnsafeMutableBufferPointer<Rect>
+    ) -> Int {
+        let plan = plans[section]
+        return states[section].withInputs(index, plan: plan) { inputs in
+            plan.group.layOut(inputs, origin: origin, sizes: sizes, frames: frames)
+            return inputs.present
+        }
+    }
+
+    // MARK: Single elements
+
+    /// - Complexity: O(g + log n).
+    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        frameOfItem(at: indexPath).map { LayoutAttributes(indexPath: indexPath, frame: physical($0)) }
+    }
+
+    /// The layout-space frame of an item, or nil.
+    func frameOfItem(at indexPath: IndexPath) -> Rect? {
+        let section = indexPath.section
+        guard section >= 0 && section < states.count, indexPath.item >= 0 && indexPath.item < states[section].itemCount else { return nil }
+        let plan = plans[section], state = states[section]
+        let leafCount = plan.group.leafCount
+        let groupIndex = indexPath.item / leafCount
+        let origin = groupOrigin(section, bodyTop: state.bodyTop(plan, sectionTop: sectionTop(section)), offset: state.groups.offset(of: groupIndex))
+        return plan.group.withScratch { sizes, frames in
+            _ = layOutGroup(groupIndex, of: section, origin: origin, sizes: sizes, frames: frames)
+            return frames[indexPath.item - groupIndex * leafCount]
+        }
+    }
+
+    /// The resting attributes of a boundary item (header, footer …), or nil.
+    /// - Complexity: O(b + log s).
+    public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        let section = indexPath.section
+        guard section >= 0 && section < states.count, indexPath.item == 0,
+              let index = plans[section].boundary.firstIndex(where: { $0.kind == kind }) else { return nil }
+        let frame = boundaryFrame(index, section: section, top: sectionTop(section))
+        return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: plans[section].boundary[index].zIndex)
+    }
+
+    /// The layout-space frame of boundary item `index` of `section` at rest.
+    func boundaryFrame(_ index: Int, section: Int, top: Double) -> Rect {
+        let plan = plans[section], state = states[section], item = plan.boundary[index]
+        var y: Double
+        if item.alignment == .top {
+            y = top
+            for other in 0..<index where plan.boundary[other].alignment == .top { y += state.boundaryHeights[other] }
+        } else {
+            y = state.bodyTop(plan, sectionTop: top) + state.body + plan.bottom
+            for other in 0..<index where plan.boundary[other].alignment == .bottom { y += state.boundaryHeights[other] }
+        }
+        return Rect(x: item.x, y: y, width: item.width, height: state.boundaryHeights[index])
+    }
+
+    /// A background decoration of the section (`indexPath.item == 0`) or the separator
+    /// below the group whose first item is `indexPath.item`, or nil.
+    /// - Complexity: O(g + log n).
+    public func attributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        let section = indexPath.section
+        guard section >= 0 && section < states.count else { return nil }
+        if kind == .separator {
+            let plan = plans[section], state = states[section]
+            let leafCount = plan.group.leafCount
+            guard plan.separators != nil, indexPath.item >= 0, indexPath.item % leafCount == 0 else { return nil }
+            let groupIndex = indexPath.item / leafCount
+            guard groupIndex < state.groupCount(plan) - 1 else { return nil }
+            let bodyTop = state.bodyTop(plan, sectionTop: sectionTop(section))
+            return separator(below: groupIndex, of: section, groupTop: bodyTop + state.groups.offset(of: groupIndex))
+        }
+        guard indexPath.item == 0, let index = plans[section].decorations.firstIndex(where: { $0.elementKind == kind }) else { return nil }
+        return background(index, of: section, top: sectionTop(section))
+    }
+
+    /// Decoration `index` of `section` (a background), clipped to its section and the
+    /// container's width, or nil when it has no area.
+    func background(_ index: Int, of section: Int, top: Double) -> LayoutAttributes? {
+        let plan = plans[section], item = plan.decorations[index], state = states[section]
+        let span = Rect(x: 0, y: top, width: containerWidth, height: state.extent(plan))
+        let covered = item.coversItemsOnly
+            ? Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top), width: plan.contentWidth, height: state.body)
+            : span
+        let area = Rect(
+            x: covered.minX + item.contentInsets.leading, y: covered.minY + item.contentInsets.top,
+            width: covered.width - item.contentInsets.leading - item.contentInsets.trailing,
+            height: covered.height - item.contentInsets.top - item.contentInsets.bottom)
+        guard area.width > 0, area.height > 0, let clipped = area.intersection(span) else { return nil }
+        return LayoutAttributes(indexPath: IndexPath(item: 0, section: section), kind: item.elementKind, frame: physical(clipped), zIndex: item.zIndex)
+    }
+
+    /// The separator between group `index` (starting at `groupTop`) and the next.
+    func separator(below index: Int, of section: Int, groupTop: Double) -> LayoutAttributes? {
+        let plan = plans[section]
+        guard let separators = plan.separators else { return nil }
+        let state = states[section]
+        let groupHeight = state.groups[index] - plan.spacing
+        let y = groupTop + groupHeight + (plan.spacing - separators.thickness) / 2
+        let x = plan.left + separators.insets.leading
+        let width = Swift.max(0, plan.contentWidth - separators.insets.leading - separators.insets.trailing)
+        return LayoutAttributes(
+            indexPath: IndexPath(item: index * plan.group.leafCount, section: section), kind: .separator,
+            frame: physical(Rect(x: x, y: y, width: width, height: separators.thickness)), zIndex: ListLayout.Separators.zIndex)
+    }
+
+    /// What a self-sizing cell is measured against: its extents that are not estimated
+    /// exactly, the estimated ones free (in an orthogonal section the height is always
+    /// fixed).
+    /// - Complexity: O(g + log n).
+    public func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal {
+        guard let frame = frameOfItem(at: indexPath) else { return .unconstrained }
+        let plan = plans[indexPath.section]
+        let leaf = indexPath.item % plan.group.leafCount
+        let width: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .horizontal) ? .unconstrained : .exactly(frame.width)
+        let height: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .vertical) && !plan.orthogonal ? .unconstrained : .exactly(frame.height)
+        return FittingProposal(width: width, height: height)
+    }
+}
+
+// MARK: - Compiled sections and their state
+
+/// A section description with everything that does not depend on the items resolved. A
+/// class, immutable: the queries read it for every section and group they visit, and a copy
+/// of a struct this size would retain each of its arrays every time.
+final class SectionPlan: Sendable {
+    struct Boundary: Sendable {
+        var kind: ElementKind
+        var alignment: CompositionalBoundaryItem.Alignment
+        var x: Double
+        var width: Double
+        var estimatedHeight: Bool
+        /// The height before measuring (the estimate, or the fixed height).
+        var estimate: Double
+        var pins: Bool
+        var zIndex: Int
+    }
+
+    let section: CompositionalSection
+    let group: GroupPlan
+    /// Leading and trailing insets (the reference's plus the section's), top and bottom.
+    let left: Double, right: Double, top: Double, bottom: Double
+    let contentWidth: Double
+    /// What the group's dimensions resolve in.
+    let groupContainer: Size
+    let orthogonal: Bool
+    /// The gap between consecutive groups (at least a separator's thickness).
+    let spacing: Double
+    let separators: ListLayout.Separators?
+    let boundary: [Boundary]
+    let decorations: [CompositionalDecorationItem]
+    /// For `groupPagingCentered`: the extra leading (and trailing) inset that centres the
+    /// first group.
+    let centering: Double
+
+    init(_ section: CompositionalSection, group: GroupPlan, environment: CompositionalEnvironment) {
+        self.section = section
+        self.group = group
+        let reference = environment.insets(for: section.contentInsetsReference)
+        let width = environment.containerSize.width
+        left = reference.leading + section.contentInsets.leading
+        right = reference.trailing + section.contentInsets.trailing
+        top = section.contentInsets.top
+        bottom = section.contentInsets.bottom
+        contentWidth = Swift.max(0, width - left - right)
+        groupContainer = Size(width: contentWidth, height: Swift.max(0, environment.containerSize.height - top - bottom))
+        orthogonal = section.orthogonalScrollingBehavior != .none
+        separators = orthogonal ? nil : section.separators
+        spacing = separators.map { Swift.max(section.interGroupSpacing, $0.thickness) } ?? section.interGroupSpacing
+        decorations = section.decorationItems
+        let follows = section.supplementariesFollowContentInsets
+        let boundaryContainer = Size(width: follows ? contentWidth : width, height: environment.containerSize.height)
+        let boundaryX = follows ? left : 0
+        boundary = section.boundarySupplementaryItems.map { item in
+            let estimated = item.layoutSize.heightDimension.isEstimated
+            return Boundary(
+                kind: item.elementKind, alignment: item.alignment, x: boundaryX,
+                width: item.layoutSize.widthDimension.resolved(in: boundaryContainer) ?? boundaryContainer.width,
+                estimatedHeight: estimated, estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: boundaryContainer),
+                pins: item.pinToVisibleBounds, zIndex: item.zIndex)
+        }
+        if section.orthogonalScrollingBehavior == .groupPagingCentered {
+            let container = groupContainer
+            let firstWidth = group.withScratch { sizes, _ in
+                group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0), usesMeasuredHeights: false), into: sizes).size.width
+            }
+            centering = Swift.max(0, (contentWidth - firstWidth) / 2)
+        } else {
+            centering = 0
+        }
+    }
+
+    /// The axis groups follow each other along.
+    var flowAxis: Axis { orthogonal ? .horizontal : .vertical }
+}
+
+/// What a section holds between prepares: counts, measured sizes, group extents.
+struct SectionState: Sendable {
+    var itemCount = 0
+    /// Measured sizes of the cells (a negative width: not measured), when the section's
+    /// group has estimated cells; empty otherwise.
+    var sizes: [Size] = []
+    /// Extents of the group repetitions along the section's flow (heights, or widths in an
+    /// orthogonal section), plus the gap after each but the last.
+    var groups = OffsetTree()
+    /// How far cells may stick out past the end of their group along the flow.
+    var overflow = 0.0
+    var boundaryHeights: [Double] = []
+    /// The height of the items area.
+    var body = 0.0
+    /// For sections without estimated cells: the extent and overflow of a full repetition.
+    private var fullExtent = 0.0, fullOverflow = 0.0
+
+    func groupCount(_ plan: SectionPlan) -> Int { (itemCount + plan.group.leafCount - 1) / plan.group.leafCount }
+
+    /// Header-side boundary heights, then the insets and the items area, then the footer
+    /// side, always added in this order (so an update and a fresh build agree exactly).
+    func extent(_ plan: SectionPlan) -> Double {
+        var extent = 0.0
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .top { extent += boundaryHeights[index] }
+        extent += plan.top
+        extent += body
+        extent += plan.bottom
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .bottom { extent += boundaryHeights[index] }
+        return extent
+    }
+
+    /// Where the items area starts.
+    func bodyTop(_ plan: SectionPlan, sectionTop: Double) -> Double {
+        var y = sectionTop
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .top { y += boundaryHeights[index] }
+        return y + plan.top
+    }
+
+    /// A size from outside as the layout can use it.
+    static func sanitized(_ size: Size, at indexPath: IndexPath, diagnostics: inout [LayoutDiagnostic]) -> Size {
+        if size.width.isFinite && size.width >= 0 && size.height.isFinite && size.height >= 0 { return size }
+        let path = "sections[\(indexPath.section)].items[\(indexPath.item)]"
+        return Size(
+            width: sanitizedLength(size.width, indexPath: indexPath, path: "\(path).width", diagnostics: &diagnostics),
+            height: sanitizedLength(size.height, indexPath: indexPath, path: "\(path).height", diagnostics: &diagnostics))
+    }
+
+    /// Runs `body` with the inputs of group repetition `index`.
+    @inline(__always)
+    func withInputs<R>(_ index: Int, plan: SectionPlan, _ body: (GroupInputs) -> R) -> R {
+        let leafCount = plan.group.leafCount
+        let first = index * leafCount
+        let present = Swift.min(leafCount, itemCount - first)
+        return sizes.withUnsafeBufferPointer { all in
+            let slice = all.count == 0 ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: all[first..<(first + present)])
+            return body(GroupInputs(container: plan.groupContainer, present: present, sizes: slice, usesMeasuredHeights: !plan.orthogonal))
+        }
+    }
+
+    /// The extent along the flow of group repetition `index` and how far its cells stick out
+    /// past it.
+    /// `group` is `plan.group`, passed in so a loop over the groups copies it once.
+    func measureGroup(
+        _ index: Int, plan: SectionPlan, group: GroupPlan, sizes scratch: UnsafeMutableBufferPointer<Size>, frames: UnsafeMutableBufferPointer<Rect>
+    ) -> (extent: Double, overflow: Double) {
+        withInputs(index, plan: plan) { inputs in
+            let axis = plan.flowAxis
+            let (size, overflows) = group.size(inputs, into: scratch)
+            guard overflows else { return (size[axis], 0) }
+            group.layOut(inputs, origin: .zero, sizes: scratch, frames: frames)
+            var end = 0.0
+            for leaf in 0..<inputs.present { end = Swift.max(end, frames[leaf].max(axis)) }
+            return (size[axis], Swift.max(0, end - size[axis]))
+        }
+    }
+
+    /// Reads the section's counts, sizes and boundary heights and builds its groups.
+    mutating func read(_ section: Int, plan: SectionPlan, from source: some LayoutSource, diagnostics: inout [LayoutDiagnostic]) {
+        itemCount = Swift.max(0, source.numberOfItems(inSection: section))
+        sizes.removeAll(keepingCapacity: true)
+        if plan.group.hasEstimatedItems {
+            sizes.reserveCapacity(itemCount)
+            // The kind of source is found once a section, not once an item; a static
+            // source's list is read directly.
+            if let values = source as? StaticLayoutSource, case .list(let list) = values.sections[section].items {
+                list.withUnsafeBufferPointer { list in
+                    for item in 0..<itemCount {
+                        let size = list[item].size
+                        if size.width.isFinite && size.width >= 0 && size.height.isFinite && size.height >= 0 {
+                            sizes.append(size)
+                        } else {
+                            sizes.append(Self.sanitized(size, at: IndexPath(item: item, section: section), diagnostics: &diagnostics))
+                        }
+                    }
+                }
+            } else if let measuring = source as? any MeasuringLayoutSource {
+                for item in 0..<itemCount {
+                    let indexPath = IndexPath(item: item, section: section)
+                    if let measured = measuring.measuredSizeForItem(at: indexPath) {
+                        sizes.append(Self.sanitized(measured.size, at: indexPath, diagnostics: &diagnostics))
+                    } else {
+                        sizes.append(Size(width: -1, height: -1))
+                    }
+                }
+            } else {
+                for item in 0..<itemCount {
+                    let indexPath = IndexPath(item: item, section: section)
+                    sizes.append(Self.sanitized(source.sizeForItem(at: indexPath).size, at: indexPath, diagnostics: &diagnostics))
+                }
+            }
+        }
+        boundaryHeights.removeAll(keepingCapacity: true)
+        for item in plan.boundary {
+            var height = item.estimate
+            if item.estimatedHeight, let measured = source.measuredSupplementarySize(ofKind: item.kind, inSection: section) {
+                height = sanitizedLength(measured.height, indexPath: nil, path: "sections[\(section)].\(item.kind.name).height", diagnostics: &diagnostics)
+            }
+            boundaryHeights.append(height)
+        }
+        rebuildGroups(plan)
+    }
+
+    /// Every group repetition's extent, the overflow and the body.
+    mutating func rebuildGroups(_ plan: SectionPlan) {
+        let count = groupCount(plan)
+        let spacing = plan.spacing
+        var overflow = 0.0
+        var crossMax = 0.0
+        var fullExtent = 0.0, fullOverflow = 0.0
+        // The tree is moved out while it is rebuilt, so the copy of `self` read below does
+        // not share (and force a copy of) its storage.
+        var groups = OffsetTree()
+        swap(&groups, &self.groups)
+        defer { swap(&groups, &self.groups) }
+        let state = self
+        let group = plan.group
+        group.withScratch { scratch, frames in
+            let leafCount = group.leafCount
+            if !group.hasEstimatedItems && count > 0 {
+                (fullExtent, fullOverflow) = state.measureGroup(0, plan: plan, group: group, sizes: scratch, frames: frames)
+            }
+            groups.rebuild(count: count) { leaves in
+                for index in 0..<count {
+                    let isFull = (index + 1) * leafCount <= state.itemCount
+                    let (extent, sticksOut) = isFull && !group.hasEstimatedItems
+                        ? (fullExtent, fullOverflow) : state.measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames)
+                    leaves[index] = spacedExtent(extent, at: index, count: count, spacing: spacing)
+                    overflow = Swift.max(overflow, sticksOut)
+                }
+            }
+            if plan.orthogonal && count > 0 {
+                // The section's height from the description alone (no measured sizes).
+                let empty = UnsafeBufferPointer<Size>(start: nil, count: 0)
+                let full = GroupInputs(container: plan.groupContainer, present: leafCount, sizes: empty, usesMeasuredHeights: false)
+                crossMax = plan.group.size(full, into: scratch).size.height
+                let last = state.itemCount - (count - 1) * leafCount
+                if last < leafCount {
+                    crossMax = Swift.max(crossMax, plan.group.size(GroupInputs(container: plan.groupContainer, present: last, sizes: empty, usesMeasuredHeights: false), into: scratch).size.height)
+                }
+            }
+        }
+        self.overflow = overflow
+        self.fullExtent = fullExtent
+        self.fullOverflow = fullOverflow
+        body = plan.orthogonal ? crossMax : groups.total
+    }
+
+    /// Recomputes one group repetition after a measured size.
+    mutating func updateGroup(_ index: Int, plan: SectionPlan) {
+        let count = groupCount(plan)
+        let group = plan.group
+        let (extent, sticksOut) = group.withScratch { scratch, frames in measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames) }
+        groups.setExtent(spacedExtent(extent, at: index, count: count, spacing: plan.spacing), at: index)
+        overflow = Swift.max(overflow, sticksOut)
+        if !plan.orthogonal { body = groups.total }
+    }
+}

@@ -1,0 +1,112 @@
+/// A list section's options (`UICollectionLayoutListConfiguration`): full-width rows of
+/// estimated height, separators between them, optional headers and footers, in one of
+/// UIKit's three appearances. `CompositionalSection.list(using:environment:)` turns it into
+/// an ordinary section (a horizontal group of one estimated item, separators, boundary
+/// items, a background), which can be adjusted further.
+///
+/// The metrics are Trellis's approximations of UIKit's (which vary by iOS version):
+///
+/// | appearance | rows | headers | between sections | background |
+/// |---|---|---|---|---|
+/// | `plain` | edge to edge | pinned | nothing | none |
+/// | `grouped` | edge to edge | not pinned | `sectionSpacing` (the layout's `interSectionSpacing`) | none |
+/// | `insetGrouped` | inside the layout margins (16 pt compact, 20 regular) | not pinned, inside the margins | `sectionSpacing` | behind the rows only (`listBackground` kind) |
+///
+/// Separators are `1 / displayScale` thick (a hairline), start at the layout margin
+/// (`separatorInsets` overrides), and lie between rows, never after the last one.
+public struct CompositionalListConfiguration: Hashable, Sendable {
+    public enum Appearance: String, Hashable, Sendable, CaseIterable {
+        case plain
+        case grouped
+        case insetGrouped
+    }
+
+    public enum SupplementaryMode: String, Hashable, Sendable, CaseIterable {
+        case none
+        case supplementary
+    }
+
+    public var appearance: Appearance
+    public var showsSeparators: Bool
+    /// Leading and trailing insets of the separators; nil: the layout margin, 0.
+    public var separatorInsets: EdgeInsets?
+    public var headerMode: SupplementaryMode
+    public var footerMode: SupplementaryMode
+    /// The estimated height of rows, headers and footers.
+    public var estimatedRowHeight: Double
+    public var estimatedHeaderHeight: Double
+    public var estimatedFooterHeight: Double
+    /// Space between sections in the grouped appearances: what
+    /// `CompositionalLayout.list(using:)` sets as the layout's `interSectionSpacing`.
+    public var sectionSpacing: Double
+
+    public init(
+        appearance: Appearance, showsSeparators: Bool = true, separatorInsets: EdgeInsets? = nil,
+        headerMode: SupplementaryMode = .none, footerMode: SupplementaryMode = .none,
+        estimatedRowHeight: Double = 44, estimatedHeaderHeight: Double = 38, estimatedFooterHeight: Double = 22,
+        sectionSpacing: Double = 20
+    ) {
+        self.appearance = appearance
+        self.showsSeparators = showsSeparators
+        self.separatorInsets = separatorInsets
+        self.headerMode = headerMode
+        self.footerMode = footerMode
+        self.estimatedRowHeight = estimatedRowHeight
+        self.estimatedHeaderHeight = estimatedHeaderHeight
+        self.estimatedFooterHeight = estimatedFooterHeight
+        self.sectionSpacing = sectionSpacing
+    }
+
+    /// Throws when an option cannot be used, naming it.
+    public func validate() throws(LayoutOptionsError) {
+        for (name, value) in [("estimatedRowHeight", estimatedRowHeight), ("estimatedHeaderHeight", estimatedHeaderHeight),
+                              ("estimatedFooterHeight", estimatedFooterHeight), ("sectionSpacing", sectionSpacing)] {
+            try validateSpacing(value, name)
+        }
+        if let separatorInsets, let problem = insetsProblem(separatorInsets, "separatorInsets") { throw problem }
+    }
+}
+
+extension ElementKind {
+    /// The background behind an inset-grouped list section's rows.
+    public static let listBackground = ElementKind.decoration("listBackground")
+}
+
+extension CompositionalSection {
+    /// A list section (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`).
+    /// - Precondition: the configuration is valid (`validate()`).
+    public static func list(using configuration: CompositionalListConfiguration, environment: CompositionalEnvironment) -> CompositionalSection {
+        precondition((try? configuration.validate()) != nil, "list configuration: \(validationMessage(configuration.validate))")
+        let row = CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(configuration.estimatedRowHeight))
+        var section = CompositionalSection(
+            group: .horizontal(layoutSize: row, subitems: [CompositionalItem(layoutSize: row)]), contentInsetsReference: .none)
+        let inset = configuration.appearance == .insetGrouped
+        if inset { section.contentInsetsReference = .layoutMargins }
+        let pins = configuration.appearance == .plain
+        if configuration.headerMode == .supplementary {
+            section.boundarySupplementaryItems.append(.header(height: .estimated(configuration.estimatedHeaderHeight), pinToVisibleBounds: pins))
+        }
+        if configuration.footerMode == .supplementary {
+            section.boundarySupplementaryItems.append(.footer(height: .estimated(configuration.estimatedFooterHeight)))
+        }
+        if configuration.showsSeparators {
+            let margin = inset ? 16 : environment.layoutMargins.leading
+            section.separators = ListLayout.Separators(
+                thickness: 1 / environment.displayScale, insets: configuration.separatorInsets ?? EdgeInsets(leading: margin))
+        }
+        if inset { section.decorationItems = [.background(elementKind: .listBackground, coversItemsOnly: true)] }
+        return section
+    }
+}
+
+extension CompositionalLayout {
+    /// A layout whose every section is a list (`UICollectionViewCompositionalLayout.list(using:)`),
+    /// sections `sectionSpacing` apart in the grouped appearances.
+    public static func list(using listConfiguration: CompositionalListConfiguration, configuration: CompositionalConfiguration = CompositionalConfiguration()) -> CompositionalLayout {
+        var configuration = configuration
+        if listConfiguration.appearance != .plain { configuration.interSectionSpacing = listConfiguration.sectionSpacing }
+        return CompositionalLayout(configuration: configuration) { _, environment in
+            CompositionalSection.list(using: listConfiguration, environment: environment)
+        }
+    }
+}

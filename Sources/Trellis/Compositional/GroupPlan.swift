@@ -1,0 +1,340 @@
+/// A group description compiled into flat arrays (nodes in preorder) and the evaluation of
+/// one instance of it: the allotted size of every node, then the frame of every cell.
+///
+/// **Sizing** (bottom-up). An item's extent along an axis is its dimension resolved in its
+/// group's content size, or, when estimated, its measured extent (its estimate until it is
+/// measured). A group's extent is its dimension resolved in its container, or, when
+/// estimated, what its subitems need: along its axis the sum of their extents, edge spacings
+/// and minimum inter-item spacings; across it the largest of them. Subitems whose extent
+/// across the group is a fraction of that axis (`.fractionalHeight` in a horizontal group)
+/// are resolved against the group's final extent, so in a group of estimated height they
+/// take the tallest other subitem's height. Content insets are ignored along estimated axes.
+///
+/// **Placement** (top-down). Subitems follow each other along the group's axis; the room
+/// left over (never negative) is shared equally by the flexible spacings (inter-item
+/// spacings and subitems' flexible edges along the axis). Across the axis a subitem sits
+/// after its top/leading edge spacing; a flexible top edge pushes it to the far side, two
+/// flexible edges centre it. A subitem whose end lies within rounding error of the group's
+/// content end is ended exactly there, so fractions summing to 1 fill the group exactly.
+struct GroupPlan: Sendable {
+    enum Kind: UInt8 { case item, horizontal, vertical }
+
+    struct Node: Sendable {
+        var kind: Kind
+        var width: CompositionalDimension
+        var height: CompositionalDimension
+        var insets: EdgeInsets
+        /// Edge spacing minimums and flexibility.
+        var leading = 0.0, top = 0.0, trailing = 0.0, bottom = 0.0
+        var leadingFlexible = false, topFlexible = false, trailingFlexible = false, bottomFlexible = false
+        var spacing = 0.0
+        var spacingFlexible = false
+        var stretches = false
+        /// > 0: sized to fit this many copies along the parent group's axis.
+        var fitsCount = 0
+        /// The index after this node's subtree (children are the nodes in between).
+        var end = 0
+        var firstLeaf = 0
+        var leafCount = 0
+
+        @inline(__always) func dimension(_ axis: Axis) -> CompositionalDimension { axis == .horizontal ? width : height }
+        @inline(__always) var axis: Axis { kind == .vertical ? .vertical : .horizontal }
+
+        /// Edge spacing before and after along `axis`.
+        @inline(__always) func edges(_ axis: Axis) -> (before: Double, beforeFlexible: Bool, after: Double, afterFlexible: Bool) {
+            axis == .horizontal ? (leading, leadingFlexible, trailing, trailingFlexible) : (top, topFlexible, bottom, bottomFlexible)
+        }
+    }
+
+    private(set) var nodes: [Node] = []
+    /// Per leaf (cell of one instance), its node.
+    private(set) var leafNodes: [Int] = []
+    /// True when some cell's dimension is estimated (the layout then keeps measured sizes).
+    private(set) var hasEstimatedItems = false
+    /// Per axis: true when some dimension along it is estimated (horizontal, vertical).
+    private(set) var estimatedAlong: (horizontal: Bool, vertical: Bool) = (false, false)
+
+    var leafCount: Int { leafNodes.count }
+
+    init(_ group: CompositionalGroup) {
+        append(.group(group), fitsCount: 0)
+    }
+
+    @discardableResult
+    private mutating func append(_ subitem: CompositionalSubitem, fitsCount: Int) -> Int {
+        let index = nodes.count
+        let size = subitem.layoutSize
+        var node = Node(kind: .item, width: size.widthDimension, height: size.heightDimension, insets: .zero)
+        node.fitsCount = fitsCount
+        node.firstLeaf = leafNodes.count
+        let edgeSpacing: CompositionalEdgeSpacing?
+        switch subitem {
+        case .item(let item):
+            node.insets = item.contentInsets
+            edgeSpacing = item.edgeSpacing
+        case .group(let group):
+            node.kind = group.axis == .horizontal ? .horizontal : .vertical
+            node.insets = group.contentInsets
+            node.spacing = group.interItemSpacing?.minimum ?? 0
+            node.spacingFlexible = group.interItemSpacing?.isFlexible ?? false
+            node.stretches = group.stretchesItems
+            edgeSpacing = group.edgeSpacing
+        }
+        if let edgeSpacing {
+            (node.leading, node.leadingFlexible) = (edgeSpacing.leading?.minimum ?? 0, edgeSpacing.leading?.isFlexible ?? false)
+            (node.top, node.topFlexible) = (edgeSpacing.top?.minimum ?? 0, edgeSpacing.top?.isFlexible ?? false)
+            (node.trailing, node.trailingFlexible) = (edgeSpacing.trailing?.minimum ?? 0, edgeSpacing.trailing?.isFlexible ?? false)
+            (node.bottom, node.bottomFlexible) = (edgeSpacing.bottom?.minimum ?? 0, edgeSpacing.bottom?.isFlexible ?? false)
+        }
+        if size.widthDimension.isEstimated { estimatedAlong.horizontal = true }
+        if size.heightDimension.isEstimated { estimatedAlong.vertical = true }
+        nodes.append(node)
+        switch subitem {
+        case .item:
+            leafNodes.append(index)
+            if size.widthDimension.isEstimated || size.heightDimension.isEstimated { hasEstimatedItems = true }
+        case .group(let group):
+            if let count = group.count, let child = group.subitems.first {
+                for _ in 0..<count { append(child, fitsCount: count) }
+            } else {
+                for child in group.subitems { append(child, fitsCount: 0) }
+            }
+        }
+        nodes[index].end = nodes.count
+        nodes[index].leafCount = leafNodes.count - nodes[index].firstLeaf
+        return index
+    }
+
+    /// Whether a cell's extent along `axis` is estimated (measured).
+    func isEstimated(leaf: Int, along axis: Axis) -> Bool {
+        let node = nodes[leafNodes[leaf]]
+        return node.dimension(axis).isEstimated && !(node.fitsCount > 0 && parentAxis(of: leafNodes[leaf]) == axis)
+    }
+
+    private func parentAxis(of index: Int) -> Axis? {
+        var parent = index - 1
+        while parent >= 0 {
+            if nodes[parent].end > index && nodes[parent].kind != .item { return nodes[parent].axis }
+            parent -= 1
+        }
+        return nil
+    }
+}
+
+/// The inputs of one evaluation of a group instance.
+struct GroupInputs {
+    /// The size the top group's dimensions are resolved in.
+    var container: Size
+    /// How many of the instance's cells exist (the section's last instance may be partial).
+    var present: Int
+    /// Measured sizes of the instance's cells (a negative width: not measured yet), or an
+    /// empty buffer when the plan has no estimated cells.
+    var sizes: UnsafeBufferPointer<Size>
+    /// False in orthogonally scrolling sections: measured heights are ignored there, so that
+    /// measuring never changes the section's height.
+    var usesMeasuredHeights: Bool
+}
+
+extension GroupPlan {
+    /// The top group's allotted size for `inputs`, every node's size written to `sizes`
+    /// (`nodes.count` elements), and whether some subitems need more room than a fixed
+    /// extent gives them (then cells may stick out of the group: `layOut` tells how far).
+    /// - Complexity: O(nodes).
+    func size(_ inputs: GroupInputs, into sizes: UnsafeMutableBufferPointer<Size>) -> (size: Size, overflows: Bool) {
+        nodes.withUnsafeBufferPointer { nodes in
+            var evaluator = Evaluator(nodes: nodes, sizes: sizes, inputs: inputs)
+            let size = evaluator.size(0, container: inputs.container, mainOverride: nil, along: .horizontal)
+            return (size, evaluator.overflows)
+        }
+    }
+
+    /// Sizes the instance and writes the frame of each present cell, relative to `origin`
+    /// (the group's top-left), into `frames` (`leafCount` elements); `sizes` is scratch
+    /// (`nodes.count`). Returns the group's size.
+    /// - Complexity: O(nodes).
+    @discardableResult
+    func layOut(_ inputs: GroupInputs, origin: Point, sizes: UnsafeMutableBufferPointer<Size>, frames: UnsafeMutableBufferPointer<Rect>) -> Size {
+        nodes.withUnsafeBufferPointer { nodes in
+            var evaluator = Evaluator(nodes: nodes, sizes: sizes, inputs: inputs)
+            let size = evaluator.size(0, container: inputs.container, mainOverride: nil, along: .horizontal)
+            evaluator.place(0, at: origin, parentAxis: nil, frames: frames)
+            return size
+        }
+    }
+
+    /// Runs `body` with scratch buffers sized for this plan (node sizes, cell frames).
+    @inline(__always)
+    func withScratch<R, E: Error>(_ body: (UnsafeMutableBufferPointer<Size>, UnsafeMutableBufferPointer<Rect>) throws(E) -> R) throws(E) -> R {
+        let result: Result<R, E> = withUnsafeTemporaryAllocation(of: Size.self, capacity: nodes.count) { sizes in
+            withUnsafeTemporaryAllocation(of: Rect.self, capacity: leafCount) { frames in
+                do throws(E) { return .success(try body(sizes, frames)) } catch { return .failure(error) }
+            }
+        }
+        return try result.get()
+    }
+}
+
+private struct Evaluator {
+    let nodes: UnsafeBufferPointer<GroupPlan.Node>
+    let sizes: UnsafeMutableBufferPointer<Size>
+    let inputs: GroupInputs
+    /// Set when subitems need more than a fixed extent of their group.
+    var overflows = false
+
+    init(nodes: UnsafeBufferPointer<GroupPlan.Node>, sizes: UnsafeMutableBufferPointer<Size>, inputs: GroupInputs) {
+        self.nodes = nodes
+        self.sizes = sizes
+        self.inputs = inputs
+    }
+
+    @inline(__always) func isPresent(_ index: Int) -> Bool { nodes[index].firstLeaf < inputs.present }
+
+    /// The extent along `axis` of node `index` when it is not estimated (or overridden).
+    @inline(__always) func fixedExtent(_ node: GroupPlan.Node, _ axis: Axis, container: Size, override: Double?) -> Double? {
+        override ?? node.dimension(axis).resolved(in: container)
+    }
+
+    /// Sizes node `index` in `container`; `mainOverride` replaces its extent along `parentAxis`
+    /// (a `count:` copy). Records and returns its allotted size.
+    mutating func size(_ index: Int, container: Size, mainOverride: Double?, along parentAxis: Axis) -> Size {
+        let node = nodes[index]
+        let fixedWidth = fixedExtent(node, .horizontal, container: container, override: parentAxis == .horizontal ? mainOverride : nil)
+        let fixedHeight = fixedExtent(node, .vertical, container: container, override: parentAxis == .vertical ? mainOverride : nil)
+        if node.kind == .item {
+            let leaf = node.firstLeaf
+            var width = fixedWidth ?? node.width.value
+            var height = fixedHeight ?? node.height.value
+            if inputs.sizes.count > 0 {
+                let measured = inputs.sizes[leaf]
+                if measured.width >= 0 {
+                    if fixedWidth == nil { width = measured.width }
+                    if fixedHeight == nil && inputs.usesMeasuredHeights { height = measured.height }
+                }
+            }
+            let size = Size(width: width, height: height)
+            sizes[index] = size
+            return size
+        }
+        let axis = node.axis, cross = axis.other
+        let fixedMain = axis == .horizontal ? fixedWidth : fixedHeight
+        let fixedCross = axis == .horizontal ? fixedHeight : fixedWidth
+        // The content box children are resolved in (estimates stand in for estimated axes).
+        var inner = Size(
+            width: (fixedWidth ?? node.width.value) - (fixedWidth != nil ? node.insets.horizontal : 0),
+            height: (fixedHeight ?? node.height.value) - (fixedHeight != nil ? node.insets.vertical : 0))
+        // `count:` copies share the main extent.
+        var fit: Double?
+        if let firstChild = index + 1 < node.end ? index + 1 : nil, nodes[firstChild].fitsCount > 0, fixedMain != nil {
+            let count = Double(nodes[firstChild].fitsCount)
+            fit = Swift.max(0, (inner[axis] - node.spacing * (count - 1)) / count)
+        }
+        var mainSum = 0.0, crossMax = 0.0, present = 0
+        var hasCrossFraction = false, hasOtherCross = false
+        var child = index + 1
+        while child < node.end {
+            defer { child = nodes[child].end }
+            guard isPresent(child) else { continue }
+            let childNode = nodes[child]
+            let size = self.size(child, container: inner, mainOverride: childNode.fitsCount > 0 ? fit : nil, along: axis)
+            let main = childNode.edges(axis), across = childNode.edges(cross)
+            mainSum += main.before + size[axis] + main.after
+            if present > 0 { mainSum += node.spacing }
+            present += 1
+            if childNode.dimension(cross).isFraction(of: cross) {
+                hasCrossFraction = true
+            } else {
+                hasOtherCross = true
+                crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
+            }
+        }
+        if hasCrossFraction {
+            // Fractions across the group resolve against its final extent: its fixed one, or
+            // (estimated) the largest other subitem's.
+            if fixedCross == nil && hasOtherCross { inner[cross] = crossMax }
+            child = index + 1
+            while child < node.end {
+                defer { child = nodes[child].end }
+                let childNode = nodes[child]
+                guard isPresent(child), childNode.dimension(cross).isFraction(of: cross) else { continue }
+                let previous = sizes[child]
+                let size = self.size(child, container: inner, mainOverride: childNode.fitsCount > 0 ? fit : nil, along: axis)
+                mainSum += size[axis] - previous[axis]
+                let across = childNode.edges(cross)
+                crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
+            }
+        }
+        if let fixedMain, mainSum > inner[axis] + 1e-9 * Swift.max(1, fixedMain) { overflows = true }
+        if let fixedCross, crossMax > inner[cross] + 1e-9 * Swift.max(1, fixedCross) { overflows = true }
+        var result = Size.zero
+        result[axis] = fixedMain ?? mainSum
+        result[cross] = fixedCross ?? crossMax
+        sizes[index] = result
+        return result
+    }
+
+    /// Places node `index` (already sized) with its allotted box at `origin`.
+    func place(_ index: Int, at origin: Point, parentAxis: Axis?, frames: UnsafeMutableBufferPointer<Rect>) {
+        let node = nodes[index]
+        let size = sizes[index]
+        // Insets apply along axes whose extent is not estimated (a `count:` copy's main
+        // extent is fixed by its group).
+        let fitted = node.fitsCount > 0 ? parentAxis : nil
+        let insetsX = !node.width.isEstimated || fitted == .horizontal, insetsY = !node.height.isEstimated || fitted == .vertical
+        let box = Rect(
+            x: origin.x + (insetsX ? node.insets.leading : 0), y: origin.y + (insetsY ? node.insets.top : 0),
+            width: Swift.max(0, size.width - (insetsX ? node.insets.horizontal : 0)),
+            height: Swift.max(0, size.height - (insetsY ? node.insets.vertical : 0)))
+        if node.kind == .item {
+            frames[node.firstLeaf] = box
+            return
+        }
+        let axis = node.axis, cross = axis.other
+        let contentStart = box.min(axis), contentEnd = box.max(axis), contentCross = box.size[cross]
+        var used = 0.0, present = 0, flexibleSlots = 0
+        var child = index + 1
+        while child < node.end {
+            defer { child = nodes[child].end }
+            guard isPresent(child) else { continue }
+            let main = nodes[child].edges(axis)
+            used += main.before + sizes[child][axis] + main.after
+            if present > 0 {
+                used += node.spacing
+                if node.spacingFlexible { flexibleSlots += 1 }
+            }
+            if main.beforeFlexible { flexibleSlots += 1 }
+            if main.afterFlexible { flexibleSlots += 1 }
+            present += 1
+        }
+        let leftover = box.size[axis] - used
+        let extra = leftover > 0 && flexibleSlots > 0 ? leftover / Double(flexibleSlots) : 0
+        var cursor = contentStart
+        var placed = 0
+        child = index + 1
+        while child < node.end {
+            defer { child = nodes[child].end }
+            guard isPresent(child) else { continue }
+            let childNode = nodes[child]
+            let main = childNode.edges(axis), across = childNode.edges(cross)
+            if placed > 0 { cursor += node.spacing + (node.spacingFlexible ? extra : 0) }
+            placed += 1
+            cursor += main.before + (main.beforeFlexible ? extra : 0)
+            var childSize = sizes[child]
+            if node.stretches && childNode.kind == .item && childNode.dimension(cross).isEstimated {
+                childSize[cross] = Swift.max(0, contentCross - across.before - across.after)
+            }
+            let free = Swift.max(0, contentCross - across.before - childSize[cross] - across.after)
+            let crossOffset = across.before + (across.beforeFlexible && across.afterFlexible ? free / 2 : across.beforeFlexible ? free : 0)
+            // Ends within rounding error of the content's end end exactly there.
+            let end = cursor + childSize[axis]
+            if end != contentEnd && Swift.abs(end - contentEnd) <= 1e-9 * Swift.max(1, Swift.abs(contentEnd)) {
+                childSize[axis] = contentEnd - cursor
+            }
+            sizes[child] = childSize
+            let childOrigin = axis == .horizontal
+                ? Point(x: cursor, y: box.minY + crossOffset)
+                : Point(x: box.minX + crossOffset, y: cursor)
+            place(child, at: childOrigin, parentAxis: axis, frames: frames)
+            cursor += childSize[axis] + main.after + (main.afterFlexible ? extra : 0)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Trellis
+
+extension CollectionView {
+    // MARK: Invalidating measured sizes
+
+    /// Forgets the measured sizes of the items (their content changed while their
+    /// identity did not, e.g. a model edited in place): they leave the size cache, the
+    /// layout gets their estimates incrementally (the first visible item kept still), and
+    /// the next layout pass measures the displayed ones again. Index paths outside the
+    /// collection are ignored.
+    /// - Complexity: O(m) for m items, plus the layout's incremental invalidation.
+    public func invalidateCachedSizes(forItemsAt indexPaths: [IndexPath]) {
+        var sizes: [(IndexPath, ItemSize)] = []
+        for indexPath in indexPaths where (try? checkItem(indexPath, role: "")) != nil {
+            forgetMeasuredSize(at: indexPath)
+            sizes.append((indexPath, sizeForItem(at: indexPath)))
+        }
+        guard !needsReload, !sizes.isEmpty else { return }
+        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        layout.invalidate(.sizes(sizes), source: self)
+        anchor?.restore(in: self)
+        setNeedsLayout()
+    }
+
+    /// Forgets every measured size, of items and of headers and footers (what they show
+    /// depends on something the identities do not capture, such as a font or a setting):
+    /// the size cache is emptied and the next layout pass measures what it displays.
+    /// - Complexity: O(n) for n items (the layout is invalidated entirely).
+    public func invalidateCachedSizes() {
+        sizeCache.removeAll()
+        resolvedSizes = Array(repeating: [], count: sectionCounts.count)
+        forgetSupplementarySizes()
+        guard !needsReload else { return }
+        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        layout.invalidate(.everything, source: self)
+        anchor?.restore(in: self)
+        setNeedsLayout()
+    }
+
+    /// Drops the item's size from the size cache and marks it unmeasured.
+    func forgetMeasuredSize(at indexPath: IndexPath) {
+        if let dataSource {
+            sizeCache.removeValue(forIdentity: dataSource.collectionView(self, identifierForItemAt: indexPath))
+        }
+        if indexPath.section < resolvedSizes.count, !resolvedSizes[indexPath.section].isEmpty {
+            resolvedSizes[indexPath.section][indexPath.item] = Size(width: -1, height: 0)
+        }
+    }
+}

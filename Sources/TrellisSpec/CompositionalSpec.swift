@@ -1,0 +1,297 @@
+import Trellis
+
+/// The options of a compositional layout (docs/Layouts.md, "CompositionalLayout"):
+///
+/// ```
+/// {"type": "compositional", "interSectionSpacing": 8, "safeAreaInsets": {…},
+///  "layoutMargins": {…}, "readableContentWidth": 672, "displayScale": 2,
+///  "section": SECTION            // every section; or
+///  "sections": [SECTION, …]      // section i takes entry min(i, count − 1); or
+///  "list": LIST}                 // every section a list
+///
+/// SECTION: {"group": GROUP, "interGroupSpacing": 8, "contentInsets": {…},
+///   "contentInsetsReference": "automatic" | "none" | "safeArea" | "layoutMargins" | "readableContent",
+///   "supplementariesFollowContentInsets": true,
+///   "boundarySupplementaryItems": [{"elementKind": "header", "alignment": "top",
+///       "layoutSize": SIZE, "pinToVisibleBounds": false, "zIndex": 10}],
+///   "decorationItems": [{"elementKind": "sectionBackground", "contentInsets": {…}, "coversItemsOnly": false}],
+///   "orthogonalScrollingBehavior": "none" | "continuous" | "continuousGroupLeadingBoundary"
+///       | "paging" | "groupPaging" | "groupPagingCentered",
+///   "orthogonalScrollOffset": 0,
+///   "separators": {"thickness": 1, "insets": {…}}}
+///   or {"list": LIST} for a list section
+/// GROUP: {"axis": "horizontal" | "vertical", "layoutSize": SIZE, "subitems": [ITEM | GROUP],
+///   "count": 3, "interItemSpacing": {"fixed": 8} | {"flexible": 0}, "contentInsets": {…},
+///   "edgeSpacing": EDGES, "stretchesItems": false}
+/// ITEM: {"layoutSize": SIZE, "contentInsets": {…}, "edgeSpacing": EDGES}
+/// SIZE: {"widthDimension": DIMENSION, "heightDimension": DIMENSION}
+/// DIMENSION: {"fractionalWidth": f} | {"fractionalHeight": f} | {"absolute": p} | {"estimated": p}
+/// EDGES: {"leading": SPACING, "top": SPACING, "trailing": SPACING, "bottom": SPACING}
+/// LIST: {"appearance": "plain" | "grouped" | "insetGrouped", "showsSeparators": true,
+///   "separatorInsets": {…}, "headerMode": "none" | "supplementary", "footerMode": …,
+///   "estimatedRowHeight": 44, "estimatedHeaderHeight": 38, "estimatedFooterHeight": 22,
+///   "sectionSpacing": 20}
+/// ```
+///
+/// Items' `width` and `height` in the document's sections are the sizes they were measured
+/// at: used where a dimension is estimated, ignored elsewhere. Headers' and footers' sizes
+/// likewise measure estimated boundary items of the same kind.
+public struct CompositionalSpec: Sendable {
+    /// A section's description, or a list configuration made into a section with the
+    /// environment of each prepare.
+    public enum Entry: Sendable {
+        case section(CompositionalSection)
+        case list(CompositionalListConfiguration)
+
+        func section(in environment: CompositionalEnvironment) -> CompositionalSection {
+            switch self {
+            case .section(let section): section
+            case .list(let list): CompositionalSection.list(using: list, environment: environment)
+            }
+        }
+    }
+
+    public enum Sections: Sendable {
+        /// Section i takes entry `min(i, count − 1)`.
+        case each([Entry])
+        /// Every section a list, sections `sectionSpacing` apart when grouped.
+        case list(CompositionalListConfiguration)
+    }
+
+    public var configuration = CompositionalConfiguration()
+    public var sections: Sections
+
+    static let members = ["type", "interSectionSpacing", "safeAreaInsets", "layoutMargins", "readableContentWidth", "displayScale", "section", "sections", "list"]
+
+    static func decode(_ object: JSONObject) throws(SpecError) -> CompositionalSpec {
+        try object.rejectUnknownMembers(members)
+        var configuration = CompositionalConfiguration()
+        try object.read("interSectionSpacing", into: &configuration.interSectionSpacing, expected: nonNegative)
+        if let field = object.optional("safeAreaInsets") { configuration.safeAreaInsets = try LayoutDocument.decodeInsets(field) }
+        if let field = object.optional("layoutMargins") { configuration.layoutMargins = try LayoutDocument.decodeInsets(field) }
+        try object.read("readableContentWidth", into: &configuration.readableContentWidth, expected: positive)
+        try object.read("displayScale", into: &configuration.displayScale, expected: positive)
+        configuration = try validated(configuration, in: object) { configuration throws(LayoutOptionsError) in try configuration.validate() }
+
+        let given = ["section", "sections", "list"].compactMap { object.optional($0) }
+        guard given.count == 1 else {
+            if given.count > 1 { throw SpecError(.invalidValue, path: given[1].path, "expected one of \"section\", \"sections\" and \"list\", not several") }
+            throw SpecError(.missingValue, path: object.path.isEmpty ? "section" : "\(object.path).section", "missing; expected \"section\", \"sections\" or \"list\"")
+        }
+        let sections: Sections
+        if let field = object.optional("list") {
+            sections = .list(try decodeList(field))
+        } else if let field = object.optional("section") {
+            sections = .each([try decodeSection(field)])
+        } else {
+            let fields = try object.optional("sections")!.array()
+            guard !fields.isEmpty else { throw object.optional("sections")!.invalid("at least one section") }
+            var decoded: [Entry] = []
+            for field in fields { decoded.append(try decodeSection(field)) }
+            sections = .each(decoded)
+        }
+        return CompositionalSpec(configuration: configuration, sections: sections)
+    }
+
+    /// A compositional layout with these options.
+    public func makeLayout() -> CompositionalLayout {
+        switch sections {
+        case .list(let list):
+            return CompositionalLayout.list(using: list, configuration: configuration)
+        case .each(let entries):
+            if entries.count == 1, case .section(let section) = entries[0] { return CompositionalLayout(section: section, configuration: configuration) }
+            return CompositionalLayout(configuration: configuration) { index, environment in
+                entries[Swift.min(index, entries.count - 1)].section(in: environment)
+            }
+        }
+    }
+
+    // MARK: Sections
+
+    static let sectionMembers = [
+        "group", "list", "interGroupSpacing", "contentInsets", "contentInsetsReference", "supplementariesFollowContentInsets",
+        "boundarySupplementaryItems", "decorationItems", "orthogonalScrollingBehavior", "orthogonalScrollOffset", "separators",
+    ]
+
+    /// A section, checked by `CompositionalSection.validate()` (errors at the option's path).
+    static func decodeSection(_ field: JSONField) throws(SpecError) -> Entry {
+        let object = try field.object()
+        try object.rejectUnknownMembers(sectionMembers)
+        if let list = object.optional("list") {
+            if let other = sectionMembers.filter({ $0 != "list" }).compactMap({ object.optional($0) }).first {
+                throw SpecError(.invalidValue, path: other.path, "not allowed with \"list\" (a list section is complete)")
+            }
+            return .list(try decodeList(list))
+        }
+        let group = try decodeGroup(try object.required("group", expected: "a group object"))
+        var section = CompositionalSection(group: group)
+        try object.read("interGroupSpacing", into: &section.interGroupSpacing, expected: nonNegative)
+        if let field = object.optional("contentInsets") { section.contentInsets = try LayoutDocument.decodeInsets(field) }
+        if let field = object.optional("contentInsetsReference") { section.contentInsetsReference = try field.oneOf(ContentInsetsReference.self) }
+        if let field = object.optional("supplementariesFollowContentInsets") { section.supplementariesFollowContentInsets = try field.bool() }
+        if let field = object.optional("boundarySupplementaryItems") {
+            for item in try field.array() { section.boundarySupplementaryItems.append(try decodeBoundaryItem(item)) }
+        }
+        if let field = object.optional("decorationItems") {
+            for item in try field.array() { section.decorationItems.append(try decodeDecorationItem(item)) }
+        }
+        if let field = object.optional("orthogonalScrollingBehavior") { section.orthogonalScrollingBehavior = try field.oneOf(OrthogonalScrollingBehavior.self) }
+        try object.read("orthogonalScrollOffset", into: &section.initialOrthogonalScrollOffset, expected: "a finite number")
+        if let field = object.optional("separators") { section.separators = try field.separators() }
+        do {
+            try section.validate()
+        } catch {
+            let at = object.field(atIndexedPath: error.option)
+            throw SpecError(.invalidValue, path: at?.path ?? "\(object.path).\(error.option)", "expected \(error.expected), got \(at?.value.excerpt ?? error.value)")
+        }
+        return .section(section)
+    }
+
+    static func decodeBoundaryItem(_ field: JSONField) throws(SpecError) -> CompositionalBoundaryItem {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["elementKind", "alignment", "layoutSize", "pinToVisibleBounds", "zIndex"])
+        let kindField = try object.required("elementKind", expected: "a string (\"header\", \"footer\" or a name of your own)")
+        guard case .string(let kind) = kindField.value, !kind.isEmpty else { throw kindField.invalid("a non-empty string") }
+        let elementKind: ElementKind = kind == "header" ? .header : kind == "footer" ? .footer : .supplementary(kind)
+        let alignment = try object.optional("alignment")?.oneOf(CompositionalBoundaryItem.Alignment.self) ?? (kind == "footer" ? .bottom : .top)
+        let size = try object.optional("layoutSize").map { field throws(SpecError) in try decodeSize(field) }
+            ?? CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44))
+        var item = CompositionalBoundaryItem(layoutSize: size, elementKind: elementKind, alignment: alignment)
+        item.pinToVisibleBounds = try object.optional("pinToVisibleBounds")?.bool() ?? false
+        if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(expected: "a whole number") }
+        return item
+    }
+
+    static func decodeDecorationItem(_ field: JSONField) throws(SpecError) -> CompositionalDecorationItem {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["elementKind", "contentInsets", "coversItemsOnly", "zIndex"])
+        var item = CompositionalDecorationItem()
+        if let kindField = object.optional("elementKind") {
+            guard case .string(let kind) = kindField.value, !kind.isEmpty else { throw kindField.invalid("a non-empty string") }
+            item.elementKind = .decoration(kind)
+        }
+        if let insets = object.optional("contentInsets") { item.contentInsets = try insets.signedInsets() }
+        item.coversItemsOnly = try object.optional("coversItemsOnly")?.bool() ?? false
+        if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(expected: "a whole number") }
+        return item
+    }
+
+    // MARK: Groups and items
+
+    static func decodeGroup(_ field: JSONField) throws(SpecError) -> CompositionalGroup {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["axis", "layoutSize", "subitems", "count", "interItemSpacing", "contentInsets", "edgeSpacing", "stretchesItems"])
+        let axis = try object.required("axis", expected: "\"horizontal\" or \"vertical\"").oneOf(CompositionalGroup.Axis.self)
+        let size = try decodeSize(try object.required("layoutSize", expected: "a size object"))
+        var subitems: [CompositionalSubitem] = []
+        for subitem in try object.required("subitems", expected: "an array of items and groups").array() {
+            let member = try subitem.object()
+            subitems.append(member.optional("subitems") != nil || member.optional("axis") != nil ? .group(try decodeGroup(subitem)) : .item(try decodeItem(subitem)))
+        }
+        var group = CompositionalGroup(layoutSize: size, axis: axis, subitems: subitems)
+        if let field = object.optional("count") { group.count = try field.wholeNumber(expected: "a whole number ≥ 1") }
+        if let field = object.optional("interItemSpacing") { group.interItemSpacing = try decodeSpacing(field) }
+        if let field = object.optional("contentInsets") { group.contentInsets = try LayoutDocument.decodeInsets(field) }
+        if let field = object.optional("edgeSpacing") { group.edgeSpacing = try decodeEdgeSpacing(field) }
+        group.stretchesItems = try object.optional("stretchesItems")?.bool() ?? false
+        return group
+    }
+
+    static func decodeItem(_ field: JSONField) throws(SpecError) -> CompositionalItem {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["layoutSize", "contentInsets", "edgeSpacing"])
+        var item = CompositionalItem(layoutSize: try decodeSize(try object.required("layoutSize", expected: "a size object")))
+        if let field = object.optional("contentInsets") { item.contentInsets = try LayoutDocument.decodeInsets(field) }
+        if let field = object.optional("edgeSpacing") { item.edgeSpacing = try decodeEdgeSpacing(field) }
+        return item
+    }
+
+    static func decodeSize(_ field: JSONField) throws(SpecError) -> CompositionalSize {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["widthDimension", "heightDimension"])
+        return CompositionalSize(
+            widthDimension: try decodeDimension(try object.required("widthDimension", expected: "a dimension object")),
+            heightDimension: try decodeDimension(try object.required("heightDimension", expected: "a dimension object")))
+    }
+
+    static let dimensionKinds = ["fractionalWidth", "fractionalHeight", "absolute", "estimated"]
+
+    /// `{"fractionalWidth": f}`, `{"fractionalHeight": f}`, `{"absolute": p}` or
+    /// `{"estimated": p}`: exactly one member, a non-negative number.
+    static func decodeDimension(_ field: JSONField) throws(SpecError) -> CompositionalDimension {
+        let expected = "an object with one of \(dimensionKinds.map { "\"\($0)\"" }.joined(separator: ", "))"
+        let object = try field.object()
+        try object.rejectUnknownMembers(dimensionKinds)
+        let given = dimensionKinds.compactMap { kind in object.optional(kind).map { (kind, $0) } }
+        guard given.count == 1, let (kind, value) = given.first else { throw field.invalid(expected) }
+        let number = try value.nonNegativeNumber()
+        switch kind {
+        case "fractionalWidth": return .fractionalWidth(number)
+        case "fractionalHeight": return .fractionalHeight(number)
+        case "absolute": return .absolute(number)
+        default: return .estimated(number)
+        }
+    }
+
+    /// `{"fixed": p}` or `{"flexible": p}`.
+    static func decodeSpacing(_ field: JSONField) throws(SpecError) -> CompositionalSpacing {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["fixed", "flexible"])
+        if let fixed = object.optional("fixed"), object.optional("flexible") == nil { return .fixed(try fixed.nonNegativeNumber()) }
+        if let flexible = object.optional("flexible"), object.optional("fixed") == nil { return .flexible(try flexible.nonNegativeNumber()) }
+        throw field.invalid("an object with one of \"fixed\", \"flexible\"")
+    }
+
+    static func decodeEdgeSpacing(_ field: JSONField) throws(SpecError) -> CompositionalEdgeSpacing {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["leading", "top", "trailing", "bottom"])
+        func edge(_ name: String) throws(SpecError) -> CompositionalSpacing? {
+            try object.optional(name).map { field throws(SpecError) in try decodeSpacing(field) }
+        }
+        return CompositionalEdgeSpacing(leading: try edge("leading"), top: try edge("top"), trailing: try edge("trailing"), bottom: try edge("bottom"))
+    }
+
+    // MARK: Lists
+
+    static func decodeList(_ field: JSONField) throws(SpecError) -> CompositionalListConfiguration {
+        let object = try field.object()
+        try object.rejectUnknownMembers([
+            "appearance", "showsSeparators", "separatorInsets", "headerMode", "footerMode",
+            "estimatedRowHeight", "estimatedHeaderHeight", "estimatedFooterHeight", "sectionSpacing",
+        ])
+        let appearance = try object.optional("appearance")?.oneOf(CompositionalListConfiguration.Appearance.self) ?? .plain
+        var list = CompositionalListConfiguration(appearance: appearance)
+        list.showsSeparators = try object.optional("showsSeparators")?.bool() ?? true
+        if let insets = object.optional("separatorInsets") { list.separatorInsets = try LayoutDocument.decodeInsets(insets) }
+        if let mode = object.optional("headerMode") { list.headerMode = try mode.oneOf(CompositionalListConfiguration.SupplementaryMode.self) }
+        if let mode = object.optional("footerMode") { list.footerMode = try mode.oneOf(CompositionalListConfiguration.SupplementaryMode.self) }
+        try object.read("estimatedRowHeight", into: &list.estimatedRowHeight, expected: nonNegative)
+        try object.read("estimatedHeaderHeight", into: &list.estimatedHeaderHeight, expected: nonNegative)
+        try object.read("estimatedFooterHeight", into: &list.estimatedFooterHeight, expected: nonNegative)
+        try object.read("sectionSpacing", into: &list.sectionSpacing, expected: nonNegative)
+        return try validated(list, in: object) { list throws(LayoutOptionsError) in try list.validate() }
+    }
+}
+
+extension JSONObject {
+    /// The field at a path below this object whose steps are members and array indexes
+    /// (`group.subitems[0].layoutSize`), or nil.
+    func field(atIndexedPath path: String) -> JSONField? {
+        var current = field
+        for step in path.split(separator: ".") {
+            var name = Substring(step)
+            var indexes: [Int] = []
+            while let open = name.lastIndex(of: "["), name.hasSuffix("]"), let index = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) {
+                indexes.insert(index, at: 0)
+                name = name[..<open]
+            }
+            guard let object = try? current.object(), let next = object.optional(String(name)) else { return nil }
+            current = next
+            for index in indexes {
+                guard let elements = try? current.array(), index < elements.count else { return nil }
+                current = elements[index]
+            }
+        }
+        return current
+    }
+}

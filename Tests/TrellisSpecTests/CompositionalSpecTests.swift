@@ -1,0 +1,143 @@
+import Testing
+import Trellis
+@testable import TrellisSpec
+
+/// `"layout": {"type": "compositional"}`: every option is read, bad values are errors naming
+/// their JSON path, and a document lays out as the layout built directly does.
+@Suite("Compositional documents")
+struct CompositionalSpecTests {
+    static func document(_ layout: String, sections: String = #"[{"items": [{"width": 0, "height": 20}]}]"#) -> String {
+        #"{"width": 300, "layout": \#(layout), "sections": \#(sections)}"#
+    }
+
+    static let fullSection = """
+        {"group": {"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"estimated": 44}},
+                   "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 0.5}, "heightDimension": {"estimated": 40}},
+                                 "contentInsets": {"top": 1, "leading": 2, "bottom": 3, "trailing": 4},
+                                 "edgeSpacing": {"leading": {"flexible": 0}, "top": {"fixed": 2}}},
+                                {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 0.5}, "heightDimension": {"absolute": 80}},
+                                 "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 0.5}}}],
+                                 "count": 2, "interItemSpacing": {"flexible": 3}}],
+                   "interItemSpacing": {"fixed": 8}, "contentInsets": {"leading": 5}, "edgeSpacing": {"bottom": {"fixed": 1}}, "stretchesItems": true},
+         "interGroupSpacing": 6, "contentInsets": {"top": 10, "leading": 11, "bottom": 12, "trailing": 13},
+         "contentInsetsReference": "layoutMargins", "supplementariesFollowContentInsets": false,
+         "boundarySupplementaryItems": [{"elementKind": "header", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"estimated": 30}}, "pinToVisibleBounds": true},
+                                        {"elementKind": "badge", "alignment": "bottom", "zIndex": 3}],
+         "decorationItems": [{"elementKind": "card", "contentInsets": {"top": -2}, "coversItemsOnly": true, "zIndex": -3}],
+         "orthogonalScrollingBehavior": "groupPaging", "orthogonalScrollOffset": 40,
+         "separators": {"thickness": 2, "insets": {"leading": 9}}}
+        """
+
+    @Test func everyOptionIsRead() throws {
+        let document = try LayoutDocument.decode(Self.document("""
+            {"type": "compositional", "interSectionSpacing": 7, "safeAreaInsets": {"leading": 3}, "layoutMargins": {"leading": 8, "trailing": 8},
+             "readableContentWidth": 600, "displayScale": 2, "section": \(Self.fullSection)}
+            """))
+        guard case .compositional(let spec) = document.layout, case .each(let entries) = spec.sections, case .section(let section) = entries[0] else {
+            Issue.record("not a compositional section")
+            return
+        }
+        #expect(spec.configuration == CompositionalConfiguration(
+            interSectionSpacing: 7, safeAreaInsets: EdgeInsets(leading: 3), layoutMargins: EdgeInsets(leading: 8, trailing: 8), readableContentWidth: 600, displayScale: 2))
+        let group = section.group
+        #expect(group.axis == .horizontal && group.interItemSpacing == .fixed(8) && group.contentInsets == EdgeInsets(leading: 5) && group.stretchesItems)
+        #expect(group.edgeSpacing == CompositionalEdgeSpacing(bottom: .fixed(1)))
+        #expect(group.subitems[0] == .item(CompositionalItem(
+            layoutSize: CompositionalSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(40)),
+            contentInsets: EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4), edgeSpacing: CompositionalEdgeSpacing(leading: .flexible(0), top: .fixed(2)))))
+        guard case .group(let nested) = group.subitems[1] else { Issue.record("no nested group"); return }
+        #expect(nested.axis == .vertical && nested.count == 2 && nested.interItemSpacing == .flexible(3) && nested.layoutSize.heightDimension == .absolute(80))
+        #expect(section.interGroupSpacing == 6 && section.contentInsets == EdgeInsets(top: 10, leading: 11, bottom: 12, trailing: 13))
+        #expect(section.contentInsetsReference == .layoutMargins && !section.supplementariesFollowContentInsets)
+        #expect(section.boundarySupplementaryItems == [
+            .header(height: .estimated(30), pinToVisibleBounds: true),
+            CompositionalBoundaryItem(layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)), elementKind: .supplementary("badge"), alignment: .bottom, zIndex: 3),
+        ])
+        #expect(section.decorationItems == [CompositionalDecorationItem(elementKind: .decoration("card"), contentInsets: EdgeInsets(top: -2), zIndex: -3, coversItemsOnly: true)])
+        #expect(section.orthogonalScrollingBehavior == .groupPaging && section.initialOrthogonalScrollOffset == 40)
+        #expect(section.separators == ListLayout.Separators(thickness: 2, insets: EdgeInsets(leading: 9)))
+    }
+
+    @Test func listsAreRead() throws {
+        let document = try LayoutDocument.decode(Self.document("""
+            {"type": "compositional", "sections": [{"list": {"appearance": "insetGrouped", "showsSeparators": false, "separatorInsets": {"leading": 4},
+              "headerMode": "supplementary", "footerMode": "supplementary", "estimatedRowHeight": 50, "estimatedHeaderHeight": 30,
+              "estimatedFooterHeight": 10, "sectionSpacing": 12}}]}
+            """))
+        guard case .compositional(let spec) = document.layout, case .each(let entries) = spec.sections, case .list(let list) = entries[0] else {
+            Issue.record("not a list section")
+            return
+        }
+        #expect(list == CompositionalListConfiguration(
+            appearance: .insetGrouped, showsSeparators: false, separatorInsets: EdgeInsets(leading: 4), headerMode: .supplementary, footerMode: .supplementary,
+            estimatedRowHeight: 50, estimatedHeaderHeight: 30, estimatedFooterHeight: 10, sectionSpacing: 12))
+    }
+
+    static let row = #"{"layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}}"#
+    static func section(group: String) -> String {
+        #"{"type": "compositional", "section": {"group": \#(group)}}"#
+    }
+
+    static let badInputs: [(String, String)] = [
+        (document(#"{"type": "compositional"}"#), #"layout.section: missing; expected "section", "sections" or "list""#),
+        (document(#"{"type": "compositional", "section": {}, "list": {}}"#), #"layout.list: expected one of "section", "sections" and "list", not several"#),
+        (document(#"{"type": "compositional", "sections": []}"#), "layout.sections: expected at least one section, got an array"),
+        (document(section(group: #"{"axis": "diagonal", "layoutSize": {}, "subitems": []}"#)),
+         #"layout.section.group.axis: unknown value "diagonal"; expected one of "horizontal", "vertical""#),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10, "estimated": 3}}, "subitems": []}"#)),
+         #"layout.section.group.layoutSize.heightDimension: expected an object with one of "fractionalWidth", "fractionalHeight", "absolute", "estimated", got an object"#),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractional": 1}, "heightDimension": {"absolute": 10}}, "subitems": []}"#)),
+         #"layout.section.group.layoutSize.widthDimension.fractional: unknown member; expected one of "fractionalWidth", "fractionalHeight", "absolute", "estimated""#),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": \#(row.dropFirst(15).dropLast()), "subitems": []}"#)),
+         "layout.section.group.subitems: expected at least one subitem, got an array"),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "count": 0}"#)),
+         "layout.section.group.count: expected a whole number ≥ 1, got 0"),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row), {"layoutSize": {"widthDimension": {"absolute": -4}, "heightDimension": {"absolute": 1}}}]}"#)),
+         "layout.section.group.subitems[1].layoutSize.widthDimension.absolute: expected a non-negative finite number, got -4"),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "interItemSpacing": {"fixed": 1, "flexible": 2}}"#)),
+         #"layout.section.group.interItemSpacing: expected an object with one of "fixed", "flexible", got an object"#),
+        (document(#"{"type": "compositional", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)]}, "boundarySupplementaryItems": [{"elementKind": "header"}, {"elementKind": "header"}]}}"#),
+         #"layout.section.boundarySupplementaryItems[1].elementKind: expected a supplementary kind used once per section, got "header""#),
+        (document(#"{"type": "compositional", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)]}, "orthogonalScrollingBehavior": "sideways"}}"#),
+         #"layout.section.orthogonalScrollingBehavior: unknown value "sideways"; expected one of "none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging", "groupPagingCentered""#),
+        (document(#"{"type": "compositional", "interSectionSpacing": -1, "list": {}}"#), "layout.interSectionSpacing: expected a finite number ≥ 0, got -1"),
+        (document(#"{"type": "compositional", "list": {"appearance": "fancy"}}"#), #"layout.list.appearance: unknown value "fancy"; expected one of "plain", "grouped", "insetGrouped""#),
+        (document(#"{"type": "compositional", "list": {"estimatedRowHeight": -3}}"#), "layout.list.estimatedRowHeight: expected a finite number ≥ 0, got -3"),
+        (document(#"{"type": "compositional", "sections": [{"list": {}, "interGroupSpacing": 3}]}"#),
+         #"layout.sections[0].interGroupSpacing: not allowed with "list" (a list section is complete)"#),
+    ]
+
+    @Test(arguments: badInputs)
+    func badOptionsNameTheirPath(_ input: String, _ message: String) {
+        do {
+            _ = try LayoutDocument.decode(input)
+            Issue.record("no error for \(input)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    /// A document lays out exactly as the layout configured directly does: sizes in the
+    /// document measure the estimated dimensions, headers measure estimated headers.
+    @Test func aDocumentLaysOutAsTheLayoutDoes() throws {
+        let text = """
+            {"width": 300, "layout": {"type": "compositional", "sections": [\(Self.fullSection), {"list": {"appearance": "grouped", "headerMode": "supplementary"}}]},
+             "sections": [{"header": {"width": 0, "height": 22}, "items": [\((0..<7).map { #"{"width": \#(10 + $0), "height": \#(20 + 3 * $0)}"# }.joined(separator: ", "))]},
+                          {"items": [{"width": 0, "height": 30}, {"width": 0, "height": 40}]}]}
+            """
+        let document = try LayoutDocument.decode(text)
+        guard case .compositional(let spec) = document.layout, case .each(let entries) = spec.sections, case .section(let first) = entries[0], case .list(let list) = entries[1] else {
+            Issue.record("not compositional")
+            return
+        }
+        let direct = CompositionalLayout(configuration: spec.configuration) { index, environment in
+            index == 0 ? first : CompositionalSection.list(using: list, environment: environment)
+        }
+        direct.prepare(from: document.source)
+        let result = document.layOut()
+        #expect(result == LayoutResult(layout: direct, visibleRect: nil))
+        #expect(result.items.filter { $0.section == 1 }.count == 2)
+        #expect(direct.orthogonalScrollOffset(forSection: 0) == 40)
+        #expect(result.headers.map(\.frame.height) == [22, 38])
+    }
+}
