@@ -9,6 +9,7 @@ import PackageDescription
 //   edges, through pkg-config (Linux, or macOS with Homebrew):
 //     CPango -> TrellisPango (TextMeasurer on Pango/HarfBuzz) -> TrellisRender (Cairo)
 //   the tool:  TrellisSpec (JSON documents) -> trellis (CLI)
+//   the live window:  CGtk -> CTrellisGtk -> TrellisGTK (GTK 4; only the CLI depends on it)
 //
 // `make core-check` builds the four core products where pkg-config finds nothing.
 let package = Package(
@@ -24,6 +25,7 @@ let package = Package(
         .library(name: "TrellisPango", targets: ["TrellisPango"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisSpec", targets: ["TrellisSpec"]),
+        .library(name: "TrellisGTK", targets: ["TrellisGTK"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
     dependencies: [
@@ -49,12 +51,22 @@ let package = Package(
         // The TextMeasurer on Pango (HarfBuzz shaping, fontconfig fallback, bidi).
         .target(name: "TrellisPango", dependencies: ["TrellisText", "CPango"]),
         .target(name: "TrellisRender", dependencies: ["TrellisKit", "TrellisText", "TrellisPango", "CPango"]),
+        // GTK 4 through pkg-config, and the GObject subclass (a GtkScrollable widget) that
+        // needs C; TrellisGTK hosts a CollectionView in it. At the edge: nothing in the
+        // engine depends on these.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"]), .brew(["gtk4"])]
+        ),
+        .target(name: "CTrellisGtk", dependencies: ["CGtk"]),
+        .target(name: "TrellisGTK", dependencies: ["CTrellisGtk", "CGtk", "TrellisKit", "TrellisRender", "TrellisText", "TrellisPango"]),
         // JSON documents for the command-line tool: decoding with path-naming errors.
         .target(name: "TrellisSpec", dependencies: ["Trellis", "TrellisKit", "TrellisText", "TrellisPango"]),
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango",
+                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango", "TrellisGTK", "CGtk", "CTrellisGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +80,8 @@ let package = Package(
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit", "TrellisPango"]),
         .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"], resources: [.copy("Fixtures")]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
-        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"]),
+        // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server
+        // of DISPLAY; Fixtures are read by path.
+        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"], exclude: ["Fixtures"]),
     ]
 )

@@ -106,20 +106,8 @@ public struct Renderer: Sendable {
     private func draw(_ root: View, onto surface: OpaquePointer, scale: Double) -> cairo_status_t {
         let cairo = cairo_create(surface)!
         defer { cairo_destroy(cairo) }
-        let context = CairoGraphicsContext(cairo: cairo)
         cairo_scale(cairo, scale, scale)
-        if let background = options.background {
-            context.setSource(background)
-            cairo_paint(cairo)
-        }
-        Self.layOutUntilSettled(root)
-        // The root's frame origin is where it sits in a superview; the canvas starts at its
-        // bounds origin.
-        context.translate(dx: -root.frame.minX, dy: -root.frame.minY)
-        ViewDrawing(context: context).draw(root)
-        if options.debugOverlay {
-            DebugOverlay(context: context, scale: scale).draw(root)
-        }
+        draw(root, into: cairo, overlayScale: scale)
         return cairo_status(cairo)
     }
 }

@@ -9,7 +9,7 @@ struct TrellisCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trellis",
         abstract: "Lay out, measure and render collections of self-sizing items.",
-        subcommands: [LayoutCommand.self, MeasureCommand.self, RenderCommand.self, DemoCommand.self])
+        subcommands: [LayoutCommand.self, MeasureCommand.self, RenderCommand.self, DemoCommand.self, ShowCommand.self, GalleryCommand.self])
 
     /// Installs the text backend before any command creates a view: on Linux every text
     /// the tool measures or draws goes through Pango.

@@ -25,8 +25,17 @@ extension CollectionView {
             }
             return
         }
-        try updateLayoutIfNeeded(dataSource)
-        if estimatedItemSize.estimate != nil { try measureDisplayedItems(dataSource) }
+        let kept = try updateLayoutIfNeeded(dataSource)
+        if estimatedItemSize.estimate != nil {
+            // The item kept still through a new width or traits stays the anchor while the
+            // items in view are measured again: otherwise the first item visible among the
+            // estimates would be (a line above it, reaching into the bounds while it is
+            // estimated), and measuring the items between them would move the kept one.
+            let previous = anchorItem
+            if previous == nil, let kept { anchorItem = kept }
+            defer { anchorItem = previous }
+            try measureDisplayedItems(dataSource)
+        }
         try placeElements(in: displayedRect, dataSource)
         if prefetchDataSource != nil { updatePrefetching() }
     }
@@ -60,8 +69,9 @@ extension CollectionView {
     }
 
     /// Prepares the layout after a reload, or invalidates it for new bounds or traits,
-    /// keeping the first visible item still.
-    func updateLayoutIfNeeded(_ dataSource: any CollectionViewDataSource) throws {
+    /// keeping the first visible item still. Returns the item kept still, if any.
+    @discardableResult
+    func updateLayoutIfNeeded(_ dataSource: any CollectionViewDataSource) throws -> IndexPath? {
         let traits = effectiveTraits
         if needsReload {
             let counts = try readCounts(dataSource)
@@ -81,11 +91,11 @@ extension CollectionView {
             preparedContainerSize = containerSize
             connectFlowDelegate()
             layout.prepare(from: self)
-            return
+            return nil
         }
         let traitsChanged = traits != preparedTraits
         let size = containerSize
-        guard traitsChanged || size != preparedContainerSize else { return }
+        guard traitsChanged || size != preparedContainerSize else { return nil }
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         let crossAxis = scrollDirection.axis.other
         if traitsChanged {
@@ -110,6 +120,7 @@ extension CollectionView {
             layout.invalidate(InvalidationContext(invalidatesContainerSize: true), source: self)
         }
         anchor?.restore(in: self)
+        return anchor?.indexPath
     }
 
     /// Shows the elements of `rect`: repositions the views already displayed, recycles

@@ -1,0 +1,220 @@
+import CGtk
+import CTrellisGtk
+import Trellis
+import TrellisKit
+import TrellisRender
+
+/// Pointer and keyboard: clicks select through the collection view's selection model
+/// (`beginInteraction` / `endInteraction`: press highlights, release selects; Ctrl
+/// toggles, Shift extends in multiple selection), the pointer hovers, arrow keys move a
+/// focused item in visual order, Space and Enter select it, and the view scrolls to keep
+/// it in view. The widget keeps only what UIKit has no model for — the hovered and the
+/// focused item — and draws the states over the cells: a tint on selected items, a darker
+/// one while pressed, a faint one under the pointer, a focus ring.
+extension CollectionWidget {
+    func installInteraction() {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(trellis_as_gesture_single(UnsafeMutableRawPointer(click)), 1)
+        let pressed: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, _, x, y, context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).pressed(x: x, y: y) }
+        }
+        let released: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { gesture, _, x, y, context in
+            let state = gtk_event_controller_get_current_event_state(trellis_as_controller(gesture))
+            MainActor.assumeIsolated {
+                CollectionWidget.host(context).released(
+                    x: x, y: y, extending: state.rawValue & GDK_SHIFT_MASK.rawValue != 0,
+                    toggling: state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
+            }
+        }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(click), "pressed", unsafeBitCast(pressed, to: GCallback.self), context)
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(click), "released", unsafeBitCast(released, to: GCallback.self), context)
+        gtk_widget_add_controller(widget, trellis_as_controller(UnsafeMutableRawPointer(click)))
+
+        let motion = gtk_event_controller_motion_new()!
+        let moved: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).hover(x: x, y: y) }
+        }
+        let left: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).hover(x: nil, y: nil) }
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(motion), "enter", unsafeBitCast(moved, to: GCallback.self), context)
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(motion), "motion", unsafeBitCast(moved, to: GCallback.self), context)
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(motion), "leave", unsafeBitCast(left, to: GCallback.self), context)
+        gtk_widget_add_controller(widget, motion)
+
+        let keys = gtk_event_controller_key_new()!
+        let keyPressed: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, keyval, _, state, context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).key(keyval, state: state) ? 1 : 0 }
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(keys), "key-pressed", unsafeBitCast(keyPressed, to: GCallback.self), context)
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    /// A point in the widget → the content point under it.
+    private func contentPoint(x: Double, y: Double) -> Point {
+        Point(x: x + collectionView.contentOffset.x, y: y + collectionView.contentOffset.y)
+    }
+
+    private func pressed(x: Double, y: Double) {
+        gtk_widget_grab_focus(widget)
+        let item = collectionView.beginInteraction(at: contentPoint(x: x, y: y))
+        if let item { focusedItem = item }
+        debug?.event("press", item.map { ["\"item\":[\($0.section),\($0.item)]"] } ?? [])
+        queueDraw()
+    }
+
+    private func released(x: Double, y: Double, extending: Bool, toggling: Bool) {
+        do {
+            _ = try collectionView.endInteraction(at: contentPoint(x: x, y: y), extending: extending, toggling: toggling)
+        } catch {
+            debug?.error("\(error)")
+        }
+        queueDraw()
+    }
+
+    private func hover(x: Double?, y: Double?) {
+        let item = x.flatMap { x in y.flatMap { collectionView.indexPathForItem(at: contentPoint(x: x, y: $0)) } }
+        guard item != hoveredItem else { return }
+        hoveredItem = item
+        queueDraw()
+    }
+
+    /// Arrow keys move the focus, Space and Enter select the focused item; other keys go
+    /// on to the scrolled window (Page Up/Down, Home/End).
+    private func key(_ keyval: UInt32, state: UInt32) -> Bool {
+        let toggling = state & GDK_CONTROL_MASK.rawValue != 0
+        let extending = state & GDK_SHIFT_MASK.rawValue != 0
+        let rightToLeft = collectionView.layoutDirection == .rightToLeft
+        switch Int32(keyval) {
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return moveFocus(readingStep: rightToLeft ? -1 : 1)
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return moveFocus(readingStep: rightToLeft ? 1 : -1)
+        case GDK_KEY_Down, GDK_KEY_KP_Down: return moveFocus(lineStep: 1)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: return moveFocus(lineStep: -1)
+        case GDK_KEY_space, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+            guard let focused = focusedItem else { return false }
+            do {
+                _ = try collectionView.userSelectItem(at: focused, extending: extending, toggling: toggling)
+                debug?.event("activate", ["\"item\":[\(focused.section),\(focused.item)]"])
+            } catch {
+                debug?.error("\(error)")
+            }
+            queueDraw()
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The first item shown when nothing has the focus yet.
+    private var focusStart: IndexPath? { focusedItem ?? shownItems.map(\.indexPath).min() }
+
+    /// Left / Right: the previous / next item in reading order (index order).
+    private func moveFocus(readingStep: Int) -> Bool {
+        guard let current = focusStart else { return false }
+        var target = current
+        if focusedItem != nil {
+            let count = collectionView.numberOfItems(inSection: current.section)
+            if readingStep > 0 {
+                if current.item + 1 < count {
+                    target = IndexPath(item: current.item + 1, section: current.section)
+                } else if let next = (current.section + 1..<collectionView.numberOfSections).first(where: { collectionView.numberOfItems(inSection: $0) > 0 }) {
+                    target = IndexPath(item: 0, section: next)
+                }
+            } else if current.item > 0 {
+                target = IndexPath(item: current.item - 1, section: current.section)
+            } else if let previous = (0..<current.section).reversed().first(where: { collectionView.numberOfItems(inSection: $0) > 0 }) {
+                target = IndexPath(item: collectionView.numberOfItems(inSection: previous) - 1, section: previous)
+            }
+        }
+        setFocus(target)
+        return true
+    }
+
+    /// Up / Down: on the previous / next line (a flow line, a grid row), the item whose
+    /// middle is nearest the focused item's middle.
+    private func moveFocus(lineStep: Int) -> Bool {
+        guard let current = focusStart, let frame = collectionView.layoutAttributesForItem(at: current)?.frame else { return false }
+        guard focusedItem != nil else { setFocus(current); return true }
+        let height = max(collectionView.bounds.height, 1)
+        let search = lineStep > 0
+            ? Rect(x: -1e6, y: frame.midY, width: 2e6, height: 2 * height)
+            : Rect(x: -1e6, y: frame.midY - 2 * height, width: 2e6, height: 2 * height)
+        let candidates = collectionView.layout.elements(in: search).filter {
+            $0.kind == .cell && (lineStep > 0 ? $0.frame.minY >= frame.maxY - 0.5 : $0.frame.maxY <= frame.minY + 0.5)
+        }
+        // The nearest line: the candidate nearest the focused item across, then every item
+        // crossing that candidate's middle (items of one flow line are centred on it).
+        guard let nearest = candidates.min(by: {
+            lineStep > 0 ? ($0.frame.minY, $0.indexPath) < ($1.frame.minY, $1.indexPath)
+                         : ($0.frame.maxY, $1.indexPath) > ($1.frame.maxY, $0.indexPath)
+        }) else { return true }
+        let middle = nearest.frame.midY
+        let line = candidates.filter { $0.frame.minY <= middle && $0.frame.maxY >= middle }
+        guard let best = line.min(by: { (abs($0.frame.midX - frame.midX), $0.indexPath) < (abs($1.frame.midX - frame.midX), $1.indexPath) }) else { return true }
+        setFocus(best.indexPath)
+        return true
+    }
+
+    /// Focuses `item` and scrolls it into view (measuring what comes into view first, so
+    /// the item is placed where its measured neighbours put it).
+    func setFocus(_ item: IndexPath) {
+        focusedItem = item
+        for _ in 0..<3 {
+            guard let frame = collectionView.layoutAttributesForItem(at: item)?.frame else { break }
+            let bounds = collectionView.bounds
+            if frame.minY < bounds.minY {
+                scroll(toOffset: frame.minY)
+            } else if frame.maxY > bounds.maxY {
+                scroll(toOffset: frame.maxY - bounds.height)
+            } else {
+                break
+            }
+        }
+        debug?.event("focus", ["\"item\":[\(item.section),\(item.item)]"])
+        queueDraw()
+    }
+
+    // MARK: Drawing the states
+
+    static let selectionTint = Color(red: 0.10, green: 0.45, blue: 0.91, alpha: 0.22)
+    static let pressTint = Color(red: 0.10, green: 0.45, blue: 0.91, alpha: 0.38)
+    static let hoverTint = Color(red: 0, green: 0, blue: 0, alpha: 0.06)
+    static let focusRing = Color(red: 0.10, green: 0.45, blue: 0.91, alpha: 1)
+
+    /// Draws selection, press, hover and focus over the cells (in content coordinates
+    /// shifted by the offset: the same space the cells were drawn in).
+    func drawInteractionStates(into cairo: OpaquePointer) {
+        let context = CairoGraphicsContext(cairo: cairo)
+        let offset = collectionView.contentOffset
+        context.withSavedState {
+            context.translate(dx: -offset.x, dy: -offset.y)
+            for cell in collectionView.visibleCells {
+                guard let indexPath = collectionView.indexPath(for: cell) else { continue }
+                let frame = cell.frame
+                let radius = cell.cornerStyle.radius(for: frame.size)
+                if cell.isHighlighted {
+                    context.fill(frame, cornerRadius: radius, color: Self.pressTint)
+                } else if cell.isSelected {
+                    context.fill(frame, cornerRadius: radius, color: Self.selectionTint)
+                } else if indexPath == hoveredItem {
+                    context.fill(frame, cornerRadius: radius, color: Self.hoverTint)
+                }
+                if indexPath == focusedItem && trellis_widget_has_focus(trellisWidget) != 0 {
+                    let ring = Rect(x: frame.minX - 2, y: frame.minY - 2, width: frame.width + 4, height: frame.height + 4)
+                    context.stroke(ring, cornerRadius: radius + 2, color: Self.focusRing, lineWidth: 2)
+                }
+            }
+        }
+    }
+
+    /// What the debug channel reports about interaction.
+    func debugInteractionFields() -> [String] {
+        func pair(_ indexPath: IndexPath) -> String { "[\(indexPath.section),\(indexPath.item)]" }
+        var fields = ["\"selected\":[" + (collectionView.indexPathsForSelectedItems ?? []).prefix(1000).map(pair).joined(separator: ",") + "]"]
+        if let focusedItem { fields.append("\"focus\":\(pair(focusedItem))") }
+        if let hoveredItem { fields.append("\"hover\":\(pair(hoveredItem))") }
+        fields.append("\"highlighted\":[" + collectionView.visibleCells.filter(\.isHighlighted).compactMap { collectionView.indexPath(for: $0) }.map(pair).joined(separator: ",") + "]")
+        return fields
+    }
+}

@@ -1,0 +1,70 @@
+import CTrellisGtk
+import Foundation
+import Trellis
+import TrellisKit
+
+/// The window's state as JSON lines on standard output, one per drawn frame and per scroll
+/// event, enabled by `TRELLIS_GTK_DEBUG=1`. The window tests drive the real window with
+/// xdotool and read these lines to know when a frame was drawn and where the item at the
+/// top of the window is — never by calling the widget.
+///
+/// A frame line: `{"event":"frame","frame":3,"xid":…,"width":375,"height":800,"scale":1,
+/// "offset":…,"value":…,"bias":…,"contentHeight":…,"top":{"section":0,"item":12,"y":-4.5},
+/// "items":[[0,12,-4.5],[0,13,-4.5],…],"measured":…,"total":…,"layoutMs":…,"drawMs":…}`
+/// — `top` is the item nearest the top edge and its distance from it; `items` every cell
+/// in view as [section, item, distance from the top edge, x, width, height], top first;
+/// then `selected`, `focus`, `hover` and `highlighted` items as [section, item].
+@MainActor
+final class DebugChannel {
+    static func fromEnvironment() -> DebugChannel? {
+        ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" ? DebugChannel() : nil
+    }
+
+    func frame(_ host: CollectionWidget) {
+        let collection = host.collectionView
+        let bounds = collection.bounds
+        var fields: [String] = [
+            "\"event\":\"frame\"", "\"frame\":\(host.lastFrame.frame)",
+            "\"xid\":\(trellis_widget_x11_window(host.trellisWidget))",
+            "\"width\":\(json(bounds.width))", "\"height\":\(json(bounds.height))", "\"scale\":\(host.lastFrame.scale)",
+            "\"offset\":\(json(bounds.minY))", "\"value\":\(json(host.lastValue))", "\"bias\":\(json(host.bias))",
+            "\"contentHeight\":\(json(collection.contentSize.height))",
+            "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
+            "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
+        ]
+        var originX = 0.0, originY = 0.0
+        trellis_widget_origin_in_window(host.trellisWidget, &originX, &originY)
+        fields.append("\"origin\":[\(json(originX)),\(json(originY))]")
+        let shown = host.shownItems
+        if let top = shown.first { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }
+        fields.append("\"items\":[" + shown.map { "[\($0.indexPath.section),\($0.indexPath.item),\(json($0.distance)),\(json($0.minX)),\(json($0.width)),\(json($0.height))]" }.joined(separator: ",") + "]")
+        fields.append(contentsOf: host.debugInteractionFields())
+        emit(fields)
+    }
+
+    func scroll(value: Double, delta: Double, offset: Double, bias: Double) {
+        emit(["\"event\":\"scroll\"", "\"value\":\(json(value))", "\"delta\":\(json(delta))",
+              "\"offset\":\(json(offset))", "\"bias\":\(json(bias))"])
+    }
+
+    func event(_ name: String, _ fields: [String] = []) {
+        emit(["\"event\":\"\(name)\""] + fields)
+    }
+
+    func error(_ message: String) {
+        let escaped = message.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        emit(["\"event\":\"error\"", "\"message\":\"\(escaped)\""])
+    }
+
+    func item(_ indexPath: IndexPath, y: Double) -> String {
+        "{\"section\":\(indexPath.section),\"item\":\(indexPath.item),\"y\":\(json(y))}"
+    }
+
+    private func emit(_ fields: [String]) {
+        FileHandle.standardOutput.write(Data(("{" + fields.joined(separator: ",") + "}\n").utf8))
+    }
+
+    func json(_ value: Double) -> String {
+        value.isFinite ? String(value) : "null"
+    }
+}

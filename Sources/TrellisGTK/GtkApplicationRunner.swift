@@ -1,0 +1,55 @@
+import CGtk
+import CTrellisGtk
+import Foundation
+
+/// Runs a GTK application whose `activate` builds the windows, until the last window
+/// closes.
+@MainActor
+public enum GtkApplicationRunner {
+    /// Why no window can be opened here, or nil when a display is set. GTK would otherwise
+    /// abort with its own message after trying.
+    public nonisolated static var missingDisplayReason: String? {
+        let environment = ProcessInfo.processInfo.environment
+        let display = environment["DISPLAY"].map { !$0.isEmpty } ?? false
+        let wayland = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
+        if display || wayland { return nil }
+        return "no display: set DISPLAY (X11) or WAYLAND_DISPLAY (Wayland) to open a window, or use `trellis render` to draw to a file"
+    }
+
+    /// Runs `activate` once GTK is up and returns the application's exit status (0 when
+    /// the last window was closed). Returns nil when GTK could not be initialised (the
+    /// display could not be opened).
+    public static func run(id: String, activate: @escaping (UnsafeMutablePointer<GtkApplication>) -> Void) -> Int32? {
+        guard gtk_init_check() != 0 else { return nil }
+        let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!
+        GtkSignal.connect(UnsafeMutableRawPointer(app), "activate") { activate(app) }
+        let status = g_application_run(trellis_as_application(app), 0, nil)
+        g_object_unref(UnsafeMutableRawPointer(app))
+        return status
+    }
+
+    /// A new application window of `size` titled `title` showing `child`.
+    public static func makeWindow(
+        _ app: UnsafeMutablePointer<GtkApplication>, title: String, width: Int, height: Int, child: UnsafeMutablePointer<GtkWidget>
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        let window = gtk_application_window_new(app)!
+        gtk_window_set_title(trellis_as_window(window), title)
+        gtk_window_set_default_size(trellis_as_window(window), Int32(width), Int32(height))
+        gtk_window_set_child(trellis_as_window(window), child)
+        // Ctrl+W and Ctrl+Q close the window, as in every GTK application (and let tests
+        // close it with real key presses where no window manager sends WM_DELETE_WINDOW).
+        let shortcuts = gtk_shortcut_controller_new()!
+        for accelerator in ["<Control>w", "<Control>q"] {
+            let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(accelerator), gtk_named_action_new("window.close"))
+            gtk_shortcut_controller_add_shortcut(trellis_as_shortcut_controller(shortcuts), shortcut)
+        }
+        gtk_shortcut_controller_set_scope(trellis_as_shortcut_controller(shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL)
+        gtk_widget_add_controller(window, shortcuts)
+        return window
+    }
+
+    /// Shows `window` and brings it to the front.
+    public static func present(_ window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_window_present(trellis_as_window(window))
+    }
+}

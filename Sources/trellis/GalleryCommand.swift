@@ -1,0 +1,212 @@
+import ArgumentParser
+import CGtk
+import CTrellisGtk
+import Dispatch
+import Foundation
+import Trellis
+import TrellisGTK
+import TrellisKit
+
+/// `trellis gallery`: the scenarios as live collections in one window.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Open the scenarios side by side in a live window (GTK 4).",
+        discussion: """
+        A sidebar lists S1 as 100,000 distinct tags, S2 wrapping cells, S3 a grid, S5 rows of
+        tag collections, a waterfall of self-sizing cards, right-to-left tags and a
+        1,000,000-item flow. Everything is measured as it comes into view. The switches
+        change the flow alignment and the layout of the page shown; the status line gives
+        the items measured, the items in total and the last frame's time.
+        """)
+
+    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl or million.")
+    var page = "s1"
+
+    @Option(help: "The number of tags on the S1 page (benchmarks: 1000, 10000, 100000).")
+    var tags = 100_000
+
+    @Option(help: "The window's width and height in points.")
+    var size = "900x700"
+
+    func run() throws {
+        let launched = DispatchTime.now().uptimeNanoseconds
+        guard (1...10_000_000).contains(tags) else { throw ValidationError("--tags must be between 1 and 10,000,000, got \(tags)") }
+        let pages = GalleryPage.all(tags: tags)
+        guard pages.contains(where: { $0.name == page }) else {
+            throw ValidationError("--page must be one of \(pages.map(\.name).joined(separator: ", ")), got \(page)")
+        }
+        let dimensions = size.split(separator: "x").compactMap { Int($0) }
+        guard dimensions.count == 2, dimensions.allSatisfy({ $0 >= 200 && $0 <= 8000 }) else {
+            throw ValidationError("--size must be WIDTHxHEIGHT in points (200…8000), got \(size)")
+        }
+        if let reason = GtkApplicationRunner.missingDisplayReason {
+            FileHandle.standardError.write(Data("trellis gallery: \(reason)\n".utf8))
+            Foundation.exit(1)
+        }
+        let first = page
+        let status = MainActor.assumeIsolated {
+            GtkApplicationRunner.run(id: "org.trellis.gallery") { app in
+                let gallery = GalleryWindow(pages: pages, launched: launched)
+                let window = GtkApplicationRunner.makeWindow(
+                    app, title: "trellis gallery", width: dimensions[0], height: dimensions[1], child: gallery.root)
+                gallery.show(first)
+                GtkApplicationRunner.present(window)
+                GalleryWindow.current = gallery
+            }
+        }
+        guard let status else {
+            FileHandle.standardError.write(Data("trellis gallery: cannot open the display; use `trellis demo` to render the scenarios to files\n".utf8))
+            Foundation.exit(1)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// The gallery's widgets: sidebar, stack of pages, the alignment and layout switches and
+/// the status line.
+@MainActor
+final class GalleryWindow {
+    static var current: GalleryWindow?
+
+    let pages: [GalleryPage]
+    let root: UnsafeMutablePointer<GtkWidget>
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let status: UnsafeMutablePointer<GtkWidget>
+    private let alignmentSwitch: UnsafeMutablePointer<GtkWidget>
+    private let layoutSwitch: UnsafeMutablePointer<GtkWidget>
+    private var hosts: [String: CollectionWidget] = [:]
+    private let launched: UInt64
+    private var reportedFirstFrame = false
+    private var updatingSwitches = false
+    private var pendingStatus: String?
+
+    init(pages: [GalleryPage], launched: UInt64) {
+        self.pages = pages
+        self.launched = launched
+        stack = gtk_stack_new()
+        gtk_widget_set_hexpand(stack, 1)
+        gtk_widget_set_vexpand(stack, 1)
+        let sidebar = gtk_stack_sidebar_new()!
+        gtk_stack_sidebar_set_stack(trellis_as_stack_sidebar(sidebar), trellis_as_stack(stack))
+        gtk_widget_set_size_request(sidebar, 190, -1)
+
+        alignmentSwitch = Self.dropDown(FlowAlignment.allCases.map(\.rawValue))
+        layoutSwitch = Self.dropDown(GalleryLayout.allCases.map(\.rawValue))
+        status = gtk_label_new("")
+        gtk_label_set_xalign(trellis_as_label(status), 0)
+        gtk_widget_set_margin_start(status, 8)
+        gtk_widget_set_margin_end(status, 8)
+        gtk_widget_set_margin_top(status, 4)
+        gtk_widget_set_margin_bottom(status, 4)
+
+        let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        for widget in [gtk_label_new("Alignment")!, alignmentSwitch, gtk_label_new("Layout")!, layoutSwitch] {
+            gtk_box_append(trellis_as_box(toolbar), widget)
+        }
+        gtk_widget_set_margin_start(toolbar, 8)
+        gtk_widget_set_margin_top(toolbar, 6)
+        gtk_widget_set_margin_bottom(toolbar, 6)
+
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(trellis_as_box(content), toolbar)
+        gtk_box_append(trellis_as_box(content), stack)
+        gtk_box_append(trellis_as_box(content), status)
+        root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_box_append(trellis_as_box(root), sidebar)
+        gtk_box_append(trellis_as_box(root), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+        gtk_box_append(trellis_as_box(root), content)
+
+        for page in pages {
+            let collection = page.makeCollectionView(width: 600)
+            let host = CollectionWidget(collectionView: collection)
+            host.retain(page)
+            host.onFrame = { [weak self] frame in self?.frameDrawn(frame, on: page) }
+            hosts[page.name] = host
+            gtk_stack_add_titled(trellis_as_stack(stack), host.makeScrolledWindow(), page.name, page.title)
+        }
+        GtkSignal.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name") { [weak self] in self?.pageChanged() }
+        GtkSignal.connect(UnsafeMutableRawPointer(alignmentSwitch), "notify::selected") { [weak self] in self?.switchesChanged() }
+        GtkSignal.connect(UnsafeMutableRawPointer(layoutSwitch), "notify::selected") { [weak self] in self?.switchesChanged() }
+    }
+
+    static func dropDown(_ names: [String]) -> UnsafeMutablePointer<GtkWidget> {
+        var strings = names.map { strdup($0) }
+        strings.append(nil)
+        defer { strings.forEach { free($0) } }
+        return strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_drop_down_new_from_strings($0)!
+            }
+        }
+    }
+
+    var currentPage: GalleryPage? {
+        guard let name = gtk_stack_get_visible_child_name(trellis_as_stack(stack)) else { return nil }
+        let current = String(cString: name)
+        return pages.first { $0.name == current }
+    }
+
+    func show(_ name: String) {
+        gtk_stack_set_visible_child_name(trellis_as_stack(stack), name)
+        pageChanged()
+    }
+
+    private func pageChanged() {
+        guard let page = currentPage else { return }
+        updatingSwitches = true
+        gtk_drop_down_set_selected(trellis_as_drop_down(alignmentSwitch), UInt32(FlowAlignment.allCases.firstIndex(of: page.alignment) ?? 0))
+        gtk_drop_down_set_selected(trellis_as_drop_down(layoutSwitch), UInt32(GalleryLayout.allCases.firstIndex(of: page.layoutKind) ?? 0))
+        updatingSwitches = false
+        if let host = hosts[page.name] { frameDrawn(host.lastFrame, on: page) }
+        if let host = hosts[page.name] { gtk_widget_grab_focus(host.widget) }
+    }
+
+    private func switchesChanged() {
+        guard !updatingSwitches, let page = currentPage, let host = hosts[page.name] else { return }
+        let alignment = FlowAlignment.allCases[Int(gtk_drop_down_get_selected(trellis_as_drop_down(alignmentSwitch)))]
+        let layout = GalleryLayout.allCases[Int(gtk_drop_down_get_selected(trellis_as_drop_down(layoutSwitch)))]
+        guard alignment != page.alignment || layout != page.layoutKind else { return }
+        page.alignment = alignment
+        page.layoutKind = layout
+        host.collectionView.layout = layout.make(alignment: alignment)
+        host.setNeedsLayout()
+    }
+
+    private func frameDrawn(_ frame: FrameStatistics, on page: GalleryPage) {
+        if !reportedFirstFrame && frame.frame > 0 {
+            reportedFirstFrame = true
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - launched) / 1e6
+            if ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" {
+                FileHandle.standardOutput.write(Data("{\"event\":\"firstFrame\",\"page\":\"\(page.name)\",\"sinceLaunchMs\":\(elapsed)}\n".utf8))
+            }
+        }
+        guard currentPage === page else { return }
+        let text = "\(page.title) · \(grouped(frame.measuredItems)) measured / \(grouped(frame.totalItems)) items · "
+            + "last frame \(String(format: "%.2f", frame.milliseconds)) ms (layout \(String(format: "%.2f", frame.layoutMilliseconds)), "
+            + "draw \(String(format: "%.2f", frame.drawMilliseconds))) · \(page.layoutKind.rawValue), \(page.alignment.rawValue)"
+        // Not inside the frame being drawn (a label's new text resizes it): at idle.
+        let scheduled = pendingStatus != nil
+        pendingStatus = text
+        guard !scheduled else { return }
+        let update: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+            MainActor.assumeIsolated {
+                let gallery = Unmanaged<GalleryWindow>.fromOpaque(context!).takeUnretainedValue()
+                if let text = gallery.pendingStatus { gtk_label_set_text(trellis_as_label(gallery.status), text) }
+                gallery.pendingStatus = nil
+            }
+            return 0  // G_SOURCE_REMOVE
+        }
+        g_idle_add(update, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+}
