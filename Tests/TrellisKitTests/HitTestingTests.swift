@@ -76,6 +76,9 @@ struct HitTestingTests {
         #expect(collection.hitTest(Point(x: 200, y: 5990)) == nil)  // above the bounds
         cell.contentView.isUserInteractionEnabled = false
         #expect(collection.hitTest(Point(x: 15, y: 6135)) === cell)
+        // Undo it: any pooled cell may be the one reused for item 2 below (pool order is
+        // not fixed), and a cell that ignores touches would answer instead of its button.
+        cell.contentView.isUserInteractionEnabled = true
         // Pooled cells are hidden and never hit.
         collection.contentOffset.y = 0
         try collection.performLayout()
