@@ -65,10 +65,13 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     ///
     /// `animatingDifferences` is accepted for UIKit's shape: a headless view does not
     /// animate; the returned transition (also `collectionView.lastTransition`) has what an
-    /// animation needs. `completion` runs once the update is applied.
+    /// animation needs. The collection view is laid out before `apply` returns (UIKit's
+    /// batch updates lay out too): what came into view is measured while the first
+    /// visible surviving item is kept still. `completion` runs once the update is applied.
     /// - Throws: the first of `snapshot.errors` (`duplicateIdentifier`, `invalidSnapshot`),
     ///   or what `performBatchUpdates` throws; the collection view and the current snapshot
-    ///   are then unchanged.
+    ///   are then unchanged. An error of the layout pass that follows (a cell provider
+    ///   throwing) is thrown after the snapshot was applied.
     /// - Complexity: O(n) for the difference (see `SnapshotDifference`), plus the batch
     ///   update's relayout.
     @discardableResult
@@ -86,6 +89,13 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
             return BatchUpdateTransition()
         }
         let difference = SnapshotDifference(from: current, oldItemIndex: itemIndex, to: snapshot)
+        // The item kept still: the first visible one that survives (as the batch update
+        // chooses it), by identifier.
+        let anchor = collectionView.anchorsFirstVisibleItem
+            ? ScrollAnchor(capturing: collectionView) { [current] old in
+                difference.newItemIndex[current.itemsBySection[old.section][old.item]]
+            }
+            : nil
         let previous = (current, itemIndex)
         current = next
         itemIndex = difference.newItemIndex
@@ -102,7 +112,12 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         for (identifier, indexPath) in difference.reconfiguredItems {
             try reconfigure(identifier, at: indexPath, in: collectionView)
         }
-        collectionView.setNeedsLayout()
+        // Lay out now, as UIKit's batch updates do, measuring what came into view with the
+        // anchor pinned: in a flow layout a measured insert re-flows the lines, and the
+        // first visible item of the re-flowed lines may be one that was not on screen.
+        collectionView.anchorItem = anchor?.indexPath
+        defer { collectionView.anchorItem = nil }
+        try collectionView.performLayout()
         completion?()
         return transition
     }
