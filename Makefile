@@ -10,8 +10,14 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build $(BUILD_FLAGS)
 
+# Every check CI runs: the compiler's isolation rules, the pure core's build with no
+# system library, the thread-safety suites under ThreadSanitizer, then every test (last,
+# so the run ends with the whole suite's count).
 test: bootstrap
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	scripts/check-isolation
+	$(MAKE) --no-print-directory core-check
+	$(MAKE) --no-print-directory tsan
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
 release: bootstrap
@@ -25,7 +31,7 @@ bench: bootstrap
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-core .build-tsan Benchmarks/.build
 
 # The pure core (Trellis, Cassowary, TrellisText, TrellisKit) must build with no system
 # library: a separate scratch path, and a pkg-config that finds nothing, so a core target

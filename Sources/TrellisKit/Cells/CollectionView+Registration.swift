@@ -84,7 +84,11 @@ extension CollectionView {
         let view = dequeue(PoolKey(kind: .cell, identifier: identifier, template: template)) {
             templates[template].make()
         }
-        return view as! CollectionViewCell  // the cell factories make cells
+        let cell = view as! CollectionViewCell  // the cell factories make cells
+        // As in UIKit, the cell arrives with the item's selected and highlighted state,
+        // so the data source can configure it accordingly.
+        applySelectionState(to: cell, at: indexPath)
+        return cell
     }
 
     /// A supplementary view of `kind` for `identifier`.

@@ -15,12 +15,21 @@ open class CollectionViewCell: ReusableView {
         addSubview(contentView)
     }
 
-    /// True while the cell is selected. Reset by the default `prepareForReuse`.
-    public var isSelected = false
+    /// True while the item the cell shows is selected (`UICollectionViewCell.isSelected`).
+    /// The collection view sets it when it hands the cell out (dequeuing, display) and when
+    /// the item is selected or deselected; override it (with `didSet`) to change the
+    /// cell's appearance. Reset by the default `prepareForReuse`.
+    open var isSelected = false
+
+    /// True while the user presses on the item (`UICollectionViewCell.isHighlighted`):
+    /// set between `beginInteraction(at:)` and the end or cancelling of the interaction.
+    /// Reset by the default `prepareForReuse`.
+    open var isHighlighted = false
 
     open override func prepareForReuse() {
         super.prepareForReuse()
         isSelected = false
+        isHighlighted = false
     }
 
     open override func apply(_ attributes: LayoutAttributes) {

@@ -171,6 +171,7 @@ extension CollectionView {
                 .missingDataSource,
                 "the data source returned the cell displayed at \(shown) for \(indexPath); cells must come from dequeueReusableCell")
         }
+        applySelectionState(to: cell, at: indexPath)
         show(cell, at: attributes, pass: pass)
         visibleCellsByIndexPath[indexPath] = cell
         delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)

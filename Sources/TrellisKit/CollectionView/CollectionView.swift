@@ -35,7 +35,7 @@ open class CollectionView: View, LayoutSource {
 
     /// Turns sizes into frames. Setting a new layout re-reads everything.
     public var layout: any CollectionLayout {
-        didSet { reloadData() }
+        didSet { setNeedsReload() }
     }
 
     /// The data, held weakly. Setting it reloads.
@@ -46,7 +46,7 @@ open class CollectionView: View, LayoutSource {
     /// Sizes and display events, held weakly. Setting it re-reads the sizes.
     @exclusivity(unchecked)  // read per item while the layout prepares
     public weak var delegate: (any CollectionViewDelegate)? {
-        didSet { reloadData() }
+        didSet { setNeedsReload() }
     }
 
     /// Told about items about to come into view, held weakly. Nil costs nothing.
@@ -220,6 +220,28 @@ open class CollectionView: View, LayoutSource {
     /// dequeuing for its index path hands it back.
     var reconfiguringCell: (indexPath: IndexPath, cell: CollectionViewCell)?
 
+    // Selection and highlighting (see Selection/CollectionView+Selection.swift).
+
+    /// Whether items can be selected, by the user or programmatically (default true).
+    /// Turning it off deselects every item (no delegate calls) and ends a highlight.
+    public var allowsSelection = true {
+        didSet { if !allowsSelection && oldValue { clearSelection() } }
+    }
+
+    /// Whether more than one item can be selected at a time (default false). Turning it
+    /// off keeps only the most recently selected item.
+    public var allowsMultipleSelection = false {
+        didSet { if !allowsMultipleSelection && oldValue { keepOnlyLastSelectedItem() } }
+    }
+
+    /// The selected items, by identity and by current index path.
+    @exclusivity(unchecked)
+    var selection = ItemSelection()
+    /// The item shown highlighted (touch down / mouse press on it), if any.
+    var highlightedItem: IndexPath?
+    /// The item a user interaction (`beginInteraction(at:)`) started on, if any.
+    var interactionItem: IndexPath?
+
     /// A collection view with `layout`, the size of `frame`.
     public init(frame: Rect = .zero, layout: any CollectionLayout) {
         self.layout = layout
@@ -266,9 +288,17 @@ open class CollectionView: View, LayoutSource {
     // MARK: Reloading
 
     /// Discards the displayed cells and re-reads counts and sizes at the next layout pass.
+    /// Clears the selection and any highlight, as UIKit does (without delegate calls).
     /// Measured sizes stay cached by identity.
-    /// - Complexity: O(1) now; the next pass re-prepares the layout, O(n).
+    /// - Complexity: O(s) for s selected items now; the next pass re-prepares the layout, O(n).
     public func reloadData() {
+        clearSelection()
+        setNeedsReload()
+    }
+
+    /// Re-reads counts and sizes at the next pass, keeping the selection (a new layout or
+    /// delegate, a configuration that affects sizes).
+    func setNeedsReload() {
         needsReload = true
         setNeedsLayout()
     }
@@ -277,7 +307,7 @@ open class CollectionView: View, LayoutSource {
     func reloadSizes() {
         resolvedSizes = Array(repeating: [], count: sectionCounts.count)
         forgetSupplementarySizes()
-        reloadData()
+        setNeedsReload()
     }
 
     /// Applies `context` to the layout now (spacing or insets changed: `invalidatesMetrics`).

@@ -89,6 +89,27 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(
         _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView, forElementKind kind: ElementKind,
         at indexPath: IndexPath)
+
+    // Selection and highlighting (UIKit's shapes; asked and told only for what the user
+    // does, through `beginInteraction(at:)`, `endInteraction(at:extending:toggling:)` and
+    // `userSelectItem(at:extending:toggling:)` — never for `selectItem` / `deselectItem`,
+    // as in UIKit). Defaults: allow everything, ignore the news.
+
+    /// Whether the user may select the item (default true).
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// The user selected the item.
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// Whether the user may deselect the item (default true).
+    func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+    /// The user deselected the item (also when selecting another in single selection).
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+    /// Whether the item highlights when pressed (default true). False also means a press
+    /// on it does not select it, as in UIKit.
+    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+    /// The item became highlighted (pressed).
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)
+    /// The item is no longer highlighted (released or cancelled).
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
 }
 
 extension CollectionViewDelegate {
@@ -104,6 +125,13 @@ extension CollectionViewDelegate {
     public func collectionView(
         _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView, forElementKind kind: ElementKind,
         at indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
 }
 
 /// Told ahead of time which items are about to appear, so their data can be loaded

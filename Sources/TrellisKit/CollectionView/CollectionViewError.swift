@@ -24,6 +24,8 @@ public struct CollectionViewError: Error, Hashable, Sendable, CustomStringConver
         /// The collection needs something from its data source that it did not provide
         /// (no data source at all, or no view for a supplementary kind the layout shows).
         public static let missingDataSource = Code("missingDataSource")
+        /// A scroll position names two places along the scroll axis (top and bottom).
+        public static let invalidScrollPosition = Code("invalidScrollPosition")
 
         public var description: String { name }
     }

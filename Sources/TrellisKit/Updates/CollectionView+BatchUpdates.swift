@@ -87,6 +87,7 @@ extension CollectionView {
             }
             sizes.append((indexPath, sizeForItem(at: indexPath)))
         }
+        remapSelection({ $0 }, reloaded: Set(items))
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         layout.invalidate(.sizes(sizes), source: self)
         anchor?.restore(in: self)
@@ -159,6 +160,7 @@ extension CollectionView {
 
         sectionCounts = plan.newCounts
         resolvedSizes = newResolved
+        remapSelection(plan.newIndexPath(forOld:), reloaded: reloaded)
         layout.invalidate(.everything, source: self)
         anchor?.restore(in: self)
 

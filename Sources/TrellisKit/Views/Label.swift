@@ -84,6 +84,7 @@ open class Label: View {
         self.style = style
         self.textMeasurer = textMeasurer
         super.init(frame: .zero)
+        isUserInteractionEnabled = false  // as UILabel: presses go to the view behind
         setContentHuggingPriority(251, for: .horizontal)
         setContentHuggingPriority(251, for: .vertical)
     }

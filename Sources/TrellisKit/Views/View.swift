@@ -160,6 +160,37 @@ open class View: CustomStringConvertible {
         return Point(x: x, y: y)
     }
 
+    // MARK: Hit-testing
+
+    /// Whether the view takes part in hit-testing (`isUserInteractionEnabled`): when
+    /// false, `hitTest(_:)` passes over the view and its subviews. True by default; a
+    /// `Label` is false by default, as in UIKit, so a press on a cell's text finds the cell.
+    public var isUserInteractionEnabled = true
+
+    /// Whether `point`, in the view's own (bounds) coordinates, lies inside it
+    /// (`point(inside:with:)`): the bounds by default. Override to enlarge or shape the
+    /// area that takes presses.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The frontmost view of this subtree that contains `point`, in the view's own (bounds)
+    /// coordinates, or nil (`hitTest(_:with:)`). UIKit's rules: a hidden view, one with
+    /// alpha below 0.01 or with `isUserInteractionEnabled` false is passed over with its
+    /// subviews; so is a point outside the view (`point(inside:)`), even where a subview
+    /// reaches beyond the bounds; subviews are tried front to back (the last one first),
+    /// and the view itself answers when none of them does.
+    /// - Complexity: O(d × s) for d levels and s subviews a level on the path; in a
+    ///   collection view, s is the number of displayed and pooled views, not the number of
+    ///   items.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            let frame = subview.frame, inner = subview.bounds.origin
+            let local = Point(x: point.x - frame.minX + inner.x, y: point.y - frame.minY + inner.y)
+            if let hit = subview.hitTest(local) { return hit }
+        }
+        return self
+    }
+
     // MARK: Appearance (what a renderer draws)
 
     /// Hidden views are not drawn; a stack view also drops its hidden arranged views from
