@@ -227,6 +227,22 @@ struct DiffableDataSourceTests {
         #expect(shownTexts(collection) == ["tag2", "tag1", "reloaded!"])
     }
 
+    @Test func selectionFollowsIdentifiersEvenWhenTheUpdateReplacesTheItem() throws {
+        let (collection, dataSource, _) = try showingOneTwoThree()
+        collection.allowsMultipleSelection = true
+        try collection.selectItem(at: IndexPath(item: 0, section: 0))
+        try collection.selectItem(at: IndexPath(item: 2, section: 0))
+        var next = dataSource.snapshot()
+        next.moveItem(1, afterItem: 3)
+        next.reloadItems([1])  // moved past items that keep their order, and reloaded: deleted and inserted
+        let difference = SnapshotDifference(from: dataSource.snapshot(), oldItemIndex: [1: IndexPath(item: 0, section: 0), 2: IndexPath(item: 1, section: 0), 3: IndexPath(item: 2, section: 0)], to: next)
+        #expect(difference.update.deletedItems.contains(IndexPath(item: 0, section: 0)) && difference.update.movedItems.isEmpty)
+        try dataSource.apply(next)
+        #expect(dataSource.snapshot().itemIdentifiers == [2, 3, 1])
+        #expect(collection.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0)])
+        #expect(collection.visibleCells.map { $0.isSelected } == [false, true, true])
+    }
+
     @Test func sectionsInsertedDeletedMovedAndReloaded() throws {
         let (collection, dataSource, store) = makeFixture()
         var snapshot = Snapshot()

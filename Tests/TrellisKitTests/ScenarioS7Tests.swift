@@ -74,6 +74,10 @@ struct ScenarioS7Tests {
         #expect(visible.count > 60 && visible.contains(t + 45) && t > 40)
         let framesBefore = before.mapValues(\.frame)
         let measuredAbove = try #require(screen.cachedSize(of: t - 15))
+        // The user selected some tags: ones that will move, stay, leave the window or go.
+        collection.allowsMultipleSelection = true
+        let selected = [t - 15, t + 1, t + 3, t + 8, t + 12]
+        for id in selected { try collection.selectItem(at: screen.dataSource.indexPath(for: id)) }
 
         // The new snapshot: deletes, inserts, moves and a reconfigured tag, above, inside
         // and below the window.
@@ -116,6 +120,12 @@ struct ScenarioS7Tests {
         }
         #expect(after[t + 12] === before[t + 12])
         #expect(after[t - 15]?.frame.size == measuredAbove)  // measured before it scrolled past
+
+        // The selection follows its tags; the deleted one left it (no delegate call, as in
+        // UIKit), and the displayed cells show it.
+        let stillSelected = [t - 15, t + 1, t + 3, t + 12]
+        #expect(collection.indexPathsForSelectedItems == stillSelected.map { screen.dataSource.indexPath(for: $0)! }.sorted())
+        for (id, cell) in after { #expect(cell.isSelected == stillSelected.contains(id), "tag \(id)") }
 
         // Only new or reconfigured tags in view were measured; the ones inserted far below
         // were not.

@@ -96,6 +96,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
                 difference.newItemIndex[current.itemsBySection[old.section][old.item]]
             }
             : nil
+        let selected = collectionView.indexPathsForSelectedItems?.compactMap(itemIdentifier(for:)) ?? []
         let previous = (current, itemIndex)
         current = next
         itemIndex = difference.newItemIndex
@@ -108,6 +109,14 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         }
         for identifier in difference.invalidatedItems {
             collectionView.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
+        }
+        // The batch update moves the selection with the items it keeps; an item the
+        // update replaces (moved and reloaded, or moved into a new section) is still the
+        // same identifier: it stays selected too.
+        for identifier in selected {
+            if let indexPath = itemIndex[identifier], !collectionView.isItemSelected(at: indexPath) {
+                collectionView.select(indexPath)
+            }
         }
         for (identifier, indexPath) in difference.reconfiguredItems {
             try reconfigure(identifier, at: indexPath, in: collectionView)
