@@ -196,3 +196,14 @@ func longestIncreasingSubsequenceMembers(_ values: [Int]) -> [Bool] {
     }
     return members
 }
+
+extension DiffableDataSourceSnapshot {
+    /// The batch update that turns `other` into this snapshot: what `apply` hands the
+    /// collection view (deletes, reloads and move sources at positions in `other`; inserts
+    /// and move destinations at positions in this one; the fewest moves). `apply` keeps the
+    /// current snapshot's index from the previous apply; this builds both.
+    /// - Complexity: O(n + m log n) for n items and m items out of order.
+    public func batchUpdate(from other: Self) -> BatchUpdate {
+        SnapshotDifference(from: other, oldItemIndex: SnapshotDifference.index(of: other), to: self).update
+    }
+}
