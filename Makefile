@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: test demo build release bench bootstrap clean core-check tsan
+.PHONY: test demo build release bench bootstrap clean core-check tsan docs
 
 bootstrap:
 	@scripts/bootstrap
@@ -11,12 +11,13 @@ build: bootstrap
 	$(SWIFT) build $(BUILD_FLAGS)
 
 # Every check CI runs: the compiler's isolation rules, the pure core's build with no
-# system library, the thread-safety suites under ThreadSanitizer, then every test (last,
+# system library, the DocC catalogs with warnings as errors (about 1.5 minutes), the thread-safety suites under ThreadSanitizer, then every test (last,
 # so the run ends with the whole suite's count).
 test: bootstrap
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	scripts/check-isolation
 	$(MAKE) --no-print-directory core-check
+	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory tsan
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
@@ -29,6 +30,15 @@ demo: release
 # Benchmarks live in their own package (ordo-one/benchmark); see docs/Performance.md.
 bench: bootstrap
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark
+
+# DocC for every public module (catalogs in Sources/<Module>/<Module>.docc), warnings as
+# errors: a broken symbol link or an unknown symbol in an article fails the build.
+DOC_TARGETS = Trellis Cassowary TrellisText TrellisKit TrellisPango TrellisRender TrellisSpec
+docs: bootstrap
+	@mkdir -p .build/docs && for target in $(DOC_TARGETS); do \
+	    $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+	        --warnings-as-errors --output-path .build/docs/$$target || { echo "docs: $$target failed" >&2; exit 1; }; \
+	done && echo "docs: $(DOC_TARGETS) built into .build/docs"
 
 clean:
 	rm -rf .build .build-core .build-tsan Benchmarks/.build

@@ -63,7 +63,11 @@ extension TemplateCell {
     /// sizing cell of `template` is configured with each text and asked for its fitting
     /// size within the layout's `fittingProposal` for that item.
     ///
-    /// - Parameter texts: per section, the text of each text item by item index.
+    /// - Parameters:
+    ///   - texts: per section, the text of each text item by item index.
+    ///   - template: the cell template measuring them.
+    ///   - layout: the layout giving each item its fitting proposal.
+    ///   - source: what the layout is prepared from.
     /// - Returns: per section, the measured size of each text item by item index.
     /// - Complexity: one prepare plus one constraint solve and text measurement per text.
     public static func measure(
