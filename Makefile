@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 
-.PHONY: test demo build release bench bootstrap clean core-check tsan fuzz
+.PHONY: test demo build release bench bootstrap clean core-check tsan fuzz docs
 
 bootstrap:
 	@scripts/bootstrap
@@ -11,7 +11,7 @@ build: bootstrap
 	$(SWIFT) build $(BUILD_FLAGS)
 
 # Every check CI runs: the compiler's isolation rules, the pure core's build with no
-# system library, the thread-safety suites under ThreadSanitizer, then every test (last,
+# system library, the DocC catalogs with warnings as errors, the thread-safety suites under ThreadSanitizer, then every test (last,
 # so the run ends with the whole suite's count). The window tests (TrellisCLITests/Window*)
 # need an X server: the tests run under xvfb-run, or without one (the window tests then
 # say why they are skipped) when no virtual X server can start here.
@@ -20,6 +20,7 @@ test: bootstrap
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	scripts/check-isolation
 	$(MAKE) --no-print-directory core-check
+	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory tsan
 	@if command -v xvfb-run >/dev/null && $(XVFB_RUN) true 2>/dev/null; then \
 	    echo "make test: running the tests under xvfb-run (window tests included)"; \
@@ -51,6 +52,15 @@ fuzz: bootstrap
 	Fuzz/.build/debug/TrellisFuzz .build-fuzz/corpus Fuzz/corpus Tests/TrellisSpecTests/Fixtures/fuzz-crashers \
 		-dict=Fuzz/trellis.dict -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
 		-artifact_prefix=.build-fuzz/artifacts/ -print_final_stats=1
+
+# DocC for every public module (catalogs in Sources/<Module>/<Module>.docc), warnings as
+# errors: a broken symbol link or an unknown symbol in an article fails the build.
+DOC_TARGETS = Trellis Cassowary TrellisText TrellisKit TrellisPango TrellisRender TrellisSpec
+docs: bootstrap
+	@mkdir -p .build/docs && for target in $(DOC_TARGETS); do \
+	    $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+	        --warnings-as-errors --output-path .build/docs/$$target || { echo "docs: $$target failed" >&2; exit 1; }; \
+	done && echo "docs: $(DOC_TARGETS) built into .build/docs"
 
 clean:
 	rm -rf .build .build-core .build-tsan .build-fuzz Benchmarks/.build Fuzz/.build

@@ -30,6 +30,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `make docs`: DocC catalogs of the public modules (Sources/*/*.docc), built with
+        // warnings as errors. A plugin only: nothing of it is linked into the products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // Geometry, the layout protocol and the layouts. Pure Swift, no Foundation.

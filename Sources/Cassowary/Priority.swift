@@ -5,7 +5,7 @@
 /// docs/Cassowary.md). Constraints of equal priority trade their violations one for one.
 ///
 /// Any `Float` can be written down; the solver rejects values outside 1…1000 (and NaN) with
-/// ``SolverError/Code/invalidPriority`` when the constraint or edit variable is added.
+/// `SolverError.Code.invalidPriority` when the constraint or edit variable is added.
 public struct Priority: RawRepresentable, Comparable, Hashable, Sendable, CustomStringConvertible,
     ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
 {

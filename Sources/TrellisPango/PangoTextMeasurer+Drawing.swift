@@ -8,10 +8,14 @@ extension PangoTextMeasurer {
     /// `pango_cairo_show_layout(cr, layout)` (or `pango_cairo_layout_path`) and nothing
     /// else positions the text: the origin offset of right-aligned lines, the layout's
     /// scale (see ``ConfiguredPangoLayout/drawingScale``) and the clip of
-    /// ``LineBreakMode/clip`` are applied here and undone after `body`.
+    /// `LineBreakMode.clip` are applied here and undone after `body`.
     ///
     /// - Parameters:
-    ///   - cairoContext: the `cairo_t *` to draw with.
+    ///   - text: the text to lay out.
+    ///   - style: its style, as measured.
+    ///   - maxWidth: the width lines must fit in (`nil`: unconstrained).
+    ///   - maxLines: the most lines to show; 0 = unlimited.
+    ///   - cr: the `cairo_t *` to draw with (`cairoContext:`).
     ///   - body: receives the `PangoLayout *`, valid only inside `body`.
     /// - Returns: what `body` returns.
     /// - Complexity: O(n) in the length of `text`.

@@ -112,6 +112,6 @@ public struct ConfiguredPangoLayout {
     /// the Cairo context by this factor before showing it.
     public let drawingScale: Double
     /// Whether the text extends past the box and must be clipped to it when drawn
-    /// (``LineBreakMode/clip``, or a maximum width narrower than a character or "…").
+    /// (`LineBreakMode.clip`, or a maximum width narrower than a character or "…").
     public let needsClipping: Bool
 }

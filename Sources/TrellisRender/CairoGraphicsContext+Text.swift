@@ -5,7 +5,7 @@ import TrellisPango
 import TrellisText
 
 extension CairoGraphicsContext {
-    /// Draws `text` from the PangoLayout that ``TrellisText/PangoTextMeasurer`` configures
+    /// Draws `text` from the PangoLayout that `PangoTextMeasurer` configures
     /// for measuring (its one configuration function), so the drawn lines, ellipsis and
     /// font are the measured ones.
     ///

@@ -2,7 +2,7 @@ import CPango
 import Trellis
 import TrellisKit
 
-/// A ``GraphicsContext`` drawing with Cairo onto any Cairo surface (image, SVG, PDF).
+/// A `GraphicsContext` drawing with Cairo onto any Cairo surface (image, SVG, PDF).
 ///
 /// A class because it owns a `cairo_t` whose state (transform, clip, source) changes as
 /// the renderer walks a view tree. Not thread-safe: one context belongs to one render.

@@ -8,8 +8,8 @@ import TrellisText
 ///
 /// The canvas is the root view's bounds: its size in points, times ``RenderOptions/scale``
 /// pixels for PNG. Each view draws the way a `UIView` with a `CALayer` does: background
-/// (with its corner style), then its own content (a ``TrellisKit/Label``'s text, or
-/// ``TrellisKit/CustomDrawing``), then its subviews in order, then its border on top, the
+/// (with its corner style), then its own content (a `Label`'s text, or
+/// `CustomDrawing`), then its subviews in order, then its border on top, the
 /// border stroked inside the bounds so it is never clipped. Hidden views and views with
 /// alpha 0 are skipped; a view with alpha below 1 is composited as a group.
 ///
@@ -17,7 +17,7 @@ import TrellisText
 /// `CollectionView` does that itself) and render that view.
 ///
 /// Text is drawn by Pango, so labels must be measured by Pango too: creating a renderer
-/// installs ``TrellisPango/PangoTextMeasurer/shared`` as the ``TrellisText/DefaultTextMeasurer``
+/// installs `PangoTextMeasurer.shared` as the `DefaultTextMeasurer`
 /// when no measurer was installed. Labels created before that keep the measurer they were
 /// made with; install it at start-up to be sure.
 public struct Renderer: Sendable {

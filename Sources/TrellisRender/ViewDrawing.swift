@@ -18,8 +18,16 @@ struct ViewDrawing {
                 if let background = view.backgroundColor {
                     context.fill(bounds, cornerRadius: radius, color: background)
                 }
-                // A layer's own content never spills out of its bounds (it has a backing
-                // store of that size); with clipsToBounds it is also cut to the corners.
+                if let imageView = view as? ImageView, let image = imageView.image, let rect = imageView.imageRect {
+                    // An image view's image is the layer's contents, placed by the content
+                    // mode: like UIKit's, it shows beyond the bounds unless clipsToBounds.
+                    context.withSavedState {
+                        if view.clipsToBounds { context.clip(to: bounds, cornerRadius: radius) }
+                        context.draw(image, in: rect)
+                    }
+                }
+                // A layer's own drawn content never spills out of its bounds (it has a
+                // backing store of that size); with clipsToBounds it is also cut to the corners.
                 context.withSavedState {
                     context.clip(to: bounds, cornerRadius: view.clipsToBounds ? radius : 0)
                     drawContent(of: view, in: bounds)

@@ -4,7 +4,7 @@ import TrellisPango
 import TrellisText
 
 /// The cell a ``CellTemplate`` describes, built the way a UIKit tag cell is: a
-/// `CollectionViewCell` whose ``Label`` is pinned inside the content view by the padding,
+/// `CollectionViewCell` whose `Label` is pinned inside the content view by the padding,
 /// with a minimum width at priority 750 and a required maximum width on the content view,
 /// and background, border and corners on the cell.
 ///

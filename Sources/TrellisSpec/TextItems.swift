@@ -70,7 +70,12 @@ extension TemplateCell {
     /// exact text widths), so the sizes are bit for bit those of one thread
     /// (`TextItemsParallelTests`).
     ///
-    /// - Parameter texts: per section, the text of each text item by item index.
+    /// - Parameters:
+    ///   - texts: per section, the text of each text item by item index.
+    ///   - template: the cell template measuring them.
+    ///   - layout: the layout giving each item its fitting proposal.
+    ///   - source: what the layout is prepared from.
+    ///   - threads: how many threads measure at most (default: one per available core).
     /// - Returns: per section, the measured size of each text item by item index.
     /// - Complexity: one prepare plus one constraint solve and text measurement per text,
     ///   spread over the threads.

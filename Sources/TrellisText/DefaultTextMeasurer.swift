@@ -8,7 +8,7 @@ import Bionic
 import Darwin
 #endif
 
-/// The text measurer that views (``Label`` in TrellisKit) use when none is injected.
+/// The text measurer that views (`Label` in TrellisKit) use when none is injected.
 ///
 /// `TrellisText` is pure Swift and measures nothing by itself: a text backend is installed
 /// once, at start-up, by the program that has one.

@@ -36,6 +36,8 @@ public protocol TextMeasurer: Sendable {
     /// Measures `text` drawn with `style`.
     ///
     /// - Parameters:
+    ///   - text: the text, paragraphs separated by newlines.
+    ///   - style: the font, line breaking and alignment to measure with.
     ///   - maxWidth: the width lines must fit in, in points (`nil` = unconstrained, each
     ///     paragraph is one line). Must be finite and not negative.
     ///   - maxLines: the most lines to show; 0 = unlimited. Must not be negative.

@@ -7,7 +7,7 @@ import TrellisText
 // The README's library example, compiled and run, so the README cannot drift from the API.
 
 /// Namespaced so the README's names do not clash with the scenario tests' cells.
-private enum Readme {
+enum Readme {
 final class TagCell: CollectionViewCell {
     let label = Label()
     required init() {

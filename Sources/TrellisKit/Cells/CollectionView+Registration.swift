@@ -79,6 +79,7 @@ extension CollectionView {
             throw CollectionViewError.unregistered(identifier, kind: .cell, registered: cellTemplates.keys)
         }
         try checkItem(indexPath, role: "dequeued")
+        if reconfiguringCell != nil, let cell = takeReconfiguringCell(withReuseIdentifier: identifier, for: indexPath) { return cell }
         let template = templateIndex(in: templates)
         let view = dequeue(PoolKey(kind: .cell, identifier: identifier, template: template)) {
             templates[template].make()

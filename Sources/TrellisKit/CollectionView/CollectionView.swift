@@ -216,6 +216,10 @@ open class CollectionView: View, LayoutSource {
     /// What the last batch update did to the displayed elements.
     public internal(set) var lastTransition = BatchUpdateTransition()
 
+    /// The displayed cell a diffable data source is configuring again (`reconfigureItems`):
+    /// dequeuing for its index path hands it back.
+    var reconfiguringCell: (indexPath: IndexPath, cell: CollectionViewCell)?
+
     // Selection and highlighting (see Selection/CollectionView+Selection.swift).
 
     /// Whether items can be selected, by the user or programmatically (default true).

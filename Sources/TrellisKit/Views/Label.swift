@@ -9,7 +9,7 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A view that shows text (`UILabel`): its intrinsic content size is the size of its text,
-/// measured by a ``TextMeasurer``.
+/// measured by a `TextMeasurer`.
 ///
 /// - One line (`numberOfLines == 1`, the default): the intrinsic size is the text on one
 ///   line; when constraints make the label narrower, the text is cut per `lineBreakMode`
@@ -63,7 +63,7 @@ open class Label: View {
         }
     }
 
-    /// What measures the text: the one injected, or else ``DefaultTextMeasurer/current`` when
+    /// What measures the text: the one injected, or else `DefaultTextMeasurer.current` when
     /// the label was created (the Pango measurer wherever the program installed it; tests
     /// inject `FixedAdvanceTextMeasurer` for exact numbers).
     public var textMeasurer: any TextMeasurer {

@@ -1,0 +1,242 @@
+import Trellis
+
+/// A data source driven by snapshots of identifiers (`UICollectionViewDiffableDataSource`).
+/// Make it with the collection view and a cell provider; it becomes the collection view's
+/// data source (keep a strong reference: the collection view holds its data source weakly,
+/// as in UIKit). Then describe the data with a `DiffableDataSourceSnapshot` and `apply`
+/// it: the difference from the current snapshot becomes one validated batch update with
+/// moves.
+///
+/// Item identifiers are the size cache's identities (`identifierForItemAt`): an item that
+/// moves keeps its measured size and its cell; only inserted, reloaded and reconfigured
+/// items are measured again, and only once they are displayed.
+///
+/// Differs from UIKit: `apply` throws instead of raising an exception for a snapshot with a
+/// duplicate or unknown identifier (`duplicateIdentifier`, `invalidSnapshot`, naming the
+/// identifier and where it already is) and leaves the collection view and the current
+/// snapshot unchanged; it runs synchronously, so the view shows the new snapshot at the
+/// next layout pass; and it returns the `BatchUpdateTransition` for animating.
+open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+    CollectionViewDataSource
+{
+    public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+    /// Makes the cell of an item, usually with `dequeueConfiguredReusableCell(using:for:item:)`.
+    /// Returning nil is an error (`missingDataSource`, naming the item).
+    public typealias CellProvider = (CollectionView, IndexPath, ItemIdentifierType) throws -> CollectionViewCell?
+
+    /// Makes a header, footer or other supplementary view, usually with
+    /// `dequeueConfiguredReusableSupplementary(using:for:)`.
+    public typealias SupplementaryViewProvider = (CollectionView, ElementKind, IndexPath) throws -> ReusableView?
+
+    /// The collection view this data source feeds, held weakly.
+    public private(set) weak var collectionView: CollectionView?
+
+    private let cellProvider: CellProvider
+
+    /// Makes the supplementary views the layout shows. Nil: a layout showing headers or
+    /// footers is an error (`missingDataSource`).
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// The snapshot the collection view shows, and where each of its items is.
+    private var current = Snapshot()
+    private var itemIndex: [ItemIdentifierType: IndexPath] = [:]
+
+    /// Becomes `collectionView`'s data source.
+    public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+        self.collectionView = collectionView
+        self.cellProvider = cellProvider
+        collectionView.dataSource = self
+    }
+
+    // MARK: Snapshots
+
+    /// A copy of the current snapshot, to modify and apply.
+    /// - Complexity: O(1) (copy on write).
+    public func snapshot() -> Snapshot { current }
+
+    /// Makes `snapshot` the current one through one batch update: sections and items
+    /// deleted, inserted and moved (the fewest moves that keep the others in order),
+    /// reloaded items re-dequeued and re-measured, reconfigured items configured again in
+    /// their displayed cells and re-measured in place. Measured sizes and displayed cells
+    /// follow their items; the first visible item that survives stays where it is. Before
+    /// the collection view's first layout pass, or without a collection view, the snapshot
+    /// is simply taken (as UIKit's first apply reloads).
+    ///
+    /// `animatingDifferences` is accepted for UIKit's shape: a headless view does not
+    /// animate; the returned transition (also `collectionView.lastTransition`) has what an
+    /// animation needs. The collection view is laid out before `apply` returns (UIKit's
+    /// batch updates lay out too): what came into view is measured while the first
+    /// visible surviving item is kept still. `completion` runs once the update is applied.
+    /// - Throws: the first of `snapshot.errors` (`duplicateIdentifier`, `invalidSnapshot`),
+    ///   or what `performBatchUpdates` throws; the collection view and the current snapshot
+    ///   are then unchanged. An error of the layout pass that follows (a cell provider
+    ///   throwing) is thrown after the snapshot was applied.
+    /// - Complexity: O(n) for the difference (see `SnapshotDifference`), plus the batch
+    ///   update's relayout.
+    @discardableResult
+    public func apply(
+        _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) throws -> BatchUpdateTransition {
+        if let error = snapshot.errors.first { throw error }
+        var next = snapshot
+        next.clearChangeMarks()
+        guard let collectionView, collectionView.dataSource === self, !collectionView.needsReload else {
+            current = next
+            itemIndex = SnapshotDifference<SectionIdentifierType, ItemIdentifierType>.index(of: next)
+            collectionView?.reloadData()
+            completion?()
+            return BatchUpdateTransition()
+        }
+        let difference = SnapshotDifference(from: current, oldItemIndex: itemIndex, to: snapshot)
+        // The item kept still: the first visible one that survives (as the batch update
+        // chooses it), by identifier.
+        let anchor = collectionView.anchorsFirstVisibleItem
+            ? ScrollAnchor(capturing: collectionView) { [current] old in
+                difference.newItemIndex[current.itemsBySection[old.section][old.item]]
+            }
+            : nil
+        let selected = collectionView.indexPathsForSelectedItems?.compactMap(itemIdentifier(for:)) ?? []
+        let previous = (current, itemIndex)
+        current = next
+        itemIndex = difference.newItemIndex
+        let transition: BatchUpdateTransition
+        do {
+            transition = try collectionView.performBatchUpdates { $0 = difference.update }
+        } catch {
+            (current, itemIndex) = previous
+            throw error
+        }
+        for identifier in difference.invalidatedItems {
+            collectionView.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
+        }
+        // The batch update moves the selection with the items it keeps; an item the
+        // update replaces (moved and reloaded, or moved into a new section) is still the
+        // same identifier: it stays selected too.
+        for identifier in selected {
+            if let indexPath = itemIndex[identifier], !collectionView.isItemSelected(at: indexPath) {
+                collectionView.select(indexPath)
+            }
+        }
+        for (identifier, indexPath) in difference.reconfiguredItems {
+            try reconfigure(identifier, at: indexPath, in: collectionView)
+        }
+        // Lay out now, as UIKit's batch updates do, measuring what came into view with the
+        // anchor pinned: in a flow layout a measured insert re-flows the lines, and the
+        // first visible item of the re-flowed lines may be one that was not on screen.
+        collectionView.anchorItem = anchor?.indexPath
+        defer { collectionView.anchorItem = nil }
+        try collectionView.performLayout()
+        completion?()
+        return transition
+    }
+
+    /// Makes `snapshot` the current one with `reloadData()`: no difference, every displayed
+    /// cell made again. Measured sizes stay cached by identifier.
+    /// - Throws: the first of `snapshot.errors`; nothing changes then.
+    public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) throws {
+        if let error = snapshot.errors.first { throw error }
+        current = snapshot
+        current.clearChangeMarks()
+        itemIndex = SnapshotDifference<SectionIdentifierType, ItemIdentifierType>.index(of: current)
+        for identifier in snapshot.reloadedItemIdentifiers + snapshot.reconfiguredItemIdentifiers {
+            collectionView?.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
+        }
+        collectionView?.reloadData()
+        completion?()
+    }
+
+    /// Configures the displayed cell of a reconfigured item again (the cell provider's
+    /// dequeue hands back that same cell, without `prepareForReuse`), and forgets its
+    /// measured size so the next layout pass measures it in place.
+    private func reconfigure(_ identifier: ItemIdentifierType, at indexPath: IndexPath, in collectionView: CollectionView) throws {
+        collectionView.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
+        collectionView.forgetResolvedSize(at: indexPath)
+        guard let cell = collectionView.cellForItem(at: indexPath) else { return }
+        collectionView.reconfiguringCell = (indexPath, cell)
+        defer { collectionView.reconfiguringCell = nil }
+        guard let configured = try cellProvider(collectionView, indexPath, identifier), configured === cell else {
+            throw CollectionViewError(
+                .missingDataSource,
+                "reconfiguring item \(identifier) at \(indexPath): the cell provider must dequeue the cell (it then gets the displayed one back)")
+        }
+    }
+
+    // MARK: Identifiers and index paths
+
+    /// The item shown at `indexPath`, nil outside the current snapshot.
+    /// - Complexity: O(1).
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+        guard indexPath.section >= 0, indexPath.section < current.itemsBySection.count else { return nil }
+        let items = current.itemsBySection[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < items.count else { return nil }
+        return items[indexPath.item]
+    }
+
+    /// Where `identifier` is shown, nil when the current snapshot does not have it.
+    /// - Complexity: O(1) on average.
+    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { itemIndex[itemIdentifier] }
+
+    /// The section at `index`, nil outside the current snapshot.
+    public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        index >= 0 && index < current.sections.count ? current.sections[index] : nil
+    }
+
+    /// The index of a section, nil when the current snapshot does not have it.
+    public func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    // MARK: CollectionViewDataSource
+
+    open func numberOfSections(in collectionView: CollectionView) -> Int { current.sections.count }
+
+    open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        section >= 0 && section < current.itemsBySection.count ? current.itemsBySection[section].count : 0
+    }
+
+    open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
+        guard let identifier = itemIdentifier(for: indexPath) else {
+            throw CollectionViewError.outOfRange(indexPath, counts: current.itemsBySection.map(\.count), role: "requested")
+        }
+        guard let cell = try cellProvider(collectionView, indexPath, identifier) else {
+            throw CollectionViewError(.missingDataSource, "the cell provider returned no cell for item \(identifier) at \(indexPath)")
+        }
+        return cell
+    }
+
+    open func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> ReusableView {
+        guard let supplementaryViewProvider else {
+            throw CollectionViewError(
+                .missingDataSource,
+                "the layout shows a \(kind) view in section \(indexPath.section) but the diffable data source has no supplementaryViewProvider")
+        }
+        guard let view = try supplementaryViewProvider(collectionView, kind, indexPath) else {
+            throw CollectionViewError(
+                .missingDataSource, "the supplementary view provider returned no \(kind) view for section \(indexPath.section)")
+        }
+        return view
+    }
+
+    /// The item identifier: the size cache's identity, so sizes follow items.
+    open func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable {
+        itemIdentifier(for: indexPath).map { AnyHashable($0) } ?? AnyHashable(indexPath)
+    }
+}
+
+extension CollectionView {
+    /// Forgets the measured size at `indexPath` in the per-index-path mirror, so the next
+    /// layout pass measures the item (when displayed).
+    func forgetResolvedSize(at indexPath: IndexPath) {
+        guard indexPath.section < resolvedSizes.count, indexPath.item < resolvedSizes[indexPath.section].count else { return }
+        resolvedSizes[indexPath.section][indexPath.item] = Size(width: -1, height: 0)
+    }
+
+    /// The displayed cell being reconfigured, when `identifier` and `indexPath` are its:
+    /// dequeuing hands it back (UIKit's `reconfigureItems`), once.
+    func takeReconfiguringCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell? {
+        guard let (path, cell) = reconfiguringCell, path == indexPath, cell.reuseIdentifier == identifier else { return nil }
+        reconfiguringCell = nil
+        return cell
+    }
+}
