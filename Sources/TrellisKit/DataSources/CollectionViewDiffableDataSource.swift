@@ -100,15 +100,26 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         let previous = (current, itemIndex)
         current = next
         itemIndex = difference.newItemIndex
+        // Pinned through the whole apply — the batch update measures what comes into view
+        // before it reports its transition, and the layout below measures again: in a flow
+        // layout a measured insert re-flows the lines, and the first visible item of the
+        // re-flowed lines may be one that was not on screen.
+        collectionView.anchorItem = anchor?.indexPath
+        defer { collectionView.anchorItem = nil }
+        // Reloaded and reconfigured items lose their measured sizes before the batch update,
+        // which measures what is in view before it reports the transition (kept in case it
+        // refuses the update: the view then stays as it was).
+        let cacheBefore = difference.invalidatedItems.isEmpty ? nil : collectionView.sizeCache
+        for identifier in difference.invalidatedItems {
+            collectionView.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
+        }
         let transition: BatchUpdateTransition
         do {
             transition = try collectionView.performBatchUpdates { $0 = difference.update }
         } catch {
             (current, itemIndex) = previous
+            if let cacheBefore { collectionView.sizeCache = cacheBefore }
             throw error
-        }
-        for identifier in difference.invalidatedItems {
-            collectionView.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
         }
         // The batch update moves the selection with the items it keeps; an item the
         // update replaces (moved and reloaded, or moved into a new section) is still the
@@ -122,10 +133,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
             try reconfigure(identifier, at: indexPath, in: collectionView)
         }
         // Lay out now, as UIKit's batch updates do, measuring what came into view with the
-        // anchor pinned: in a flow layout a measured insert re-flows the lines, and the
-        // first visible item of the re-flowed lines may be one that was not on screen.
-        collectionView.anchorItem = anchor?.indexPath
-        defer { collectionView.anchorItem = nil }
+        // anchor still pinned.
         try collectionView.performLayout()
         completion?()
         return transition
