@@ -9,7 +9,10 @@ extension Renderer {
     /// `options.scale` is not applied (the context's owner sets its transform: GTK replays
     /// the drawing at the surface's scale); the debug overlay is drawn when asked for.
     ///
-    /// - Parameter cairo: a `cairo_t *`; its state is saved and restored around the drawing.
+    /// - Parameters:
+    ///   - view: the root of the tree to draw; its bounds origin lands at the context's origin.
+    ///   - cairo: a `cairo_t *`; its state is saved and restored around the drawing.
+    ///   - overlayScale: the pixels per point the debug overlay's hairlines are drawn for.
     /// - Complexity: O(views) plus the drawn pixels.
     public func draw(_ view: View, into cairo: OpaquePointer, overlayScale: Double = 1) {
         let context = CairoGraphicsContext(cairo: cairo)

@@ -2,7 +2,7 @@ import Trellis
 import TrellisKit
 
 /// A `trellis layout` document as the data source and delegate of a live
-/// ``TrellisKit/CollectionView`` — what `trellis show` puts in its window. Cells look as
+/// `CollectionView` — what `trellis show` puts in its window. Cells look as
 /// ``DocumentScene`` draws them for `trellis render`: text items are ``TemplateCell``s of
 /// the document's template, sized items grey boxes, headers and footers bands, separators
 /// and section backgrounds thin fills.
@@ -20,8 +20,10 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
 
     static let textCell = "text", boxCell = "box", band = "band"
 
-    /// - Parameter selfSizing: measure text items in the collection view (from the
-    ///   collection's `estimatedItemSize`) instead of up front.
+    /// - Parameters:
+    ///   - document: the decoded document to show.
+    ///   - selfSizing: measure text items in the collection view (from the
+    ///     collection's `estimatedItemSize`) instead of up front.
     public init(document: LayoutDocument, selfSizing: Bool = false) {
         self.document = document
         self.selfSizing = selfSizing
