@@ -100,7 +100,7 @@ extension WindowShowTests {
         // Click where the tags are once the window is quiet: under load (the rest of the
         // suite runs beside it) frames that measure newly shown tags can come more than
         // the default quarter second apart, and a click aimed from an earlier frame missed
-        // its tag about one run in ten.
+        // its tag (one full run in three here).
         frame = try window.frame(after: frame.number - 1, settle: 1.0)
         let shown = Self.fullyShown(frame)
         try #require(shown.count >= 9, "\(shown.count) items fully shown")
