@@ -184,6 +184,14 @@ public protocol CollectionLayout: AnyObject {
 
     /// What the last prepare or invalidation corrected in its input.
     var diagnostics: [LayoutDiagnostic] { get }
+
+    /// True when the layout's own description has estimated dimensions (a
+    /// `CompositionalLayout` item, group or boundary item sized `.estimated`): a collection
+    /// view then measures the cells and headers it displays whatever its
+    /// `estimatedItemSize`, as UIKit self-sizes `UICollectionViewCompositionalLayout`'s
+    /// estimated items without being told to. False by default: the flow, grid, waterfall
+    /// and list layouts take their sizes from the source, estimated or not.
+    var hasEstimatedElements: Bool { get }
 }
 
 extension CollectionLayout {
@@ -193,6 +201,8 @@ extension CollectionLayout {
     }
 
     public var diagnostics: [LayoutDiagnostic] { [] }
+
+    public var hasEstimatedElements: Bool { false }
 
     /// The elements of a rect that encloses the content with a point to spare on every
     /// side, so frames without area on the content's edges intersect it, with headers and

@@ -114,7 +114,8 @@ struct CompositionalCollectionViewTests {
             layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(50)),
             repeatingSubitem: CompositionalItem(layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(50))), count: 3)
         let section = CompositionalSection(group: group, contentInsetsReference: .none, boundarySupplementaryItems: [.header(height: .estimated(44))])
-        let compositional = try collection(CompositionalLayout(section: section)) { $0.estimatedItemSize = .automatic }
+        // As in UIKit, no `estimatedItemSize`: the layout's `.estimated` dimensions self-size.
+        let compositional = try collection(CompositionalLayout(section: section)) { _ in }
 
         let expected = displayed(grid), actual = displayed(compositional)
         #expect(expected.cells.count == 13 && expected.headers.count == 2)
@@ -144,7 +145,6 @@ struct CompositionalCollectionViewTests {
         let selfSizing = SelfSizingTagTableSource(rows: rowTags)
         let compositional = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 3000), layout: CompositionalLayout(section: section))
         compositional.register(SelfSizingTagRowCell.self, forCellWithReuseIdentifier: "row")
-        compositional.estimatedItemSize = .automatic
         compositional.dataSource = selfSizing
         try compositional.performLayout()
 
@@ -175,7 +175,6 @@ struct CompositionalCollectionViewTests {
         }
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 300, height: 400), layout: layout)
         collection.register(forCellWithReuseIdentifier: "card") { WrappingCell(inset: 5) }
-        collection.estimatedItemSize = .automatic
         collection.dataSource = source
         collection.layoutIfNeeded()
         let secondSectionTop = layout.attributesForItem(at: IndexPath(item: 0, section: 1))!.frame.minY

@@ -51,6 +51,9 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     public private(set) var environment: CompositionalEnvironment
     private(set) var containerWidth = 0.0
     private(set) var plans: [SectionPlan] = []
+    /// Some section has an estimated item or boundary item (set by `prepare`): the
+    /// collection view hosting the layout measures what it displays.
+    public private(set) var hasEstimatedElements = false
     private(set) var states: [SectionState] = []
     /// Sections' extents (interSectionSpacing after every section but the last).
     private(set) var sectionOffsets = OffsetTree()
@@ -140,6 +143,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         while orthogonalOffsets.count < sectionCount { orthogonalOffsets.append(plans[orthogonalOffsets.count].section.initialOrthogonalScrollOffset) }
         self.plans = plans
         self.states = states
+        hasEstimatedElements = plans.contains { $0.group.hasEstimatedItems || $0.boundary.contains(where: \.estimatedHeight) }
         let spacing = configuration.interSectionSpacing
         sectionOffsets.rebuild(count: sectionCount) { leaves in
             for section in 0..<sectionCount {

@@ -26,7 +26,7 @@ extension CollectionView {
             return
         }
         let kept = try updateLayoutIfNeeded(dataSource)
-        if estimatedItemSize.estimate != nil {
+        if selfSizesItems {
             // The item kept still through a new width or traits stays the anchor while the
             // items in view are measured again: otherwise the first item visible among the
             // estimates would be (a line above it, reaching into the bounds while it is

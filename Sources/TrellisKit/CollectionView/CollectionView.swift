@@ -357,6 +357,11 @@ open class CollectionView: View, LayoutSource {
     /// else `itemSize` (what UIKit's flow layout uses without a delegate method).
     public var defaultItemSize: Size { estimatedItemSize.estimate ?? itemSize }
 
+    /// Whether displayed cells are measured: an `estimatedItemSize` is set, or the layout
+    /// has estimated dimensions of its own (`CollectionLayout.hasEstimatedElements`, as
+    /// UIKit's compositional layout self-sizes with no `estimatedItemSize`).
+    var selfSizesItems: Bool { estimatedItemSize.estimate != nil || layout.hasEstimatedElements }
+
     /// The measured size of a self-sized header or footer; else the delegate's reference
     /// size (`.zero`: none); else `headerSize` / `footerSize`. Other kinds: the delegate's
     /// `sizeForSupplementaryElementOfKind`.

@@ -32,7 +32,7 @@ struct ScrollAnchor {
         }
         let start = axis == .vertical ? -collectionView.contentInset.top : -collectionView.contentInset.leading
         if offset <= start { return nil }
-        let selfSizing = collectionView.estimatedItemSize.estimate != nil
+        let selfSizing = collectionView.selfSizesItems
         // Best candidates of rules 3 and 4 (each the first in index order): (index path
         // after the update, distance).
         var displayed: (IndexPath, Double)?, measured: (IndexPath, Double)?, any: (IndexPath, Double)?

@@ -175,7 +175,7 @@ extension CollectionView {
     /// and footer not measured yet; the layout's content size.
     private func measureAllItems(_ dataSource: any CollectionViewDataSource) throws -> Size {
         try updateLayoutIfNeeded(dataSource)
-        guard estimatedItemSize.estimate != nil else { return layout.contentSize }
+        guard selfSizesItems else { return layout.contentSize }
         for _ in 0..<max(1, maximumSizingRounds) {
             scratchSizes.removeAll(keepingCapacity: true)
             scratchSupplementarySizes.removeAll(keepingCapacity: true)

@@ -39,7 +39,7 @@ extension CollectionView {
             : apply(plan, dataSource)
         // The frames reported are the final ones: the items now in view are measured
         // first (the cells measured are the ones the next pass shows).
-        if estimatedItemSize.estimate != nil { try measureDisplayedItems(dataSource) }
+        if selfSizesItems { try measureDisplayedItems(dataSource) }
         lastTransition = pending.finish(in: self)
         setNeedsLayout()
         return lastTransition
