@@ -44,7 +44,7 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
         collection.register(forCellWithReuseIdentifier: Self.textCell) { TemplateCell(template: template) }
         let scene = self.scene
         collection.register(forCellWithReuseIdentifier: Self.boxCell) {
-            let cell = CollectionViewCell()
+            let cell = DocumentSizedCell()
             cell.backgroundColor = scene.sizedItemFill
             cell.borderColor = scene.sizedItemBorder
             cell.borderWidth = 1
@@ -53,12 +53,12 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
         }
         for kind in [ElementKind.header, .footer] {
             collection.register(forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.band) {
-                let view = ReusableView()
+                let view = DocumentSizedBand()
                 view.backgroundColor = scene.supplementaryFill
                 return view
             }
         }
-        for kind in [ElementKind.separator, .sectionBackground] {
+        for kind in document.layout.decorationKinds {
             collection.register(forDecorationViewOfKind: kind) {
                 let view = ReusableView()
                 view.backgroundColor = scene.decorationFill
@@ -90,13 +90,17 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
             }
             return cell
         }
-        return try collectionView.dequeueReusableCell(withReuseIdentifier: Self.boxCell, for: indexPath)
+        let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: Self.boxCell, for: indexPath)
+        (cell as? DocumentSizedCell)?.documentSize = measured.sections[indexPath.section].items[indexPath.item].size
+        return cell
     }
 
     public func collectionView(
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
     ) throws -> ReusableView {
-        try collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: Self.band, for: indexPath)
+        let view = try collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: Self.band, for: indexPath)
+        (view as? DocumentSizedBand)?.documentSize = self.collectionView(collectionView, sizeForSupplementaryElementOfKind: kind, inSection: indexPath.section)
+        return view
     }
 
     // MARK: Delegate
@@ -119,5 +123,60 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
         case .footer: measured.sections[section].footer
         default: nil
         }
+    }
+}
+
+// A sized item's box and a header's or footer's band answer the size the document gives
+// them when they are measured: a layout whose own dimensions are estimated (a
+// compositional `.estimated` item or header) takes that size from the view, as UIKit's
+// does, and `trellis render` lays the document out with those sizes. Without a size from
+// the document they answer the room they were given, so nothing moves.
+
+/// A sized item of the document (a grey box).
+final class DocumentSizedCell: CollectionViewCell {
+    var documentSize: Size?
+
+    override func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes, proposal: FittingProposal) -> LayoutAttributes {
+        DocumentCollection.preferring(documentSize, attributes, proposal: proposal)
+    }
+}
+
+/// A header or footer band of the document.
+final class DocumentSizedBand: ReusableView {
+    var documentSize: Size?
+
+    override func preferredLayoutAttributesFitting(_ attributes: LayoutAttributes, proposal: FittingProposal) -> LayoutAttributes {
+        DocumentCollection.preferring(documentSize, attributes, proposal: proposal)
+    }
+}
+
+extension DocumentCollection {
+    /// `attributes` with the document's size, where the proposal leaves an extent free.
+    static func preferring(_ size: Size?, _ attributes: LayoutAttributes, proposal: FittingProposal) -> LayoutAttributes {
+        var preferred = attributes
+        guard let size else { return preferred }
+        if case .exactly(let width) = proposal.width { preferred.frame.size.width = width } else { preferred.frame.size.width = size.width }
+        if case .exactly(let height) = proposal.height { preferred.frame.size.height = height } else { preferred.frame.size.height = size.height }
+        return preferred
+    }
+}
+
+extension LayoutSpec {
+    /// Every decoration kind the layout can show: separators and section backgrounds, and a
+    /// compositional layout's own kinds (`decorationItems`, a list's `listBackground`), so
+    /// the window draws each of them as `trellis render` does.
+    var decorationKinds: [ElementKind] {
+        var kinds: [ElementKind] = [.separator, .sectionBackground]
+        guard case .compositional(let spec) = self else { return kinds }
+        let environment = spec.configuration.environment(containerSize: Size(width: 375, height: 800), layoutDirection: .leftToRight)
+        let sections: [CompositionalSection]
+        switch spec.sections {
+        case .each(let entries): sections = entries.map { $0.section(in: environment) }
+        case .list(let list): sections = [CompositionalSection.list(using: list, environment: environment)]
+        }
+        for section in sections {
+            for item in section.decorationItems where !kinds.contains(item.elementKind) { kinds.append(item.elementKind) }
+        }
+        return kinds
     }
 }
