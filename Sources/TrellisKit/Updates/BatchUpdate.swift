@@ -178,15 +178,21 @@ struct BatchUpdatePlan {
             fixedItem[move.to.section][move.to.item] = true
             oldIndexPathForNew[move.to.section][move.to.item] = move.from
         }
-        let leavingItems = Set(update.deletedItems + update.movedItems.map(\.from))
+        // Flags per old item, for the sections items leave (not a set of index paths: this
+        // loop visits every item, and hashing each one cost milliseconds at 100k items).
+        var leavingItems = [[Bool]](repeating: [], count: oldSectionCount)
+        for path in update.deletedItems + update.movedItems.map(\.from) {
+            if leavingItems[path.section].isEmpty { leavingItems[path.section] = [Bool](repeating: false, count: oldCounts[path.section]) }
+            leavingItems[path.section][path.item] = true
+        }
         for new in 0..<newSectionCount {
             guard let old = oldSectionForNew[new], !freshNew.contains(new) else { continue }
+            let leaving = leavingItems[old]
             var place = 0
             for item in 0..<oldCounts[old] {
-                let path = IndexPath(item: item, section: old)
-                if leavingItems.contains(path) { continue }
+                if !leaving.isEmpty && leaving[item] { continue }
                 while fixedItem[new][place] { place += 1 }
-                oldIndexPathForNew[new][place] = path
+                oldIndexPathForNew[new][place] = IndexPath(item: item, section: old)
                 place += 1
             }
         }

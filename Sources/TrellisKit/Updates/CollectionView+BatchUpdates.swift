@@ -124,7 +124,9 @@ extension CollectionView {
             var sizes: [Size] = []
             var any = false
             for (item, old) in olds.enumerated() {
-                let size = old.flatMap { reloaded.contains(IndexPath(item: item, section: section)) ? nil : resolvedSize(at: $0) }
+                let size = old.flatMap {
+                    !reloaded.isEmpty && reloaded.contains(IndexPath(item: item, section: section)) ? nil : resolvedSize(at: $0)
+                }
                 if size != nil, !any {
                     sizes = Array(repeating: Size(width: -1, height: 0), count: olds.count)
                     any = true
