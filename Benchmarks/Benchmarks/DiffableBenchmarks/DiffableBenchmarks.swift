@@ -94,6 +94,19 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The worst case of the in-step walk: nothing stays opposite its old place, so every
+    // item goes through Heckel's symbol table (and 99,999 items move).
+    var reversed = Snapshot()
+    reversed.appendSections([0])
+    reversed.appendItems(Array(old.itemIdentifiers.reversed()))
+    Benchmark("Difference of 100k-item snapshots, reversed (every item through the symbol table)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let update = reversed.batchUpdate(from: old)
+            precondition(update.movedItems.count == 99_999)
+            blackHole(update)
+        }
+    }
+
     Benchmark(
         "Standard library: difference(from:).inferringMoves(), same 100k identifiers",
         configuration: .init(maxDuration: .seconds(20), maxIterations: 10)

@@ -38,9 +38,11 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// footers is an error (`missingDataSource`).
     public var supplementaryViewProvider: SupplementaryViewProvider?
 
-    /// The snapshot the collection view shows, and where each of its items is.
+    /// The snapshot the collection view shows.
     private var current = Snapshot()
-    private var itemIndex: [ItemIdentifierType: IndexPath] = [:]
+    /// Where each of its items is: built by the first `indexPath(for:)` after an apply
+    /// (the difference does not need it, so an apply does not pay for indexing every item).
+    private var itemIndex: [ItemIdentifierType: IndexPath]?
 
     /// Becomes `collectionView`'s data source.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -83,23 +85,25 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         next.clearChangeMarks()
         guard let collectionView, collectionView.dataSource === self, !collectionView.needsReload else {
             current = next
-            itemIndex = SnapshotDifference<SectionIdentifierType, ItemIdentifierType>.index(of: next)
+            itemIndex = nil
             collectionView?.reloadData()
             completion?()
             return BatchUpdateTransition()
         }
-        let difference = SnapshotDifference(from: current, oldItemIndex: itemIndex, to: snapshot)
+        let difference = SnapshotDifference(from: current, to: snapshot)
         // The item kept still: the first visible one that survives (as the batch update
         // chooses it), by identifier.
         let anchor = collectionView.anchorsFirstVisibleItem
             ? ScrollAnchor(capturing: collectionView) { [current] old in
-                difference.newItemIndex[current.itemsBySection[old.section][old.item]]
+                next.indexPath(ofItem: current.itemsBySection[old.section][old.item], near: old)
             }
             : nil
-        let selected = collectionView.indexPathsForSelectedItems?.compactMap(itemIdentifier(for:)) ?? []
+        let selected = (collectionView.indexPathsForSelectedItems ?? []).compactMap { path in
+            itemIdentifier(for: path).map { ($0, path) }
+        }
         let previous = (current, itemIndex)
         current = next
-        itemIndex = difference.newItemIndex
+        itemIndex = nil
         // Pinned through the whole apply — the batch update measures what comes into view
         // before it reports its transition, and the layout below measures again: in a flow
         // layout a measured insert re-flows the lines, and the first visible item of the
@@ -124,8 +128,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         // The batch update moves the selection with the items it keeps; an item the
         // update replaces (moved and reloaded, or moved into a new section) is still the
         // same identifier: it stays selected too.
-        for identifier in selected {
-            if let indexPath = itemIndex[identifier], !collectionView.isItemSelected(at: indexPath) {
+        for (identifier, oldPath) in selected {
+            if let indexPath = next.indexPath(ofItem: identifier, near: oldPath), !collectionView.isItemSelected(at: indexPath) {
                 collectionView.select(indexPath)
             }
         }
@@ -146,7 +150,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         if let error = snapshot.errors.first { throw error }
         current = snapshot
         current.clearChangeMarks()
-        itemIndex = SnapshotDifference<SectionIdentifierType, ItemIdentifierType>.index(of: current)
+        itemIndex = nil
         for identifier in snapshot.reloadedItemIdentifiers + snapshot.reconfiguredItemIdentifiers {
             collectionView?.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
         }
@@ -182,8 +186,18 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// Where `identifier` is shown, nil when the current snapshot does not have it.
-    /// - Complexity: O(1) on average.
-    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { itemIndex[itemIdentifier] }
+    /// - Complexity: O(1) on average; the first call after an apply indexes the snapshot,
+    ///   O(n) for n items.
+    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+        if let itemIndex { return itemIndex[itemIdentifier] }
+        var index: [ItemIdentifierType: IndexPath] = [:]
+        index.reserveCapacity(current.numberOfItems)
+        for (section, items) in current.itemsBySection.enumerated() {
+            for (item, identifier) in items.enumerated() { index.updateValue(IndexPath(item: item, section: section), forKey: identifier) }
+        }
+        itemIndex = index
+        return index[itemIdentifier]
+    }
 
     /// The section at `index`, nil outside the current snapshot.
     public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
