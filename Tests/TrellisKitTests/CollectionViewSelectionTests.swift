@@ -279,6 +279,33 @@ struct CollectionViewSelectionTests {
         #expect(error.code == .invalidScrollPosition)
     }
 
+    @Test func deletingThePressedItemEndsItsHighlightWithDidUnhighlight() throws {
+        let source = SelectableSource(count: 30)
+        let collection = try makeList(source)
+        // Pressed, then the app deletes the item under the finger.
+        collection.beginInteraction(at: pointInRow(4))
+        source.sections[0].remove(at: 4)
+        try collection.deleteItems(at: [item(4)])
+        #expect(source.events == ["shouldHighlight 4", "didHighlight 4", "didUnhighlight 4"])
+        try collection.performLayout()
+        #expect(collection.visibleCells.allSatisfy { !$0.isHighlighted })
+        // The release selects nothing (the item it pressed is gone) and says nothing more.
+        #expect(try collection.endInteraction(at: pointInRow(4)) == nil)
+        #expect(source.events.count == 3)
+        #expect(collection.indexPathsForSelectedItems == [])
+
+        // An item that only moves keeps its highlight, at its new place, until the release.
+        source.events.removeAll()
+        collection.beginInteraction(at: pointInRow(6))
+        source.sections[0].insert(TextItem(id: 700, text: "new"), at: 0)
+        try collection.insertItems(at: [item(0)])
+        #expect(source.events == ["shouldHighlight 6", "didHighlight 6"])
+        try collection.performLayout()
+        #expect(collection.cellForItem(at: item(7))?.isHighlighted == true)
+        #expect(try collection.endInteraction() == item(7))
+        #expect(source.events == ["shouldHighlight 6", "didHighlight 6", "shouldSelect 7", "didUnhighlight 7", "didSelect 7"])
+    }
+
     @Test func selectionFollowsItemsThroughBatchUpdatesAndReloadDataClearsIt() throws {
         let source = SelectableSource(count: 30)
         let collection = try makeList(source)

@@ -128,6 +128,22 @@ struct DiffableDataSourceTests {
         #expect(dataSource.indexPath(for: 99) == nil)
         #expect(dataSource.sectionIdentifier(for: 1) == "more")
         #expect(dataSource.snapshot().itemIdentifiers == [1, 2, 3, 7])
+
+        // After each apply the identifiers map to their new places (also when the apply
+        // is refused: the places stay).
+        var next = dataSource.snapshot()
+        next.moveItem(1, afterItem: 7)
+        next.deleteItems([2])
+        try dataSource.apply(next)
+        #expect(dataSource.indexPath(for: 1) == IndexPath(item: 1, section: 1))
+        #expect(dataSource.indexPath(for: 3) == IndexPath(item: 0, section: 0))
+        #expect(dataSource.indexPath(for: 2) == nil)
+        var duplicate = dataSource.snapshot()
+        duplicate.appendItems([3], toSection: "more")
+        #expect(throws: CollectionViewError.self) { try dataSource.apply(duplicate) }
+        #expect(dataSource.indexPath(for: 1) == IndexPath(item: 1, section: 1))
+        try dataSource.applySnapshotUsingReloadData(snapshot)
+        #expect(dataSource.indexPath(for: 1) == IndexPath(item: 0, section: 0))
     }
 
     @Test func applyMovesCellsAndSizesWithTheirItemsAndMeasuresOnlyNewOnes() throws {
