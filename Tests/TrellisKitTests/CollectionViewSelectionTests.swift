@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 import TrellisKit
+import TrellisText
 
 /// Rows of text with stable ids that record every selection and highlight call the
 /// collection view makes, and what state cells had when configured.
@@ -75,6 +76,24 @@ private func makeList(_ source: SelectableSource) throws -> CollectionView {
 private func item(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(item: item, section: section) }
 /// A point inside row `row` of the list.
 private func pointInRow(_ row: Int) -> Point { Point(x: 20, y: Double(row) * 50 + 25) }
+
+/// A row with a "Delete" button at its right end (x 300…360), as a UIKit cell with a
+/// `UIButton` in its content view.
+final class DeleteButtonCell: TextCell {
+    let deleteButton = Button(title: "Delete", textStyle: TextStyle(font: Font(size: 10)), textMeasurer: fixedMeasurer)
+    var onDelete: (() -> Void)?
+
+    required init() {
+        super.init()
+        contentView.addSubview(deleteButton)
+        deleteButton.addAction { [unowned self] _ in self.onDelete?() }
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        deleteButton.frame = Rect(x: 300, y: 10, width: 60, height: 30)
+    }
+}
 
 @Suite("CollectionView selection and highlighting")
 struct CollectionViewSelectionTests {
@@ -304,6 +323,51 @@ struct CollectionViewSelectionTests {
         #expect(collection.cellForItem(at: item(7))?.isHighlighted == true)
         #expect(try collection.endInteraction() == item(7))
         #expect(source.events == ["shouldHighlight 6", "didHighlight 6", "shouldSelect 7", "didUnhighlight 7", "didSelect 7"])
+    }
+
+    @Test func aButtonInACellTakesThePressItsActionRunsAndTheCellIsNotSelected() throws {
+        let source = SelectableSource(count: 30)
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 800), layout: StackTestLayout())
+        collection.register(DeleteButtonCell.self, forCellWithReuseIdentifier: "text")
+        collection.itemSize = Size(width: 375, height: 50)
+        collection.dataSource = source
+        collection.delegate = source
+        try collection.performLayout()
+        var deleted: [IndexPath] = []
+        for case let cell as DeleteButtonCell in collection.visibleCells {
+            cell.onDelete = { [unowned collection, unowned cell] in deleted.append(collection.indexPath(for: cell)!) }
+        }
+        let onButtonOfRow2 = Point(x: 330, y: 2 * 50 + 25)
+
+        // Press on the button: it highlights, the row does not.
+        #expect(collection.beginInteraction(at: onButtonOfRow2) == nil)
+        let cell = try #require(collection.cellForItem(at: item(2)) as? DeleteButtonCell)
+        #expect(cell.deleteButton.isHighlighted && !cell.isHighlighted)
+        // Release on it: the action runs, nothing is selected, the delegate hears nothing.
+        #expect(try collection.endInteraction(at: onButtonOfRow2) == nil)
+        #expect(deleted == [item(2)])
+        #expect(!cell.deleteButton.isHighlighted)
+        #expect(collection.indexPathsForSelectedItems == [])
+        #expect(source.events.isEmpty)
+
+        // Released off the button (dragged away), or cancelled: no action.
+        collection.beginInteraction(at: onButtonOfRow2)
+        #expect(try collection.endInteraction(at: Point(x: 100, y: 2 * 50 + 25)) == nil)
+        collection.beginInteraction(at: onButtonOfRow2)
+        collection.cancelInteraction()
+        #expect(deleted == [item(2)] && !cell.deleteButton.isHighlighted)
+
+        // Elsewhere in the row, a press is the row's: highlighted, then selected.
+        #expect(collection.beginInteraction(at: Point(x: 100, y: 2 * 50 + 25)) == item(2))
+        #expect(try collection.endInteraction() == item(2))
+        #expect(collection.indexPathsForSelectedItems == [item(2)])
+
+        // A disabled button does not take the press: the row does.
+        cell.deleteButton.isEnabled = false
+        source.events.removeAll()
+        #expect(collection.beginInteraction(at: onButtonOfRow2) == item(2))
+        collection.cancelInteraction()
+        #expect(deleted == [item(2)])
     }
 
     @Test func selectionFollowsItemsThroughBatchUpdatesAndReloadDataClearsIt() throws {
