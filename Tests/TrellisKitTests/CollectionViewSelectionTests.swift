@@ -63,9 +63,9 @@ final class SelectableSource: CollectionViewDataSource, CollectionViewDelegate {
 }
 
 /// Rows 375 × 50, stacked (row i at y = 50 i), in a 375 × 800 viewport.
-private func makeList(_ source: SelectableSource) throws -> CollectionView {
+private func makeList(_ source: SelectableSource, cells: TextCell.Type = TextCell.self) throws -> CollectionView {
     let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 800), layout: StackTestLayout())
-    collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+    collection.register(cells, forCellWithReuseIdentifier: "text")
     collection.itemSize = Size(width: 375, height: 50)
     collection.dataSource = source
     collection.delegate = source
@@ -92,6 +92,19 @@ final class DeleteButtonCell: TextCell {
     override func layoutSubviews() {
         super.layoutSubviews()
         deleteButton.frame = Rect(x: 300, y: 10, width: 60, height: 30)
+    }
+}
+
+/// A row with UIKit's two background views, set up in its initializer as a UIKit cell
+/// does in `init(frame:)`.
+final class TintedCell: TextCell {
+    required init() {
+        super.init()
+        backgroundView = View()
+        backgroundView?.backgroundColor = .white
+        let selected = View()
+        selected.backgroundColor = .systemBlue
+        selectedBackgroundView = selected
     }
 }
 
@@ -327,12 +340,7 @@ struct CollectionViewSelectionTests {
 
     @Test func aButtonInACellTakesThePressItsActionRunsAndTheCellIsNotSelected() throws {
         let source = SelectableSource(count: 30)
-        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 800), layout: StackTestLayout())
-        collection.register(DeleteButtonCell.self, forCellWithReuseIdentifier: "text")
-        collection.itemSize = Size(width: 375, height: 50)
-        collection.dataSource = source
-        collection.delegate = source
-        try collection.performLayout()
+        let collection = try makeList(source, cells: DeleteButtonCell.self)
         var deleted: [IndexPath] = []
         for case let cell as DeleteButtonCell in collection.visibleCells {
             cell.onDelete = { [unowned collection, unowned cell] in deleted.append(collection.indexPath(for: cell)!) }
@@ -368,6 +376,46 @@ struct CollectionViewSelectionTests {
         #expect(collection.beginInteraction(at: onButtonOfRow2) == item(2))
         collection.cancelInteraction()
         #expect(deleted == [item(2)])
+    }
+
+    @Test func selectedBackgroundViewShowsWhileTheCellIsSelectedOrHighlighted() throws {
+        let source = SelectableSource(count: 100)
+        let collection = try makeList(source, cells: TintedCell.self)
+        func selectedBackgroundShows(_ row: Int) -> Bool {
+            collection.cellForItem(at: item(row))?.selectedBackgroundView?.isHidden == false
+        }
+        let cell = try #require(collection.cellForItem(at: item(3)))
+        // Behind the content, in UIKit's order, at the cell's bounds.
+        #expect(cell.subviews.count == 3 && cell.subviews[0] === cell.backgroundView && cell.subviews[1] === cell.selectedBackgroundView)
+        #expect(cell.subviews[2] === cell.contentView)
+        #expect(cell.backgroundView?.frame == cell.bounds && cell.selectedBackgroundView?.frame == cell.bounds)
+        #expect(!selectedBackgroundShows(3))
+
+        try collection.selectItem(at: item(3), animated: false, scrollPosition: [])
+        #expect(selectedBackgroundShows(3) && !selectedBackgroundShows(4))
+        // While pressed, too; then the release selects row 5 and deselects row 3.
+        collection.beginInteraction(at: pointInRow(5))
+        #expect(selectedBackgroundShows(5))
+        try collection.endInteraction()
+        #expect(selectedBackgroundShows(5) && !selectedBackgroundShows(3))
+        collection.beginInteraction(at: pointInRow(7))
+        collection.cancelInteraction()
+        #expect(!selectedBackgroundShows(7))
+
+        // Reused cells show it for the item they now show, not the one they showed.
+        collection.contentOffset = Point(x: 0, y: 50 * 50)
+        try collection.performLayout()
+        #expect(collection.visibleCells.allSatisfy { $0.selectedBackgroundView?.isHidden == true })
+        collection.contentOffset = .zero
+        try collection.performLayout()
+        #expect(selectedBackgroundShows(5) && !selectedBackgroundShows(3))
+
+        // Replaced or removed, like any property.
+        let plain = View()
+        cell.selectedBackgroundView = plain
+        #expect(cell.subviews.count == 3 && cell.subviews[1] === plain)
+        cell.backgroundView = nil
+        #expect(cell.subviews.count == 2 && cell.subviews[0] === plain)
     }
 
     @Test func selectionFollowsItemsThroughBatchUpdatesAndReloadDataClearsIt() throws {
