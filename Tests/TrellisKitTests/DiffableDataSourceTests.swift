@@ -300,8 +300,8 @@ struct DiffableDataSourceTests {
         let update = difference.update
         let freshNew = Set(update.insertedSections + update.reloadedSections.compactMap { plan.newSectionForOld[$0] })
         let replacedOld = Set(update.deletedSections + update.reloadedSections)
-        for (section, olds) in plan.oldIndexPathForNew.enumerated() {
-            for (item, oldPath) in olds.enumerated() {
+        for section in new.sectionIdentifiers.indices {
+            for (item, oldPath) in plan.oldIndexPaths(forNewSection: section).enumerated() {
                 let id = new.itemsBySection[section][item]
                 if let oldPath {
                     #expect(old.itemsBySection[oldPath.section][oldPath.item] == id)
