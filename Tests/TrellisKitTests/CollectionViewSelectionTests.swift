@@ -376,6 +376,17 @@ struct CollectionViewSelectionTests {
         #expect(collection.beginInteraction(at: onButtonOfRow2) == item(2))
         collection.cancelInteraction()
         #expect(deleted == [item(2)])
+
+        // Scrolled: points are in content coordinates, as everywhere in the collection view.
+        collection.contentOffset = Point(x: 0, y: 500)
+        try collection.performLayout()
+        for case let cell as DeleteButtonCell in collection.visibleCells {
+            cell.deleteButton.isEnabled = true  // a reused cell may be the one disabled above
+            cell.onDelete = { [unowned collection, unowned cell] in deleted.append(collection.indexPath(for: cell)!) }
+        }
+        #expect(collection.beginInteraction(at: Point(x: 330, y: 12 * 50 + 25)) == nil)
+        #expect(try collection.endInteraction(at: Point(x: 330, y: 12 * 50 + 25)) == nil)
+        #expect(deleted == [item(2), item(12)])
     }
 
     @Test func selectedBackgroundViewShowsWhileTheCellIsSelectedOrHighlighted() throws {

@@ -27,7 +27,7 @@ extension CollectionView {
     public func beginInteraction(at point: Point) -> IndexPath? {
         cancelInteraction()
         let indexPath = indexPathForItem(at: point)
-        if let indexPath, let cell = visibleCellsByIndexPath[indexPath], let button = button(at: convert(point, to: cell), in: cell),
+        if let indexPath, let cell = visibleCellsByIndexPath[indexPath], let button = button(at: point, in: cell),
            button.beginTracking() {
             trackingButton = button
             return nil
@@ -76,10 +76,15 @@ extension CollectionView {
         unhighlightItem()
     }
 
-    /// The enabled button at `point` (in `cell`'s coordinates): the frontmost view of the
-    /// cell there or one of its ancestors in the cell, or nil.
+    /// The enabled button at `point` (in the collection view's coordinates) inside `cell`:
+    /// the frontmost view of the cell there or one of its ancestors in the cell, or nil.
     private func button(at point: Point, in cell: CollectionViewCell) -> Button? {
-        var view = cell.hitTest(point)
+        // Displayed cells are subviews of the collection view: their coordinates are one
+        // offset away (no walk to the root, as `convert` does).
+        let local = cell.superview === self
+            ? Point(x: point.x - cell.frame.minX + cell.bounds.minX, y: point.y - cell.frame.minY + cell.bounds.minY)
+            : convert(point, to: cell)
+        var view = cell.hitTest(local)
         while let current = view, current !== self {
             if let button = current as? Button, button.isEnabled { return button }
             view = current.superview
