@@ -11,6 +11,18 @@ private enum Article {
     /// Getting started's cell is the README's, word for word.
     typealias TagCell = Readme.TagCell
 
+    /// Diffable data and selection: a cell with a selected background and a button.
+    final class RemovableTagCell: CollectionViewCell {
+        let removeButton = Button(title: "Remove")
+        required init() {
+            super.init()
+            let selected = View()
+            selected.backgroundColor = .systemBlue
+            selectedBackgroundView = selected
+            contentView.addSubview(removeButton)
+        }
+    }
+
     final class BadgeCell: CollectionViewCell {
         var count = 0
         override func sizeThatFits(_ size: Size) -> Size {
@@ -171,6 +183,11 @@ struct ArticleExampleTests {
         try dataSource.apply(next)
         #expect(collection.indexPathsForSelectedItems?.compactMap(dataSource.itemIdentifier(for:)) == [12])
         #expect((collection.cellForItem(at: dataSource.indexPath(for: 5)!) as? Article.TagCell)?.label.text == "five, longer")
+
+        let removable = Article.RemovableTagCell()
+        #expect(removable.selectedBackgroundView?.isHidden == true)
+        removable.isHighlighted = true
+        #expect(removable.selectedBackgroundView?.isHidden == false && removable.removeButton.superview === removable.contentView)
 
         var bad = dataSource.snapshot()
         bad.appendItems([7])

@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 import TrellisKit
+import TrellisText
 
 /// Rows of text with stable ids that record every selection and highlight call the
 /// collection view makes, and what state cells had when configured.
@@ -62,9 +63,9 @@ final class SelectableSource: CollectionViewDataSource, CollectionViewDelegate {
 }
 
 /// Rows 375 × 50, stacked (row i at y = 50 i), in a 375 × 800 viewport.
-private func makeList(_ source: SelectableSource) throws -> CollectionView {
+private func makeList(_ source: SelectableSource, cells: TextCell.Type = TextCell.self) throws -> CollectionView {
     let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 800), layout: StackTestLayout())
-    collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+    collection.register(cells, forCellWithReuseIdentifier: "text")
     collection.itemSize = Size(width: 375, height: 50)
     collection.dataSource = source
     collection.delegate = source
@@ -75,6 +76,37 @@ private func makeList(_ source: SelectableSource) throws -> CollectionView {
 private func item(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(item: item, section: section) }
 /// A point inside row `row` of the list.
 private func pointInRow(_ row: Int) -> Point { Point(x: 20, y: Double(row) * 50 + 25) }
+
+/// A row with a "Delete" button at its right end (x 300…360), as a UIKit cell with a
+/// `UIButton` in its content view.
+final class DeleteButtonCell: TextCell {
+    let deleteButton = Button(title: "Delete", textStyle: TextStyle(font: Font(size: 10)), textMeasurer: fixedMeasurer)
+    var onDelete: (() -> Void)?
+
+    required init() {
+        super.init()
+        contentView.addSubview(deleteButton)
+        deleteButton.addAction { [unowned self] _ in self.onDelete?() }
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        deleteButton.frame = Rect(x: 300, y: 10, width: 60, height: 30)
+    }
+}
+
+/// A row with UIKit's two background views, set up in its initializer as a UIKit cell
+/// does in `init(frame:)`.
+final class TintedCell: TextCell {
+    required init() {
+        super.init()
+        backgroundView = View()
+        backgroundView?.backgroundColor = .white
+        let selected = View()
+        selected.backgroundColor = .systemBlue
+        selectedBackgroundView = selected
+    }
+}
 
 @Suite("CollectionView selection and highlighting")
 struct CollectionViewSelectionTests {
@@ -277,6 +309,124 @@ struct CollectionViewSelectionTests {
         #expect(collection.contentOffset.y == 150 * 50)
         let error = try #require(throws: CollectionViewError.self) { try collection.scrollToItem(at: item(10), at: [.top, .bottom]) }
         #expect(error.code == .invalidScrollPosition)
+    }
+
+    @Test func deletingThePressedItemEndsItsHighlightWithDidUnhighlight() throws {
+        let source = SelectableSource(count: 30)
+        let collection = try makeList(source)
+        // Pressed, then the app deletes the item under the finger.
+        collection.beginInteraction(at: pointInRow(4))
+        source.sections[0].remove(at: 4)
+        try collection.deleteItems(at: [item(4)])
+        #expect(source.events == ["shouldHighlight 4", "didHighlight 4", "didUnhighlight 4"])
+        try collection.performLayout()
+        #expect(collection.visibleCells.allSatisfy { !$0.isHighlighted })
+        // The release selects nothing (the item it pressed is gone) and says nothing more.
+        #expect(try collection.endInteraction(at: pointInRow(4)) == nil)
+        #expect(source.events.count == 3)
+        #expect(collection.indexPathsForSelectedItems == [])
+
+        // An item that only moves keeps its highlight, at its new place, until the release.
+        source.events.removeAll()
+        collection.beginInteraction(at: pointInRow(6))
+        source.sections[0].insert(TextItem(id: 700, text: "new"), at: 0)
+        try collection.insertItems(at: [item(0)])
+        #expect(source.events == ["shouldHighlight 6", "didHighlight 6"])
+        try collection.performLayout()
+        #expect(collection.cellForItem(at: item(7))?.isHighlighted == true)
+        #expect(try collection.endInteraction() == item(7))
+        #expect(source.events == ["shouldHighlight 6", "didHighlight 6", "shouldSelect 7", "didUnhighlight 7", "didSelect 7"])
+    }
+
+    @Test func aButtonInACellTakesThePressItsActionRunsAndTheCellIsNotSelected() throws {
+        let source = SelectableSource(count: 30)
+        let collection = try makeList(source, cells: DeleteButtonCell.self)
+        var deleted: [IndexPath] = []
+        for case let cell as DeleteButtonCell in collection.visibleCells {
+            cell.onDelete = { [unowned collection, unowned cell] in deleted.append(collection.indexPath(for: cell)!) }
+        }
+        let onButtonOfRow2 = Point(x: 330, y: 2 * 50 + 25)
+
+        // Press on the button: it highlights, the row does not.
+        #expect(collection.beginInteraction(at: onButtonOfRow2) == nil)
+        let cell = try #require(collection.cellForItem(at: item(2)) as? DeleteButtonCell)
+        #expect(cell.deleteButton.isHighlighted && !cell.isHighlighted)
+        // Release on it: the action runs, nothing is selected, the delegate hears nothing.
+        #expect(try collection.endInteraction(at: onButtonOfRow2) == nil)
+        #expect(deleted == [item(2)])
+        #expect(!cell.deleteButton.isHighlighted)
+        #expect(collection.indexPathsForSelectedItems == [])
+        #expect(source.events.isEmpty)
+
+        // Released off the button (dragged away), or cancelled: no action.
+        collection.beginInteraction(at: onButtonOfRow2)
+        #expect(try collection.endInteraction(at: Point(x: 100, y: 2 * 50 + 25)) == nil)
+        collection.beginInteraction(at: onButtonOfRow2)
+        collection.cancelInteraction()
+        #expect(deleted == [item(2)] && !cell.deleteButton.isHighlighted)
+
+        // Elsewhere in the row, a press is the row's: highlighted, then selected.
+        #expect(collection.beginInteraction(at: Point(x: 100, y: 2 * 50 + 25)) == item(2))
+        #expect(try collection.endInteraction() == item(2))
+        #expect(collection.indexPathsForSelectedItems == [item(2)])
+
+        // A disabled button does not take the press: the row does.
+        cell.deleteButton.isEnabled = false
+        source.events.removeAll()
+        #expect(collection.beginInteraction(at: onButtonOfRow2) == item(2))
+        collection.cancelInteraction()
+        #expect(deleted == [item(2)])
+
+        // Scrolled: points are in content coordinates, as everywhere in the collection view.
+        collection.contentOffset = Point(x: 0, y: 500)
+        try collection.performLayout()
+        for case let cell as DeleteButtonCell in collection.visibleCells {
+            cell.deleteButton.isEnabled = true  // a reused cell may be the one disabled above
+            cell.onDelete = { [unowned collection, unowned cell] in deleted.append(collection.indexPath(for: cell)!) }
+        }
+        #expect(collection.beginInteraction(at: Point(x: 330, y: 12 * 50 + 25)) == nil)
+        #expect(try collection.endInteraction(at: Point(x: 330, y: 12 * 50 + 25)) == nil)
+        #expect(deleted == [item(2), item(12)])
+    }
+
+    @Test func selectedBackgroundViewShowsWhileTheCellIsSelectedOrHighlighted() throws {
+        let source = SelectableSource(count: 100)
+        let collection = try makeList(source, cells: TintedCell.self)
+        func selectedBackgroundShows(_ row: Int) -> Bool {
+            collection.cellForItem(at: item(row))?.selectedBackgroundView?.isHidden == false
+        }
+        let cell = try #require(collection.cellForItem(at: item(3)))
+        // Behind the content, in UIKit's order, at the cell's bounds.
+        #expect(cell.subviews.count == 3 && cell.subviews[0] === cell.backgroundView && cell.subviews[1] === cell.selectedBackgroundView)
+        #expect(cell.subviews[2] === cell.contentView)
+        #expect(cell.backgroundView?.frame == cell.bounds && cell.selectedBackgroundView?.frame == cell.bounds)
+        #expect(!selectedBackgroundShows(3))
+
+        try collection.selectItem(at: item(3), animated: false, scrollPosition: [])
+        #expect(selectedBackgroundShows(3) && !selectedBackgroundShows(4))
+        // While pressed, too; then the release selects row 5 and deselects row 3.
+        collection.beginInteraction(at: pointInRow(5))
+        #expect(selectedBackgroundShows(5))
+        try collection.endInteraction()
+        #expect(selectedBackgroundShows(5) && !selectedBackgroundShows(3))
+        collection.beginInteraction(at: pointInRow(7))
+        collection.cancelInteraction()
+        #expect(!selectedBackgroundShows(7))
+
+        // Reused cells show it for the item they now show, not the one they showed.
+        collection.contentOffset = Point(x: 0, y: 50 * 50)
+        try collection.performLayout()
+        #expect(collection.visibleCells.allSatisfy { $0.selectedBackgroundView?.isHidden == true })
+        collection.contentOffset = .zero
+        try collection.performLayout()
+        #expect(selectedBackgroundShows(5) && !selectedBackgroundShows(3))
+
+        // Replaced or removed, like any property.
+        let plain = View()
+        cell.selectedBackgroundView = plain
+        #expect(cell.subviews.count == 3 && cell.subviews[1] === plain)
+        cell.backgroundView = nil
+        #expect(cell.subviews.count == 2 && cell.subviews[0] === plain)
     }
 
     @Test func selectionFollowsItemsThroughBatchUpdatesAndReloadDataClearsIt() throws {

@@ -128,6 +128,22 @@ struct DiffableDataSourceTests {
         #expect(dataSource.indexPath(for: 99) == nil)
         #expect(dataSource.sectionIdentifier(for: 1) == "more")
         #expect(dataSource.snapshot().itemIdentifiers == [1, 2, 3, 7])
+
+        // After each apply the identifiers map to their new places (also when the apply
+        // is refused: the places stay).
+        var next = dataSource.snapshot()
+        next.moveItem(1, afterItem: 7)
+        next.deleteItems([2])
+        try dataSource.apply(next)
+        #expect(dataSource.indexPath(for: 1) == IndexPath(item: 1, section: 1))
+        #expect(dataSource.indexPath(for: 3) == IndexPath(item: 0, section: 0))
+        #expect(dataSource.indexPath(for: 2) == nil)
+        var duplicate = dataSource.snapshot()
+        duplicate.appendItems([3], toSection: "more")
+        #expect(throws: CollectionViewError.self) { try dataSource.apply(duplicate) }
+        #expect(dataSource.indexPath(for: 1) == IndexPath(item: 1, section: 1))
+        try dataSource.applySnapshotUsingReloadData(snapshot)
+        #expect(dataSource.indexPath(for: 1) == IndexPath(item: 0, section: 0))
     }
 
     @Test func applyMovesCellsAndSizesWithTheirItemsAndMeasuresOnlyNewOnes() throws {
@@ -235,7 +251,7 @@ struct DiffableDataSourceTests {
         var next = dataSource.snapshot()
         next.moveItem(1, afterItem: 3)
         next.reloadItems([1])  // moved past items that keep their order, and reloaded: deleted and inserted
-        let difference = SnapshotDifference(from: dataSource.snapshot(), oldItemIndex: [1: IndexPath(item: 0, section: 0), 2: IndexPath(item: 1, section: 0), 3: IndexPath(item: 2, section: 0)], to: next)
+        let difference = SnapshotDifference(from: dataSource.snapshot(), to: next)
         #expect(difference.update.deletedItems.contains(IndexPath(item: 0, section: 0)) && difference.update.movedItems.isEmpty)
         try dataSource.apply(next)
         #expect(dataSource.snapshot().itemIdentifiers == [2, 3, 1])
@@ -277,15 +293,15 @@ struct DiffableDataSourceTests {
     /// that it produces the new snapshot: every item that survives in a carried section is
     /// where the new snapshot has it, and nothing else claims an old position.
     private func check(_ old: Snapshot, _ new: Snapshot) throws -> SnapshotDifference<String, Int> {
-        let difference = SnapshotDifference(from: old, oldItemIndex: SnapshotDifference.index(of: old), to: new)
+        let difference = SnapshotDifference(from: old, to: new)
         let plan = try BatchUpdatePlan(
             difference.update, oldCounts: old.itemsBySection.map(\.count), newCounts: new.itemsBySection.map(\.count))
         let reloaded = Set(new.reloadedItemIdentifiers)
         let update = difference.update
         let freshNew = Set(update.insertedSections + update.reloadedSections.compactMap { plan.newSectionForOld[$0] })
         let replacedOld = Set(update.deletedSections + update.reloadedSections)
-        for (section, olds) in plan.oldIndexPathForNew.enumerated() {
-            for (item, oldPath) in olds.enumerated() {
+        for section in new.sectionIdentifiers.indices {
+            for (item, oldPath) in plan.oldIndexPaths(forNewSection: section).enumerated() {
                 let id = new.itemsBySection[section][item]
                 if let oldPath {
                     #expect(old.itemsBySection[oldPath.section][oldPath.item] == id)
@@ -296,6 +312,17 @@ struct DiffableDataSourceTests {
                             "item \(id) at \(section), \(item) lost its old position")
                 }
             }
+        }
+        // A reloaded item of sections that stay is reloaded in place, or replaced.
+        for id in new.reloadedItemIdentifiers {
+            guard let oldSection = old.sectionIdentifier(containingItem: id).flatMap(old.indexOfSection),
+                  let newSection = new.sectionIdentifier(containingItem: id).flatMap(new.indexOfSection),
+                  !replacedOld.contains(oldSection), !freshNew.contains(newSection)
+            else { continue }
+            let oldPath = IndexPath(item: old.itemsBySection[oldSection].firstIndex(of: id)!, section: oldSection)
+            let newPath = IndexPath(item: new.itemsBySection[newSection].firstIndex(of: id)!, section: newSection)
+            #expect(update.reloadedItems.contains(oldPath) != (update.deletedItems.contains(oldPath) && update.insertedItems.contains(newPath)),
+                    "reloaded item \(id) is neither reloaded at \(oldPath) nor replaced")
         }
         return difference
     }
@@ -363,6 +390,125 @@ struct DiffableDataSourceTests {
         try dataSource.apply(new)
         try collection.performLayout()
         #expect(shownTexts(collection) == new.itemIdentifiers.map { "tag\($0)" })
+    }
+
+    /// The fewest item moves by brute force: in each section carried over (kept, not
+    /// reloaded), the survivors from the same old section minus the most of them that can
+    /// stay (the largest subset, tried one by one, whose old indices increase in new
+    /// order); plus every survivor that changed carried sections.
+    private func fewestItemMovesByBruteForce(_ old: Snapshot, _ new: Snapshot) -> Int {
+        var moves = 0
+        for identifier in new.sectionIdentifiers where old.indexOfSection(identifier) != nil {
+            var sameSection: [Int] = []  // old indices, in new order
+            for id in new.itemIdentifiers(inSection: identifier) {
+                guard let from = old.sectionIdentifier(containingItem: id) else { continue }
+                if from == identifier {
+                    sameSection.append(old.itemIdentifiers(inSection: from).firstIndex(of: id)!)
+                } else if new.sectionIdentifiers.contains(from) {
+                    moves += 1
+                }
+            }
+            var mostKept = 0
+            for subset in 0..<(1 << sameSection.count) {
+                let kept = sameSection.indices.filter { subset & (1 << $0) != 0 }.map { sameSection[$0] }
+                if kept.count > mostKept, zip(kept, kept.dropFirst()).allSatisfy({ $0 < $1 }) { mostKept = kept.count }
+            }
+            moves += sameSection.count - mostKept
+        }
+        return moves
+    }
+
+    @Test("Small random snapshot pairs: the fewest moves, checked by brute force", arguments: 0..<60)
+    func fewestMovesByBruteForce(seed: Int) throws {
+        var random = Generator(state: UInt64(seed) &+ 1000)
+        var old = Snapshot()
+        let sectionCount = 1 + random.below(3)
+        old.appendSections((0..<sectionCount).map { "s\($0)" })
+        var nextID = 0
+        for section in 0..<sectionCount {
+            let count = random.below(11)
+            old.appendItems(Array(nextID..<(nextID + count)), toSection: "s\(section)")
+            nextID += count
+        }
+        var new = old
+        for _ in 0..<random.below(10) {
+            let items = new.itemIdentifiers
+            switch random.below(4) {
+            case 0 where !items.isEmpty: new.deleteItems([items[random.below(items.count)]])
+            case 1 where !items.isEmpty:
+                new.insertItems([nextID], beforeItem: items[random.below(items.count)])
+                nextID += 1
+            case 2, 3 where items.count > 1:
+                let a = items[random.below(items.count)], b = items[random.below(items.count)]
+                if a != b { new.moveItem(a, afterItem: b) }
+            default: break
+            }
+        }
+        #expect(new.errors.isEmpty)
+        let difference = try check(old, new)
+        #expect(difference.update.movedItems.count == fewestItemMovesByBruteForce(old, new))
+    }
+
+    /// The longest strictly increasing subsequence's length by the quadratic recurrence
+    /// (independent of the patience sorting under test).
+    private func longestIncreasingLength(_ values: [Int]) -> Int {
+        var ending = [Int](repeating: 1, count: values.count)
+        for i in values.indices {
+            for j in 0..<i where values[j] < values[i] { ending[i] = max(ending[i], ending[j] + 1) }
+        }
+        return ending.max() ?? 0
+    }
+
+    @Test("Hundreds of items with blocks deleted, inserted, moved and shuffled: replays, fewest moves", arguments: 0..<30)
+    func largeDifferencesReplayWithFewestMoves(seed: Int) throws {
+        var random = Generator(state: UInt64(seed) &+ 7)
+        var old = Snapshot()
+        old.appendSections(["s"])
+        let count = 100 + random.below(400)
+        old.appendItems(Array(0..<count))
+        var items = Array(0..<count)  // `new`'s items, mirrored
+        var nextID = count
+        for _ in 0..<(1 + random.below(12)) {
+            switch random.below(6) {
+            case 0:  // a block deleted
+                let start = random.below(items.count), length = min(1 + random.below(40), items.count - start)
+                items.removeSubrange(start..<(start + length))
+            case 1:  // a block inserted
+                let at = random.below(items.count + 1), length = 1 + random.below(40)
+                items.insert(contentsOf: nextID..<(nextID + length), at: at)
+                nextID += length
+            case 2:  // a block moved
+                let start = random.below(items.count), length = min(1 + random.below(30), items.count - start)
+                let block = Array(items[start..<(start + length)])
+                items.removeSubrange(start..<(start + length))
+                items.insert(contentsOf: block, at: random.below(items.count + 1))
+            case 3:  // a range shuffled (the in-step walk cannot re-align inside it)
+                let start = random.below(items.count), length = min(2 + random.below(60), items.count - start)
+                var range = Array(items[start..<(start + length)])
+                for i in stride(from: range.count - 1, to: 0, by: -1) { range.swapAt(i, random.below(i + 1)) }
+                items.replaceSubrange(start..<(start + length), with: range)
+            case 4:  // single items moved
+                for _ in 0..<(1 + random.below(20)) where items.count > 1 {
+                    let item = items.remove(at: random.below(items.count))
+                    items.insert(item, at: random.below(items.count + 1))
+                }
+            default:  // everything reversed
+                if random.below(4) == 0 { items.reverse() }
+            }
+            if items.isEmpty { items = [nextID]; nextID += 1 }
+        }
+        var new = Snapshot()
+        new.appendSections(["s"])
+        new.appendItems(items)
+        let reloaded = (0..<random.below(6)).map { _ in items[random.below(items.count)] }
+        new.reloadItems(Array(Set(reloaded)))
+        let difference = try check(old, new)
+        let oldIndex = Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, $0) })
+        let survivors = items.compactMap { oldIndex[$0] }
+        // A reloaded item off the longest run is replaced rather than moved.
+        let replaced = difference.update.deletedItems.count - (count - survivors.count)
+        #expect(difference.update.movedItems.count + replaced == survivors.count - longestIncreasingLength(survivors))
+        #expect(difference.update.insertedItems.count == items.count - survivors.count + replaced)
     }
 
     @Test func longestIncreasingSubsequence() {

@@ -94,6 +94,19 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The worst case of the in-step walk: nothing stays opposite its old place, so every
+    // item goes through Heckel's symbol table (and 99,999 items move).
+    var reversed = Snapshot()
+    reversed.appendSections([0])
+    reversed.appendItems(Array(old.itemIdentifiers.reversed()))
+    Benchmark("Difference of 100k-item snapshots, reversed (every item through the symbol table)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let update = reversed.batchUpdate(from: old)
+            precondition(update.movedItems.count == 99_999)
+            blackHole(update)
+        }
+    }
+
     Benchmark(
         "Standard library: difference(from:).inferringMoves(), same 100k identifiers",
         configuration: .init(maxDuration: .seconds(20), maxIterations: 10)
@@ -108,6 +121,12 @@ let benchmarks: @Sendable () -> Void = {
     // the measuring of what came into view. Alternates between the two snapshots; an item
     // comes back with its identifier, so its measured size is still cached.
     let (collection, dataSource) = makeDiffableCollection()
+    // Which snapshot the next apply shows. Not `iteration % 2`: `scaledIterations` is
+    // 0..<1 in every sample, so that applied the same snapshot again and again (an empty
+    // difference, which the batch update returns early on).
+    final class Alternation { var showsNew = false }
+    let alternation = Alternation()
+    let firstDifference = IndexPath(item: oldItems.indices.first { oldItems[$0] != newItems[$0] }!, section: 0)
     Benchmark(
         "Apply a 1% change to 100k self-sizing items (ListLayout, scrolled to the middle)",
         configuration: .init(setup: {
@@ -116,8 +135,9 @@ let benchmarks: @Sendable () -> Void = {
             try? collection.performLayout()
         })
     ) { benchmark in
-        for iteration in benchmark.scaledIterations {
-            let target = iteration % 2 == 0 ? new : old
+        for _ in benchmark.scaledIterations {
+            alternation.showsNew.toggle()
+            let target = alternation.showsNew ? new : old
             let measuredBefore: Int = collection.sizeCache.measurementCount
             let visibleBefore: Set<Int> = Set(collection.indexPathsForVisibleItems.compactMap { dataSource.itemIdentifier(for: $0) })
             try dataSource.apply(target)
@@ -126,6 +146,12 @@ let benchmarks: @Sendable () -> Void = {
             let newlyVisible: [Int] = collection.indexPathsForVisibleItems.compactMap { dataSource.itemIdentifier(for: $0) }
                 .filter { !visibleBefore.contains($0) }
             precondition(measured <= newlyVisible.count, "apply measured \(measured) items, \(newlyVisible.count) came into view")
+            // The view shows the target: the first position where the snapshots differ,
+            // and the cells on screen.
+            precondition(dataSource.itemIdentifier(for: firstDifference) == (alternation.showsNew ? newItems : oldItems)[firstDifference.item])
+            for cell in collection.visibleCells {
+                precondition((cell as! NumberCell).number == collection.indexPath(for: cell).flatMap(dataSource.itemIdentifier(for:)))
+            }
         }
     }
 }

@@ -241,6 +241,8 @@ open class CollectionView: View, LayoutSource {
     var highlightedItem: IndexPath?
     /// The item a user interaction (`beginInteraction(at:)`) started on, if any.
     var interactionItem: IndexPath?
+    /// The button inside a cell that a user interaction started on, tracking the press.
+    var trackingButton: Button?
 
     // Delegate shapes (see CollectionViewDelegateFlowLayout.swift).
     /// Set by the protocol's default of the old `sizeForItemAt` shape.

@@ -14,15 +14,17 @@ import Trellis
 ///
 /// A value type with copy-on-write storage: `dataSource.snapshot()` is a copy to modify.
 public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
-    typealias Section = SectionIdentifierType
-    typealias Item = ItemIdentifierType
+    @usableFromInline typealias Section = SectionIdentifierType
+    @usableFromInline typealias Item = ItemIdentifierType
 
     /// The section identifiers in order, and the items of each (parallel arrays).
-    private(set) var sections: [Section] = []
-    private(set) var itemsBySection: [[Item]] = []
+    /// Usable from inlinable code so that the difference (`batchUpdate(from:)`) is
+    /// specialised for the app's identifier types where it is called.
+    @usableFromInline private(set) var sections: [Section] = []
+    @usableFromInline private(set) var itemsBySection: [[Item]] = []
     /// Where each section is in `sections`, and which section holds each item.
-    private(set) var sectionIndex: [Section: Int] = [:]
-    private var sectionOfItem: [Item: Section] = [:]
+    @usableFromInline private(set) var sectionIndex: [Section: Int] = [:]
+    @usableFromInline private(set) var sectionOfItem: [Item: Section] = [:]
 
     /// Items and sections whose content changed (see `reloadItems`, `reconfigureItems`,
     /// `reloadSections`). Cleared in the data source's copy once applied.

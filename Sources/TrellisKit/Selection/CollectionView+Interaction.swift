@@ -14,13 +14,25 @@ extension CollectionView {
     /// there, if any, is highlighted when selection is allowed and the delegate's
     /// `shouldHighlightItemAt` agrees: its cell's `isHighlighted` becomes true and the
     /// delegate hears `didHighlightItemAt`. An interaction still running is cancelled first.
-    /// - Returns: the highlighted item, nil when the press is on no item or the item may
-    ///   not be highlighted (then releasing selects nothing, as in UIKit).
-    /// - Complexity: O(log n + k), the layout's query at one point.
+    ///
+    /// A press on an enabled ``Button`` inside a displayed cell goes to the button, as a
+    /// touch on a `UIButton` in a `UICollectionViewCell` does: the button tracks it
+    /// (highlighted until the release, its actions run when the release is inside it) and
+    /// the item is neither highlighted nor selected.
+    /// - Returns: the highlighted item, nil when the press is on no item, on a button, or
+    ///   the item may not be highlighted (then releasing selects nothing, as in UIKit).
+    /// - Complexity: O(log n + k), the layout's query at one point, plus the hit-test of
+    ///   the cell there (`hitTest(_:)`).
     @discardableResult
     public func beginInteraction(at point: Point) -> IndexPath? {
         cancelInteraction()
-        guard allowsSelection, let indexPath = indexPathForItem(at: point) else { return nil }
+        let indexPath = indexPathForItem(at: point)
+        if let indexPath, let cell = visibleCellsByIndexPath[indexPath], let button = button(at: point, in: cell),
+           button.beginTracking() {
+            trackingButton = button
+            return nil
+        }
+        guard allowsSelection, let indexPath else { return nil }
         if let delegate, !delegate.collectionView(self, shouldHighlightItemAt: indexPath) { return nil }
         interactionItem = indexPath
         highlightedItem = indexPath
@@ -32,10 +44,17 @@ extension CollectionView {
     /// The release (touch up, mouse button up) that ends the interaction begun by
     /// `beginInteraction(at:)`: the item is unhighlighted and, when `point` is still on it
     /// (nil: assume so), selected as `userSelectItem(at:extending:toggling:)` selects it.
+    /// A press that went to a button ends its tracking instead: the button's actions run
+    /// when `point` is inside it (nil: assume so), and no item is selected.
     /// - Returns: the item the release selected or deselected, nil when nothing changed.
     /// - Throws: what `userSelectItem` throws.
     @discardableResult
     public func endInteraction(at point: Point? = nil, extending: Bool = false, toggling: Bool = false) throws -> IndexPath? {
+        if let button = trackingButton {
+            trackingButton = nil
+            button.endTracking(inside: point.map { button.point(inside: convert($0, to: button)) } ?? true)
+            return nil
+        }
         guard let indexPath = interactionItem else { return nil }
         interactionItem = nil
         if let point, indexPathForItem(at: point) != indexPath {
@@ -48,10 +67,29 @@ extension CollectionView {
     }
 
     /// Ends the interaction without selecting (the press turned into a scroll, the
-    /// pointer left the window): the item is unhighlighted.
+    /// pointer left the window): the item is unhighlighted, a button pressed stops
+    /// tracking without running its actions.
     public func cancelInteraction() {
+        trackingButton?.endTracking(inside: false)
+        trackingButton = nil
         interactionItem = nil
         unhighlightItem()
+    }
+
+    /// The enabled button at `point` (in the collection view's coordinates) inside `cell`:
+    /// the frontmost view of the cell there or one of its ancestors in the cell, or nil.
+    private func button(at point: Point, in cell: CollectionViewCell) -> Button? {
+        // Displayed cells are subviews of the collection view: their coordinates are one
+        // offset away (no walk to the root, as `convert` does).
+        let local = cell.superview === self
+            ? Point(x: point.x - cell.frame.minX + cell.bounds.minX, y: point.y - cell.frame.minY + cell.bounds.minY)
+            : convert(point, to: cell)
+        var view = cell.hitTest(local)
+        while let current = view, current !== self {
+            if let button = current as? Button, button.isEnabled { return button }
+            view = current.superview
+        }
+        return nil
     }
 
     /// Ends the highlight, telling the delegate.

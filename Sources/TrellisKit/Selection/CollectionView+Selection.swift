@@ -128,12 +128,18 @@ extension CollectionView {
     /// update. `newIndexPath` maps an index path before the update to the one after (nil:
     /// deleted); items in `reloaded` (index paths after) stay selected only when their
     /// identity did not change. Items identified by their index path take the new one.
-    /// Deleted items drop out of the selection without delegate calls, as in UIKit.
+    /// Deleted items drop out of the selection without delegate calls, as in UIKit; a
+    /// highlighted item that is deleted or reloaded ends its highlight with
+    /// `didUnhighlightItemAt` (its index path before the update).
     /// - Complexity: O(s) for s selected items.
     func remapSelection(_ newIndexPath: (IndexPath) -> IndexPath?, reloaded: Set<IndexPath>) {
         if let highlighted = highlightedItem {
             highlightedItem = newIndexPath(highlighted).flatMap { reloaded.contains($0) ? nil : $0 }
             interactionItem = highlightedItem
+            // The pressed item was deleted or reloaded: its highlight ends here (a release
+            // then selects nothing), and the delegate hears it at the index path it had, as
+            // it heard `didHighlight` there.
+            if highlightedItem == nil { delegate?.collectionView(self, didUnhighlightItemAt: highlighted) }
         } else {
             interactionItem = interactionItem.flatMap(newIndexPath)
         }

@@ -55,10 +55,11 @@ struct BatchUpdatePlan {
     /// For each section before the update, its index after (nil: deleted).
     var newSectionForOld: [Int?]
     /// For each item before the update, its index path after (nil: deleted, or replaced
-    /// by a section reload).
-    var newIndexPathForOld: [[IndexPath?]]
-    /// For each item after the update, its index path before (nil: new).
-    var oldIndexPathForNew: [[IndexPath?]]
+    /// by a section reload), packed (`Self.pack`): one `Int` an item rather than an
+    /// `IndexPath?`'s 24 bytes, as these arrays cover every item.
+    private var newItemForOld: [[Int]]
+    /// For each item after the update, its index path before (nil: new), packed.
+    private var oldItemForNew: [[Int]]
     /// Items after the update whose content was reloaded (sizes must be measured again).
     var reloadedNewItems: [IndexPath]
     var newCounts: [Int]
@@ -171,34 +172,43 @@ struct BatchUpdatePlan {
 
         // Item places: inserted and moved-in items take theirs, the surviving items fill the
         // rest in their old order.
-        var oldIndexPathForNew = newCounts.map { [IndexPath?](repeating: nil, count: $0) }
+        var oldItemForNew = newCounts.map { [Int](repeating: Self.none, count: $0) }
         var fixedItem = newCounts.map { [Bool](repeating: false, count: $0) }
         for path in update.insertedItems { fixedItem[path.section][path.item] = true }
         for move in update.movedItems {
             fixedItem[move.to.section][move.to.item] = true
-            oldIndexPathForNew[move.to.section][move.to.item] = move.from
+            oldItemForNew[move.to.section][move.to.item] = Self.pack(move.from)
         }
-        let leavingItems = Set(update.deletedItems + update.movedItems.map(\.from))
+        // Flags per old item, for the sections items leave (not a set of index paths: this
+        // loop visits every item, and hashing each one cost milliseconds at 100k items).
+        var leavingItems = [[Bool]](repeating: [], count: oldSectionCount)
+        for path in update.deletedItems + update.movedItems.map(\.from) {
+            if leavingItems[path.section].isEmpty { leavingItems[path.section] = [Bool](repeating: false, count: oldCounts[path.section]) }
+            leavingItems[path.section][path.item] = true
+        }
         for new in 0..<newSectionCount {
             guard let old = oldSectionForNew[new], !freshNew.contains(new) else { continue }
-            var place = 0
-            for item in 0..<oldCounts[old] {
-                let path = IndexPath(item: item, section: old)
-                if leavingItems.contains(path) { continue }
-                while fixedItem[new][place] { place += 1 }
-                oldIndexPathForNew[new][place] = path
-                place += 1
+            let leaving = leavingItems[old], fixed = fixedItem[new]
+            oldItemForNew[new].withUnsafeMutableBufferPointer { olds in
+                var place = 0
+                for item in 0..<oldCounts[old] {
+                    if !leaving.isEmpty && leaving[item] { continue }
+                    while fixed[place] { place += 1 }
+                    olds[place] = Self.pack(IndexPath(item: item, section: old))
+                    place += 1
+                }
             }
         }
-        var newIndexPathForOld = oldCounts.map { [IndexPath?](repeating: nil, count: $0) }
-        for (new, olds) in oldIndexPathForNew.enumerated() {
-            for (item, old) in olds.enumerated() {
-                if let old { newIndexPathForOld[old.section][old.item] = IndexPath(item: item, section: new) }
+        var newItemForOld = oldCounts.map { [Int](repeating: Self.none, count: $0) }
+        for (new, olds) in oldItemForNew.enumerated() {
+            for (item, old) in olds.enumerated() where old != Self.none {
+                let path = Self.unpack(old)
+                newItemForOld[path.section][path.item] = Self.pack(IndexPath(item: item, section: new))
             }
         }
-        self.newIndexPathForOld = newIndexPathForOld
-        self.oldIndexPathForNew = oldIndexPathForNew
-        self.reloadedNewItems = update.reloadedItems.compactMap { newIndexPathForOld[$0.section][$0.item] }
+        self.newItemForOld = newItemForOld
+        self.oldItemForNew = oldItemForNew
+        self.reloadedNewItems = update.reloadedItems.compactMap { newItemForOld[$0.section][$0.item] == Self.none ? nil : Self.unpack(newItemForOld[$0.section][$0.item]) }
     }
 
     private static func checkUnique<T: Hashable & Comparable & CustomStringConvertible>(
@@ -213,8 +223,25 @@ struct BatchUpdatePlan {
 
     /// The index path after the update of an item before it, nil when it was deleted.
     func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
-        guard indexPath.section < newIndexPathForOld.count, indexPath.item < newIndexPathForOld[indexPath.section].count
+        guard indexPath.section >= 0, indexPath.section < newItemForOld.count, indexPath.item >= 0,
+              indexPath.item < newItemForOld[indexPath.section].count
         else { return nil }
-        return newIndexPathForOld[indexPath.section][indexPath.item]
+        let packed = newItemForOld[indexPath.section][indexPath.item]
+        return packed == Self.none ? nil : Self.unpack(packed)
     }
+
+    /// The index path before the update of each item of section `section` after it (nil:
+    /// new), in order.
+    func oldIndexPaths(forNewSection section: Int) -> some Collection<IndexPath?> {
+        oldItemForNew[section].lazy.map { $0 == Self.none ? nil : Self.unpack($0) }
+    }
+
+    /// No index path, in the packed arrays.
+    private static let none = -1
+
+    /// An index path as one `Int`: the section in the high 32 bits, the item in the low
+    /// (collections of 2^32 items or sections do not fit in memory anyway).
+    private static func pack(_ indexPath: IndexPath) -> Int { indexPath.section << 32 | indexPath.item }
+
+    private static func unpack(_ packed: Int) -> IndexPath { IndexPath(item: packed & 0xFFFF_FFFF, section: packed >> 32) }
 }

@@ -120,13 +120,16 @@ extension CollectionView {
         }
         var newResolved: [[Size]] = []
         newResolved.reserveCapacity(plan.newCounts.count)
-        for (section, olds) in plan.oldIndexPathForNew.enumerated() {
+        for (section, count) in plan.newCounts.enumerated() {
+            let olds = plan.oldIndexPaths(forNewSection: section)
             var sizes: [Size] = []
             var any = false
             for (item, old) in olds.enumerated() {
-                let size = old.flatMap { reloaded.contains(IndexPath(item: item, section: section)) ? nil : resolvedSize(at: $0) }
+                let size = old.flatMap {
+                    !reloaded.isEmpty && reloaded.contains(IndexPath(item: item, section: section)) ? nil : resolvedSize(at: $0)
+                }
                 if size != nil, !any {
-                    sizes = Array(repeating: Size(width: -1, height: 0), count: olds.count)
+                    sizes = Array(repeating: Size(width: -1, height: 0), count: count)
                     any = true
                 }
                 if let size { sizes[item] = size }
