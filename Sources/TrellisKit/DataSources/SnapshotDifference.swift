@@ -12,13 +12,15 @@ import Trellis
 /// run in the order that costs least when little changed:
 /// - **Pass 4 first**, from the start of each carried section (the pair of section
 ///   starts): old and new items are compared in step, and every equal pair is paired
-///   without hashing. At the first difference the snapshots' own item tables (kept by
-///   every snapshot to reject duplicates) tell a deleted old item or an inserted new one,
-///   which is passed over on its side; an item present on both sides but elsewhere (moved)
-///   is set aside, and the walk re-aligns on the nearest equal pair a few items ahead.
+///   without hashing. At a difference the walk re-aligns on the nearest equal pair a few
+///   items ahead on either side and sets the items it passes over aside. When nothing
+///   equal is near (a long block deleted or inserted), the snapshots' own item tables
+///   (kept by every snapshot to reject duplicates) tell a deleted old item or an inserted
+///   new one, passed over on its side.
 /// - **Passes 1–3** then run on the items set aside only: a symbol table of the old ones,
-///   probed with the new ones. When the walk cannot re-align (a shuffled section), the
-///   rest of the section is set aside, and the difference is plain Heckel on it.
+///   probed with the new ones, which tells moved items from deleted and inserted ones.
+///   When the walk cannot re-align (a shuffled section), the rest of the section is set
+///   aside, and the difference is plain Heckel on it.
 ///
 /// So each identifier is compared in step once, and hashed only when it changed or is
 /// near a change: with 1 % of 100,000 items changed, about 2,000 hash operations instead
@@ -28,7 +30,8 @@ import Trellis
 /// index shifted as a move (ListDiff's choice) would turn one item moved from the top to
 /// the bottom into n moves; instead the survivors of a section that keep their relative
 /// order — a longest increasing subsequence of their old indices, found by patience
-/// sorting with an O(1) fast path for items in order — stay, and only the others move.
+/// sorting over runs of consecutive pairs (`longestIncreasingRunPrefixes`) — stay, and
+/// only the others move.
 /// That is the smallest set of moves, and it is what `BatchUpdate` expects: unmoved items
 /// fill the places left by inserts and move destinations in their old order.
 ///
