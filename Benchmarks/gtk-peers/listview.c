@@ -14,6 +14,8 @@
 //   listview --document ROWS WIDTH    the same rows as a `trellis show` document (a list of
 //                                     text items with the same font and padding), so
 //                                     Trellis's widget is measured on the same rows
+//   listview --uniform-document ROWS WIDTH   one word a row (one height): the memory
+//                                     check's control
 #include <gtk/gtk.h>
 #include "peer.h"
 
@@ -34,13 +36,15 @@ static char *row_text(long i) {
     return g_string_free(text, FALSE);
 }
 
-static void print_document(long rows, int width) {
+// `uniform`: every row one word (one line, one height) — the memory check's control.
+static void print_document(long rows, int width, gboolean uniform) {
     printf("{\"width\":%d,\"visibleRect\":{\"x\":0,\"y\":0,\"width\":%d,\"height\":600},\"layout\":{\"type\":\"list\"},"
            "\"cell\":{\"font\":\"%s\",\"size\":%d,\"padding\":{\"top\":%d,\"leading\":%d,\"bottom\":%d,\"trailing\":%d},"
            "\"maxWidth\":\"container\",\"lines\":0,\"background\":\"#ffffff\"},\"sections\":[{\"items\":[",
            width, width, FONT_FAMILY, FONT_SIZE, PADDING, PADDING, PADDING, PADDING);
     for (long i = 0; i < rows; i++) {
         char *text = row_text(i);
+        if (uniform) word(i, rows, text);  // shorter than any row's text: fits its buffer
         printf("%s{\"text\":\"%s\"}", i > 0 ? "," : "", text);
         g_free(text);
     }
@@ -207,8 +211,9 @@ static void activate(GtkApplication *app, gpointer data) {
 
 int main(int argc, char **argv) {
     make_syllables();
-    if (argc > 1 && strcmp(argv[1], "--document") == 0) {
-        print_document(argc > 2 ? atol(argv[2]) : 10000, argc > 3 ? atoi(argv[3]) : 800);
+    gboolean uniform = argc > 1 && strcmp(argv[1], "--uniform-document") == 0;
+    if (argc > 1 && (strcmp(argv[1], "--document") == 0 || uniform)) {
+        print_document(argc > 2 ? atol(argv[2]) : 10000, argc > 3 ? atoi(argv[3]) : 800, uniform);
         return 0;
     }
     row_count = argc > 1 ? atol(argv[1]) : 10000;

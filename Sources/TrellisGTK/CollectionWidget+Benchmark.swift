@@ -40,13 +40,13 @@ extension CollectionWidget {
         }
         run.lastTick = now
         run.lastFrame = lastFrame.frame
-        if run.work.count == 1 { run.rssStart = ScrollBenchmark.residentKilobytes() }
+        if run.work.count == 1 { (run.rssStart, run.heapStart) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes()) }
         if let followed = run.followed {
             run.record(drift: shownItems.first { $0.indexPath == followed.indexPath }.map { $0.distance - followed.expected })
             run.followed = nil
         }
         if run.work.count >= run.frames {
-            run.rssEnd = ScrollBenchmark.residentKilobytes()
+            (run.rssEnd, run.heapEnd) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes())
             FileHandle.standardOutput.write(Data((run.report(items: totalItems) + "\n").utf8))
             benchmark = nil
             if let root = gtk_widget_get_root(widget) { gtk_window_destroy(trellis_as_window(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))) }
@@ -65,7 +65,7 @@ extension CollectionWidget {
             return true
         }
         if value + step > end || value + step < lower {
-            if run.wraps == 0 { run.rssAtFirstWrap = ScrollBenchmark.residentKilobytes() }
+            if run.wraps == 0 { (run.rssAtFirstWrap, run.heapAtFirstWrap) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes()) }
             run.wraps += 1
             benchmark = run
             gtk_adjustment_set_value(adjustment, run.step.upward ? end : lower)
@@ -106,6 +106,9 @@ struct ScrollBenchmark {
     /// Resident memory when the scroll first wrapped around: after it, every item shown
     /// has been measured before.
     var rssAtFirstWrap = 0
+    /// malloc's bytes in use (glibc `mallinfo2`), which, unlike resident memory, does not
+    /// count freed memory the allocator keeps: a leak grows it, fragmentation does not.
+    var heapStart = 0, heapAtFirstWrap = 0, heapEnd = 0
 
     init(frames: Int, step: Step) {
         self.frames = frames
@@ -125,6 +128,10 @@ struct ScrollBenchmark {
         if let drift { drifts.append(abs(drift)) } else { lost += 1 }
     }
 
+    static func heapInUseKilobytes() -> Int {
+        return Int(trellis_heap_in_use() / 1024)
+    }
+
     func report(items: Int) -> String {
         func percentile(_ values: [Double], _ p: Double) -> Double {
             let sorted = values.sorted()
@@ -138,6 +145,7 @@ struct ScrollBenchmark {
             + "\"step\":\"\(step.rawValue)\",\"followedFrames\":\(drifts.count),\"driftMaxPx\":\(f(drifts.max() ?? 0)),"
             + "\"driftP99Px\":\(f(percentile(drifts, 0.99))),\"driftP50Px\":\(f(percentile(drifts, 0.5))),"
             + "\"driftTotalPx\":\(f(drifts.reduce(0, +))),\"framesDrifting\":\(drifts.filter { $0 > 0.5 }.count),"
-            + "\"followedLost\":\(lost),\"wraps\":\(wraps),\"rssAtFirstWrapKB\":\(rssAtFirstWrap)}"
+            + "\"followedLost\":\(lost),\"wraps\":\(wraps),\"rssAtFirstWrapKB\":\(rssAtFirstWrap),"
+            + "\"heapStartKB\":\(heapStart),\"heapAtFirstWrapKB\":\(heapAtFirstWrap),\"heapEndKB\":\(heapEnd)}"
     }
 }
