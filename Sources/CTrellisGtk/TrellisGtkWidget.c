@@ -3,6 +3,9 @@
 // init, overridden properties) needs C; nothing here decides layout or drawing.
 #include "TrellisGtkWidget.h"
 #include <gdk/x11/gdkx.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 struct _TrellisWidget {
     GtkWidget parent_instance;
@@ -200,4 +203,12 @@ void trellis_widget_origin_in_window(TrellisWidget *widget, double *x, double *y
     *y = 0;
     GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(widget));
     if (root != NULL) gtk_widget_translate_coordinates(GTK_WIDGET(widget), GTK_WIDGET(root), 0, 0, x, y);
+}
+
+size_t trellis_heap_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    return mallinfo2().uordblks;
+#else
+    return 0;
+#endif
 }

@@ -8,11 +8,20 @@ import Trellis
 /// the vertical adjustment by GTK's wheel step (page^(2/3)) on each of N frame-clock ticks
 /// — through the adjustment, so the path is the one a wheel takes — wrapping to the top at
 /// the end, then prints one JSON line (work per frame: layout pass plus drawing; tick
-/// interval; resident memory at the first and last tick) and closes the window.
+/// interval; resident memory at the first and last tick; drift) and closes the window.
+///
+/// `TRELLIS_GTK_BENCH_STEP` chooses the step as `Benchmarks/gtk-peers/listview.c` does:
+/// `wheel` (the default), `page` (the page increment, Page Down), `up` (End first, then wheel
+/// steps up through items not yet measured), `pageup` (End, then Page Up steps).
+///
+/// Drift: before each step the benchmark notes the topmost item in view whose top stays in
+/// view after the step, and where it is; after the step's layout pass it finds that item
+/// again. The step moved it by exactly the step, or it drifted by the difference.
 extension CollectionWidget {
     func startScrollBenchmarkIfAsked() {
         guard let value = ProcessInfo.processInfo.environment["TRELLIS_GTK_BENCH_SCROLL"], let frames = Int(value), frames > 0 else { return }
-        benchmark = ScrollBenchmark(frames: frames)
+        let step = ProcessInfo.processInfo.environment["TRELLIS_GTK_BENCH_STEP"].flatMap(ScrollBenchmark.Step.init(rawValue:)) ?? .wheel
+        benchmark = ScrollBenchmark(frames: frames, step: step)
         let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, _, context in
             MainActor.assumeIsolated { CollectionWidget.host(context).benchmarkTick() ? 1 : 0 }
         }
@@ -22,6 +31,8 @@ extension CollectionWidget {
     /// One tick: records the previous frame, scrolls one wheel step. False when done.
     private func benchmarkTick() -> Bool {
         guard var run = benchmark else { return false }
+        // Nothing to scroll before the widget has its size and has drawn once.
+        guard lastFrame.frame > 0 else { return true }
         let now = DispatchTime.now().uptimeNanoseconds
         if run.lastTick > 0 && lastFrame.frame > run.lastFrame {
             run.work.append(lastFrame.milliseconds)
@@ -29,35 +40,79 @@ extension CollectionWidget {
         }
         run.lastTick = now
         run.lastFrame = lastFrame.frame
-        if run.work.count == 1 { run.rssStart = ScrollBenchmark.residentKilobytes() }
+        if run.work.count == 1 { (run.rssStart, run.heapStart) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes()) }
+        if let followed = run.followed {
+            run.record(drift: shownItems.first { $0.indexPath == followed.indexPath }.map { $0.distance - followed.expected })
+            run.followed = nil
+        }
         if run.work.count >= run.frames {
-            run.rssEnd = ScrollBenchmark.residentKilobytes()
+            (run.rssEnd, run.heapEnd) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes())
             FileHandle.standardOutput.write(Data((run.report(items: totalItems) + "\n").utf8))
             benchmark = nil
             if let root = gtk_widget_get_root(widget) { gtk_window_destroy(trellis_as_window(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))) }
             return false
         }
-        benchmark = run
         let adjustment = trellis_widget_get_vadjustment(trellisWidget)
         let page = gtk_adjustment_get_page_size(adjustment)
-        var next = gtk_adjustment_get_value(adjustment) + pow(page, 2.0 / 3.0)
-        if next > gtk_adjustment_get_upper(adjustment) - page { next = gtk_adjustment_get_lower(adjustment) }
-        gtk_adjustment_set_value(adjustment, next)
+        let value = gtk_adjustment_get_value(adjustment)
+        let lower = gtk_adjustment_get_lower(adjustment), end = gtk_adjustment_get_upper(adjustment) - page
+        var step = run.step.paging ? gtk_adjustment_get_page_increment(adjustment) : pow(page, 2.0 / 3.0)
+        if run.step.upward { step = -step }
+        if run.step.upward && !run.jumpedToEnd {
+            run.jumpedToEnd = true
+            benchmark = run
+            gtk_adjustment_set_value(adjustment, end)
+            return true
+        }
+        if value + step > end || value + step < lower {
+            if run.wraps == 0 { (run.rssAtFirstWrap, run.heapAtFirstWrap) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes()) }
+            run.wraps += 1
+            benchmark = run
+            gtk_adjustment_set_value(adjustment, run.step.upward ? end : lower)
+            return true
+        }
+        // The item to follow: the topmost in view whose top is still in view after the step.
+        let height = collectionView.bounds.height
+        let followed = shownItems.filter { $0.distance - step >= 0 && $0.distance - step < height }.min { $0.distance < $1.distance }
+        benchmark = run
+        gtk_adjustment_set_value(adjustment, value + step)
+        let moved = gtk_adjustment_get_value(adjustment) - value
+        if let followed { benchmark?.followed = (followed.indexPath, followed.distance - moved) }
         return true
     }
 }
 
 struct ScrollBenchmark {
+    enum Step: String {
+        case wheel, page, up, pageup
+        var paging: Bool { self == .page || self == .pageup }
+        var upward: Bool { self == .up || self == .pageup }
+    }
+
     var frames: Int
+    var step: Step
+    var jumpedToEnd = false
+    var wraps = 0
+    /// The item followed across the last step and where the step should have put it.
+    var followed: (indexPath: IndexPath, expected: Double)?
+    var drifts: [Double] = []
+    var lost = 0
     var work: [Double] = []
     var intervals: [Double] = []
     var lastTick: UInt64 = 0
     var lastFrame = 0
     var rssStart = 0
     var rssEnd = 0
+    /// Resident memory when the scroll first wrapped around: after it, every item shown
+    /// has been measured before.
+    var rssAtFirstWrap = 0
+    /// malloc's bytes in use (glibc `mallinfo2`), which, unlike resident memory, does not
+    /// count freed memory the allocator keeps: a leak grows it, fragmentation does not.
+    var heapStart = 0, heapAtFirstWrap = 0, heapEnd = 0
 
-    init(frames: Int) {
+    init(frames: Int, step: Step) {
         self.frames = frames
+        self.step = step
         work.reserveCapacity(frames)
         intervals.reserveCapacity(frames)
     }
@@ -66,6 +121,15 @@ struct ScrollBenchmark {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// A followed item's distance from where the step should have put it (nil: not in view).
+    mutating func record(drift: Double?) {
+        if let drift { drifts.append(abs(drift)) } else { lost += 1 }
+    }
+
+    static func heapInUseKilobytes() -> Int {
+        return Int(trellis_heap_in_use() / 1024)
     }
 
     func report(items: Int) -> String {
@@ -77,6 +141,11 @@ struct ScrollBenchmark {
         return "{\"event\":\"scrollBenchmark\",\"items\":\(items),\"frames\":\(work.count),"
             + "\"workP0Ms\":\(f(percentile(work, 0))),\"workP50Ms\":\(f(percentile(work, 0.5))),\"workP99Ms\":\(f(percentile(work, 0.99))),"
             + "\"intervalP50Ms\":\(f(percentile(intervals, 0.5))),\"intervalP99Ms\":\(f(percentile(intervals, 0.99))),"
-            + "\"rssStartKB\":\(rssStart),\"rssEndKB\":\(rssEnd)}"
+            + "\"rssStartKB\":\(rssStart),\"rssEndKB\":\(rssEnd),"
+            + "\"step\":\"\(step.rawValue)\",\"followedFrames\":\(drifts.count),\"driftMaxPx\":\(f(drifts.max() ?? 0)),"
+            + "\"driftP99Px\":\(f(percentile(drifts, 0.99))),\"driftP50Px\":\(f(percentile(drifts, 0.5))),"
+            + "\"driftTotalPx\":\(f(drifts.reduce(0, +))),\"framesDrifting\":\(drifts.filter { $0 > 0.5 }.count),"
+            + "\"followedLost\":\(lost),\"wraps\":\(wraps),\"rssAtFirstWrapKB\":\(rssAtFirstWrap),"
+            + "\"heapStartKB\":\(heapStart),\"heapAtFirstWrapKB\":\(heapAtFirstWrap),\"heapEndKB\":\(heapEnd)}"
     }
 }

@@ -42,6 +42,10 @@ public final class CollectionWidget {
     /// Called after every drawn frame with its statistics.
     public var onFrame: ((FrameStatistics) -> Void)?
 
+    /// Called once, after the frame clock finished painting the first frame this widget
+    /// drew (the frame is in the window, not only recorded): start-up benchmarks stop here.
+    public var onFirstFramePainted: (() -> Void)?
+
     /// The figures of the last drawn frame.
     public private(set) var lastFrame = FrameStatistics()
 
@@ -66,6 +70,8 @@ public final class CollectionWidget {
     public internal(set) var focusedItem: Trellis.IndexPath?
     /// The item under the pointer.
     var hoveredItem: IndexPath?
+    /// The frame clock's `after-paint` handler waiting for the first frame (0: none).
+    var afterPaintHandler: gulong = 0
     /// The scroll benchmark in progress (`TRELLIS_GTK_BENCH_SCROLL`).
     var benchmark: ScrollBenchmark?
     /// Objects living as long as the widget (a data source the collection holds weakly).
@@ -145,12 +151,14 @@ public final class CollectionWidget {
     private func allocate(width: Double, height: Double) {
         let size = Size(width: width, height: height)
         guard size != allocated else { return }
+        StartupTrace.mark("firstAllocation")
         allocated = size
         // A new width re-measures what is visible at it in this same frame and keeps the
         // item at the top still (the collection view's own anchoring); a new height only
         // changes the container.
         collectionView.frame = Rect(x: 0, y: 0, width: width, height: height)
         layoutNow(keepingTopItem: false)
+        StartupTrace.mark("firstLayout")
         if let pendingOffset {
             self.pendingOffset = nil
             scroll(toOffset: pendingOffset)
@@ -171,6 +179,7 @@ public final class CollectionWidget {
     }
 
     private func draw(cairo: OpaquePointer, scale: Int) {
+        StartupTrace.mark("firstDraw")
         let start = DispatchTime.now().uptimeNanoseconds
         collectionView.backgroundColor = background
         Renderer(options: RenderOptions(scale: Double(scale), background: background)).draw(collectionView, into: cairo)
@@ -185,6 +194,24 @@ public final class CollectionWidget {
         pendingMeasurements = 0
         debug?.frame(self)
         onFrame?(lastFrame)
+        if frameCount == 1 { notifyWhenFirstFramePainted() }
+    }
+
+    /// Waits for the end of the frame being drawn (the frame clock's `after-paint`, after
+    /// GSK rendered it into the window) and then calls ``onFirstFramePainted``.
+    private func notifyWhenFirstFramePainted() {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        let painted: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { clock, context in
+            MainActor.assumeIsolated {
+                let host = CollectionWidget.host(context)
+                g_signal_handler_disconnect(clock, host.afterPaintHandler)
+                host.afterPaintHandler = 0
+                StartupTrace.mark("firstFramePainted")
+                host.onFirstFramePainted?()
+            }
+        }
+        afterPaintHandler = trellis_signal_connect(
+            UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(painted, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
     }
 
     var totalItems: Int {

@@ -20,9 +20,14 @@ public enum GtkApplicationRunner {
     /// the last window was closed). Returns nil when GTK could not be initialised (the
     /// display could not be opened).
     public static func run(id: String, activate: @escaping (UnsafeMutablePointer<GtkApplication>) -> Void) -> Int32? {
+        RendererChoice.applyBeforeGtkStarts()
         guard gtk_init_check() != 0 else { return nil }
+        StartupTrace.mark("gtkInit")
         let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!
-        GtkSignal.connect(UnsafeMutableRawPointer(app), "activate") { activate(app) }
+        GtkSignal.connect(UnsafeMutableRawPointer(app), "activate") {
+            StartupTrace.mark("activate")
+            activate(app)
+        }
         let status = g_application_run(trellis_as_application(app), 0, nil)
         g_object_unref(UnsafeMutableRawPointer(app))
         return status

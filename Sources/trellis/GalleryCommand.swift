@@ -30,9 +30,10 @@ struct GalleryCommand: ParsableCommand {
     var size = "900x700"
 
     func run() throws {
-        let launched = DispatchTime.now().uptimeNanoseconds
+        MainActor.assumeIsolated { StartupTrace.mark("main") }
         guard (1...10_000_000).contains(tags) else { throw ValidationError("--tags must be between 1 and 10,000,000, got \(tags)") }
         let pages = GalleryPage.all(tags: tags)
+        MainActor.assumeIsolated { StartupTrace.mark("pagesDescribed") }
         guard pages.contains(where: { $0.name == page }) else {
             throw ValidationError("--page must be one of \(pages.map(\.name).joined(separator: ", ")), got \(page)")
         }
@@ -47,11 +48,13 @@ struct GalleryCommand: ParsableCommand {
         let first = page
         let status = MainActor.assumeIsolated {
             GtkApplicationRunner.run(id: "org.trellis.gallery") { app in
-                let gallery = GalleryWindow(pages: pages, launched: launched)
+                let gallery = GalleryWindow(pages: pages)
                 let window = GtkApplicationRunner.makeWindow(
                     app, title: "trellis gallery", width: dimensions[0], height: dimensions[1], child: gallery.root)
                 gallery.show(first)
+                StartupTrace.mark("windowBuilt")
                 GtkApplicationRunner.present(window)
+                StartupTrace.mark("presented")
                 GalleryWindow.current = gallery
             }
         }
@@ -76,14 +79,13 @@ final class GalleryWindow {
     private let alignmentSwitch: UnsafeMutablePointer<GtkWidget>
     private let layoutSwitch: UnsafeMutablePointer<GtkWidget>
     private var hosts: [String: CollectionWidget] = [:]
-    private let launched: UInt64
+    private var placeholders: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var reportedFirstFrame = false
     private var updatingSwitches = false
     private var pendingStatus: String?
 
-    init(pages: [GalleryPage], launched: UInt64) {
+    init(pages: [GalleryPage]) {
         self.pages = pages
-        self.launched = launched
         stack = gtk_stack_new()
         gtk_widget_set_hexpand(stack, 1)
         gtk_widget_set_vexpand(stack, 1)
@@ -117,13 +119,12 @@ final class GalleryWindow {
         gtk_box_append(trellis_as_box(root), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
         gtk_box_append(trellis_as_box(root), content)
 
+        // Each page's collection and widget are made when the page is first shown: the
+        // sidebar needs only the titles, and the first frame only the page it shows.
         for page in pages {
-            let collection = page.makeCollectionView(width: 600)
-            let host = CollectionWidget(collectionView: collection)
-            host.retain(page)
-            host.onFrame = { [weak self] frame in self?.frameDrawn(frame, on: page) }
-            hosts[page.name] = host
-            gtk_stack_add_titled(trellis_as_stack(stack), host.makeScrolledWindow(), page.name, page.title)
+            let placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            placeholders[page.name] = placeholder
+            gtk_stack_add_titled(trellis_as_stack(stack), placeholder, page.name, page.title)
         }
         GtkSignal.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name") { [weak self] in self?.pageChanged() }
         GtkSignal.connect(UnsafeMutableRawPointer(alignmentSwitch), "notify::selected") { [weak self] in self?.switchesChanged() }
@@ -152,14 +153,29 @@ final class GalleryWindow {
         pageChanged()
     }
 
+    /// The page's widget, made and put into its place in the stack the first time.
+    private func host(for page: GalleryPage) -> CollectionWidget {
+        if let host = hosts[page.name] { return host }
+        let host = CollectionWidget(collectionView: page.makeCollectionView(width: 600))
+        host.retain(page)
+        host.onFrame = { [weak self] frame in self?.frameDrawn(frame, on: page) }
+        host.onFirstFramePainted = { [weak self] in self?.firstFramePainted(on: page) }
+        hosts[page.name] = host
+        let scrolled = host.makeScrolledWindow()
+        gtk_widget_set_vexpand(scrolled, 1)
+        gtk_box_append(trellis_as_box(placeholders[page.name]!), scrolled)
+        return host
+    }
+
     private func pageChanged() {
         guard let page = currentPage else { return }
+        let host = host(for: page)
         updatingSwitches = true
         gtk_drop_down_set_selected(trellis_as_drop_down(alignmentSwitch), UInt32(FlowAlignment.allCases.firstIndex(of: page.alignment) ?? 0))
         gtk_drop_down_set_selected(trellis_as_drop_down(layoutSwitch), UInt32(GalleryLayout.allCases.firstIndex(of: page.layoutKind) ?? 0))
         updatingSwitches = false
-        if let host = hosts[page.name] { frameDrawn(host.lastFrame, on: page) }
-        if let host = hosts[page.name] { gtk_widget_grab_focus(host.widget) }
+        frameDrawn(host.lastFrame, on: page)
+        gtk_widget_grab_focus(host.widget)
     }
 
     private func switchesChanged() {
@@ -173,14 +189,21 @@ final class GalleryWindow {
         host.setNeedsLayout()
     }
 
+    /// The debug channel's `firstFrame` line: the time from the process's start to the
+    /// first frame painted in the window, the wall clock then (so a launcher that noted the
+    /// time before `exec` can measure without the kernel's 10 ms ticks), and the moments of
+    /// start-up (``StartupTrace``).
+    private func firstFramePainted(on page: GalleryPage) {
+        guard !reportedFirstFrame, ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
+        reportedFirstFrame = true
+        let elapsed = StartupTrace.millisecondsSinceProcessStart() ?? -1
+        let wallClock = String(format: "%.3f", Date().timeIntervalSince1970 * 1000)
+        FileHandle.standardOutput.write(Data((
+            "{\"event\":\"firstFrame\",\"page\":\"\(page.name)\",\"sinceLaunchMs\":\(String(format: "%.1f", elapsed)),"
+            + "\"wallClockMs\":\(wallClock),\"moments\":\(StartupTrace.momentsJSON())}\n").utf8))
+    }
+
     private func frameDrawn(_ frame: FrameStatistics, on page: GalleryPage) {
-        if !reportedFirstFrame && frame.frame > 0 {
-            reportedFirstFrame = true
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - launched) / 1e6
-            if ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" {
-                FileHandle.standardOutput.write(Data("{\"event\":\"firstFrame\",\"page\":\"\(page.name)\",\"sinceLaunchMs\":\(elapsed)}\n".utf8))
-            }
-        }
         guard currentPage === page else { return }
         let text = "\(page.title) · \(grouped(frame.measuredItems)) measured / \(grouped(frame.totalItems)) items · "
             + "last frame \(String(format: "%.2f", frame.milliseconds)) ms (layout \(String(format: "%.2f", frame.layoutMilliseconds)), "

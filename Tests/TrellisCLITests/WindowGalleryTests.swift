@@ -11,7 +11,15 @@ extension WindowShowTests {
         let first = window.lastFrame
         #expect(first.total == 1_000_000)
         #expect(first.measured > 20 && first.measured < 400, "\(first.measured) measured for the first screen")
-        #expect(window.events("firstFrame").first?["page"] as? String == "million")
+        let firstFrame = window.events("firstFrame").first
+        #expect(firstFrame?["page"] as? String == "million")
+        // The start-up moments, in order: the first frame is reported once the frame clock
+        // painted it into the window, not when the widget recorded its drawing.
+        let moments = (firstFrame?["moments"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.doubleValue }
+        let order = ["main", "gtkInit", "activate", "windowBuilt", "presented", "firstAllocation", "firstLayout", "firstDraw", "firstFramePainted"]
+        #expect(order.allSatisfy { moments[$0] != nil }, "\(moments)")
+        #expect(zip(order, order.dropFirst()).allSatisfy { (moments[$0.0] ?? 0) <= (moments[$0.1] ?? 0) }, "\(moments)")
+        #expect(((firstFrame?["sinceLaunchMs"] as? NSNumber)?.doubleValue ?? 0) >= (moments["firstFramePainted"] ?? .infinity))
         var last = first
         for _ in 0..<5 { last = try window.wheel(down: true, x: 400, y: 300) }
         #expect(last.offset > first.offset)

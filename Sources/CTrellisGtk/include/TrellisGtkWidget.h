@@ -76,6 +76,11 @@ unsigned long trellis_widget_x11_window(TrellisWidget *widget);
 /// Where the widget's top-left corner is in its window (tests click at items through it).
 void trellis_widget_origin_in_window(TrellisWidget *widget, double *x, double *y);
 
+/// Bytes malloc has handed out and not had back (glibc's mallinfo2().uordblks; 0 elsewhere):
+/// the scroll benchmark's leak check, which resident memory alone cannot tell from
+/// fragmentation.
+size_t trellis_heap_in_use(void);
+
 G_END_DECLS
 
 #endif
