@@ -79,6 +79,13 @@ public final class Solver {
     /// For each symbol index, the variable it stands for (externals only): confirms hints.
     @exclusivity(unchecked) var variableOfSymbol: [Variable?] = []
 
+    /// Indices of removed constraints' markers, for `makeSymbol` to reuse: a stack whose
+    /// top is `freeSymbolCount` (entries above it are kept, so a refused addition that took
+    /// some gives them back by restoring the count). Without it every removal left a dead
+    /// column, and an engine that removes and adds constraints for ever grew without bound.
+    @exclusivity(unchecked) var freeSymbols: [Int] = []
+    @exclusivity(unchecked) var freeSymbolCount = 0
+
     /// Scratch for `shiftConstant`: the rows whose constants a shift moved, and their old
     /// constants, so a shift that needs pivots can be undone exactly before the tableau is saved.
     @exclusivity(unchecked) var shiftUndo: [(row: Int, constant: Double)] = []
@@ -157,6 +164,8 @@ public final class Solver {
         symbolOfVariable = IdentityMap()
         externals = []
         variableOfSymbol = []
+        freeSymbols = []
+        freeSymbolCount = 0
     }
 
     // MARK: - Constraints
@@ -175,7 +184,7 @@ public final class Solver {
         }
         try validate(constraint)
 
-        let checkpoint = VariableCheckpoint(symbolCount: rowOfSymbol.count, externalCount: externals.count)
+        let checkpoint = VariableCheckpoint(symbolCount: rowOfSymbol.count, externalCount: externals.count, freeSymbolCount: freeSymbolCount)
         var (row, marker, other) = makeRow(for: constraint)
         var subject = chooseSubject(of: row, marker: marker, other: other, newSymbolsFrom: checkpoint.symbolCount)
 
@@ -245,11 +254,26 @@ public final class Solver {
         let markerRow = rowOfSymbol[record.marker.index]
         if markerRow >= 0 {
             removeRow(at: Int(markerRow))
+            recycle(record.marker)
         } else if let leaving = markerLeavingRow(for: record.marker) {
             pivot(row: leaving, entering: record.marker)
             removeRow(at: Int(rowOfSymbol[record.marker.index]))
+            recycle(record.marker)
+        } else {
+            // A marker in no row at all has a zero column: the constraint left no trace to
+            // undo. An objective may still mention it; entering it would change no row, so
+            // its cost there is dead weight: dropped, the index can be used again.
+            for level in objectives.indices { objectives[level].remove(record.marker) }
+            recycle(record.marker)
         }
-        // A marker in no row at all has a zero column: the constraint left no trace to undo.
+        if let other = record.other, rowOfSymbol[other.index] < 0 {
+            // The second error of a non-required constraint, non-basic: it entered every
+            // row together with the marker, so eliminating the marker cancelled it; what is
+            // left of its column (rounding) is dropped, fixing it at its value, zero.
+            for i in rows.indices { rows[i].remove(other) }
+            for level in objectives.indices { objectives[level].remove(other) }
+            recycle(other)
+        }
         optimize()
     }
 
@@ -289,7 +313,7 @@ public final class Solver {
         // Another shape, or a constant the required constraints refuse: remove, then add,
         // restoring everything if the addition is refused.
         let saved = TableauSnapshot(of: self)
-        let savedRecords = records, savedOrder = nextOrder
+        let savedRecords = records, savedOrder = nextOrder, savedFree = freeSymbolCount
         removeRecord(record)
         do {
             try add(new)
@@ -297,6 +321,7 @@ public final class Solver {
             saved.restore(into: self)
             records = savedRecords
             nextOrder = savedOrder
+            freeSymbolCount = savedFree
             throw error
         }
     }

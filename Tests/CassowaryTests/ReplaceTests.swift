@@ -99,4 +99,28 @@ import Testing
         #expect(throws: SolverError.self) { try solver.replace(width, with: atMost50) }
         #expect(ObservedState(solver, variables: [x]) == before)
     }
+
+    /// Removed constraints' columns are used again: adding and removing for ever (a
+    /// required and a non-required constraint, an edit variable) keeps the tableau's size.
+    @Test func addingAndRemovingForEverKeepsTheTableauSize() throws {
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver()
+        try solver.add(x |>=| 0)
+        try solver.add(y |==| x + 8)
+        var counts: Set<Int> = []
+        for round in 0..<2000 {
+            let exact = x |==| Double(round % 50)
+            let preferred = (y |<=| 30) ~ .defaultHigh
+            try solver.add(exact)
+            try solver.add(preferred)
+            try solver.addEditVariable(y, priority: 600)
+            try solver.suggestValue(Double(round % 13), for: y)
+            #expect(solver.value(of: y) == Double(round % 50) + 8)
+            try solver.removeEditVariable(y)
+            try solver.remove(preferred)
+            try solver.remove(exact)
+            if round > 0 { counts.insert(solver.rowOfSymbol.count) }
+        }
+        #expect(counts.count == 1, "symbols: \(counts.sorted())")
+    }
 }
