@@ -82,7 +82,11 @@ extension Solver {
 
     /// Dual simplex: pivots the queued infeasible rows back to feasibility while keeping the
     /// objective optimal (the tableau is optimal when suggestions are applied).
-    func dualOptimize() {
+    /// - Returns: false when a row cannot be made feasible: the required constraints
+    ///   conflict (which `add` prevents; `replace` checks it, and then restores its snapshot).
+    @discardableResult
+    func dualOptimize() -> Bool {
+        var feasible = true
         while let leaving = infeasible.popLast() {
             let index = rowOfSymbol[leaving.index]
             guard index >= 0 else { continue }
@@ -90,11 +94,12 @@ extension Solver {
             let constant = rows[rowIndex].constant
             guard constant < 0 && !isNearZero(constant) else { continue }
             guard let entering = dualEnteringSymbol(row: rowIndex) else {
-                // Only reachable if required constraints conflicted, which `add` prevents.
+                feasible = false
                 continue
             }
             pivot(row: rowIndex, entering: entering)
         }
+        return feasible
     }
 
     /// The symbol of row `rowIndex` whose entering raises the row's basic symbol at the least

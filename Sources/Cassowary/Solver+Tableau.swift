@@ -8,6 +8,7 @@ extension Solver {
     struct VariableCheckpoint {
         let symbolCount: Int
         let externalCount: Int
+        let freeSymbolCount: Int
     }
 
     /// What phase one of an addition may change, saved so a failed addition can be undone
@@ -43,7 +44,13 @@ extension Solver {
         }
     }
 
+    /// A new column: a recycled index when a removed constraint left one (its marker),
+    /// else the next one.
     func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
+        if freeSymbolCount > 0 {
+            freeSymbolCount -= 1
+            return Symbol(index: freeSymbols[freeSymbolCount], kind: kind)
+        }
         let symbol = Symbol(index: rowOfSymbol.count, kind: kind)
         rowOfSymbol.append(-1)
         variableOfSymbol.append(nil)
@@ -83,6 +90,20 @@ extension Solver {
         externals.removeSubrange(checkpoint.externalCount...)
         rowOfSymbol.removeSubrange(checkpoint.symbolCount...)
         variableOfSymbol.removeSubrange(checkpoint.symbolCount...)
+        // Recycled indices taken since are still in the array above the top: give them back.
+        freeSymbolCount = checkpoint.freeSymbolCount
+    }
+
+    /// Makes the index of a removed constraint's marker available to `makeSymbol`. Only a
+    /// marker whose row was just removed: it was basic there, so no other row and no
+    /// objective mentions it.
+    func recycle(_ symbol: Symbol) {
+        if freeSymbolCount < freeSymbols.count {
+            freeSymbols[freeSymbolCount] = symbol.index
+        } else {
+            freeSymbols.append(symbol.index)
+        }
+        freeSymbolCount += 1
     }
 
     /// The index of the objective level for `priority`, created empty if new.
@@ -248,7 +269,10 @@ extension Solver {
         if artificialRow >= 0 {
             // Still basic (at zero): pivot any other symbol in so the artificial one can go.
             var row = removeRow(at: Int(artificialRow))
-            if row.isConstant { return nil }
+            if row.isConstant {
+                recycle(artificial)  // it was basic in the row just removed: mentioned nowhere
+                return nil
+            }
             let entering = row.cells.first(where: { !$0.symbol.isDummy })?.symbol ?? row.cells[0].symbol
             row.solve(for: entering, replacing: artificial)
             substitute(entering, with: row)
@@ -257,6 +281,7 @@ extension Solver {
         // Non-basic at zero now: dropping its column fixes it at zero.
         for i in rows.indices { rows[i].remove(artificial) }
         for level in objectives.indices { objectives[level].remove(artificial) }
+        recycle(artificial)
         return nil
     }
 

@@ -79,6 +79,17 @@ public final class Solver {
     /// For each symbol index, the variable it stands for (externals only): confirms hints.
     @exclusivity(unchecked) var variableOfSymbol: [Variable?] = []
 
+    /// Indices of removed constraints' markers, for `makeSymbol` to reuse: a stack whose
+    /// top is `freeSymbolCount` (entries above it are kept, so a refused addition that took
+    /// some gives them back by restoring the count). Without it every removal left a dead
+    /// column, and an engine that removes and adds constraints for ever grew without bound.
+    @exclusivity(unchecked) var freeSymbols: [Int] = []
+    @exclusivity(unchecked) var freeSymbolCount = 0
+
+    /// Scratch for `shiftConstant`: the rows whose constants a shift moved, and their old
+    /// constants, so a shift that needs pivots can be undone exactly before the tableau is saved.
+    @exclusivity(unchecked) var shiftUndo: [(row: Int, constant: Double)] = []
+
     /// When false (the scratch solvers that minimise a conflict set), unsatisfiable errors
     /// carry the raw certificate instead of being minimised again.
     @exclusivity(unchecked) var minimisesConflicts = true
@@ -153,6 +164,8 @@ public final class Solver {
         symbolOfVariable = IdentityMap()
         externals = []
         variableOfSymbol = []
+        freeSymbols = []
+        freeSymbolCount = 0
     }
 
     // MARK: - Constraints
@@ -171,7 +184,7 @@ public final class Solver {
         }
         try validate(constraint)
 
-        let checkpoint = VariableCheckpoint(symbolCount: rowOfSymbol.count, externalCount: externals.count)
+        let checkpoint = VariableCheckpoint(symbolCount: rowOfSymbol.count, externalCount: externals.count, freeSymbolCount: freeSymbolCount)
         var (row, marker, other) = makeRow(for: constraint)
         var subject = chooseSubject(of: row, marker: marker, other: other, newSymbolsFrom: checkpoint.symbolCount)
 
@@ -241,12 +254,143 @@ public final class Solver {
         let markerRow = rowOfSymbol[record.marker.index]
         if markerRow >= 0 {
             removeRow(at: Int(markerRow))
+            recycle(record.marker)
         } else if let leaving = markerLeavingRow(for: record.marker) {
             pivot(row: leaving, entering: record.marker)
             removeRow(at: Int(rowOfSymbol[record.marker.index]))
+            recycle(record.marker)
+        } else {
+            // A marker in no row at all has a zero column: the constraint left no trace to
+            // undo. An objective may still mention it; entering it would change no row, so
+            // its cost there is dead weight: dropped, the index can be used again.
+            for level in objectives.indices { objectives[level].remove(record.marker) }
+            recycle(record.marker)
         }
-        // A marker in no row at all has a zero column: the constraint left no trace to undo.
+        if let other = record.other, rowOfSymbol[other.index] < 0 {
+            // The second error of a non-required constraint, non-basic: it entered every
+            // row together with the marker, so eliminating the marker cancelled it; what is
+            // left of its column (rounding) is dropped, fixing it at its value, zero.
+            for i in rows.indices { rows[i].remove(other) }
+            for level in objectives.indices { objectives[level].remove(other) }
+            recycle(other)
+        }
         optimize()
+    }
+
+    /// Replaces `old` with `new` and re-optimises: what a layout engine does when a frame, a
+    /// target size or a constant of a constraint changes.
+    ///
+    /// When the two differ only in their constant (same relation, priority and terms), the
+    /// constraint keeps its row and symbols and only the constant moves, the way a suggested
+    /// value moves an edit variable: every row mentioning the constraint's marker shifts
+    /// its constant, then the dual simplex restores feasibility. No row is built, no symbol
+    /// is made, nothing is allocated once the rows have their capacity. Otherwise (or when
+    /// the new constant cannot hold with the required constraints) it is ``remove(_:)`` of
+    /// `old` followed by ``add(_:)`` of `new`.
+    ///
+    /// - Throws: ``SolverError`` `unknownConstraint` if `old` is not in the solver (or is an
+    ///   edit variable's constraint), `duplicateConstraint` if `new` already is,
+    ///   `invalidPriority`, `nonFiniteValue`, or `unsatisfiable(conflicts:)` as
+    ///   ``add(_:)``. On any error the solver is unchanged: `old` is still in it.
+    /// - Complexity: a new constant: O(r) to shift the rows, then one pivot per row that
+    ///   became infeasible (often none). Otherwise as ``remove(_:)`` plus ``add(_:)``.
+    public func replace(_ old: Constraint, with new: Constraint) throws(SolverError) {
+        let oldKey = ObjectIdentifier(old)
+        guard let record = records[oldKey], !record.isEdit else {
+            throw SolverError(.unknownConstraint, "The constraint \(old) is not in the solver.", constraint: old)
+        }
+        if old === new { return }
+        guard records[ObjectIdentifier(new)] == nil else {
+            throw SolverError(.duplicateConstraint, "The constraint \(new) is already in the solver.", constraint: new)
+        }
+        try validate(new)
+        if Self.differOnlyInConstant(old, new),
+           shiftConstant(of: record, by: new.expression.constant - old.expression.constant) {
+            records[oldKey] = nil
+            records[ObjectIdentifier(new)] = ConstraintRecord(constraint: new, marker: record.marker, other: record.other, order: record.order)
+            return
+        }
+        // Another shape, or a constant the required constraints refuse: remove, then add,
+        // restoring everything if the addition is refused.
+        let saved = TableauSnapshot(of: self)
+        let savedRecords = records, savedOrder = nextOrder, savedFree = freeSymbolCount
+        removeRecord(record)
+        do {
+            try add(new)
+        } catch {
+            saved.restore(into: self)
+            records = savedRecords
+            nextOrder = savedOrder
+            freeSymbolCount = savedFree
+            throw error
+        }
+    }
+
+    /// Same relation, priority and terms (variables and coefficients, in order).
+    static func differOnlyInConstant(_ a: Constraint, _ b: Constraint) -> Bool {
+        guard a.relation == b.relation, a.priority == b.priority, a.expression.terms.count == b.expression.terms.count else { return false }
+        for (x, y) in zip(a.expression.terms, b.expression.terms) where x.variable !== y.variable || x.coefficient != y.coefficient {
+            return false
+        }
+        return true
+    }
+
+    /// Moves the constant of the constraint of `record` by `delta` in place; false (the
+    /// solver unchanged) when the required constraints cannot hold with the new constant
+    /// or when the constraint's marker is basic in a redundant required equality.
+    ///
+    /// The constraint was added as `0 = c + E + k·m` for its marker `m` (`k` its
+    /// coefficient: 1 for a dummy, ±1 for a slack, −1 for the positive error of a
+    /// non-required equality). With `c + δ` the same equation holds for `m′ = m − δ/k`,
+    /// so the tableau, written in terms of `m′`, gains `coefficient(m)·δ/k` in every
+    /// row's constant (or loses δ/k in the row where `m` is basic).
+    func shiftConstant(of record: ConstraintRecord, by delta: Double) -> Bool {
+        if delta == 0 { return true }
+        let marker = record.marker
+        let k: Double
+        switch record.constraint.relation {
+        case .equal: k = marker.isDummy ? 1 : -1
+        case .lessThanOrEqual: k = 1
+        case .greaterThanOrEqual: k = -1
+        }
+        let shift = delta / k
+        let markerRow = rowOfSymbol[marker.index]
+        if markerRow >= 0 && marker.isDummy { return false }  // a redundant equality: only its removal and re-addition can say
+        let infeasibleBefore = infeasible.count
+        shiftUndo.removeAll(keepingCapacity: true)
+        func apply() {
+            if markerRow >= 0 {
+                let row = Int(markerRow)
+                shiftUndo.append((row, rows[row].constant))
+                rows[row].constant -= shift
+                if rows[row].constant < 0 { infeasible.append(marker) }
+            } else {
+                for i in rows.indices {
+                    let coefficient = rows[i].coefficient(of: marker)
+                    guard coefficient != 0 else { continue }
+                    shiftUndo.append((i, rows[i].constant))
+                    rows[i].constant += shift * coefficient
+                    if rows[i].constant < 0 && !basics[i].isExternal { infeasible.append(basics[i]) }
+                }
+            }
+        }
+        apply()
+        // Errors absorb any constant of a non-required constraint, and a shift that leaves
+        // every row feasible needs no pivot: the dual simplex cannot fail.
+        if !record.constraint.priority.isRequired || infeasible.count == infeasibleBefore {
+            dualOptimize()
+            return true
+        }
+        // A required constant may contradict the other required constraints: undo the shift
+        // exactly, save the tableau (copy-on-write: only what the pivots touch is copied),
+        // shift again and pivot; restore the saved tableau if a row cannot be made feasible.
+        for (row, constant) in shiftUndo.reversed() { rows[row].constant = constant }
+        infeasible.removeSubrange(infeasibleBefore...)
+        let saved = TableauSnapshot(of: self)
+        apply()
+        if dualOptimize() { return true }
+        saved.restore(into: self)
+        return false
     }
 
     // MARK: - Edit variables

@@ -63,7 +63,8 @@ final class ConstraintEngine {
     }
 
     unowned let root: View
-    private let solver = Solver()
+    /// Internal for tests (the tableau stays the same size while frames move).
+    let solver = Solver()
     private var frames: [ObjectIdentifier: Frame] = [:]
     /// The views with unknowns, parents before children; `parentIndices[i]` is the index of
     /// the superview of `views[i]` (-1 for the root).
@@ -296,10 +297,8 @@ final class ConstraintEngine {
             // A new frame set by the caller is held from now on, with the gaps it has to
             // the superview's bounds as they are; a resized superview alone keeps the gaps.
             if slot.view.frame != slot.frame {
-                for constraint in slot.installed { remove(constraint) }
                 translatedSlots[index].frame = slot.view.frame
                 translatedSlots[index].parentBounds = views[slot.parentIndex].bounds
-                translatedSlots[index].installed = []
                 installTranslatedFrame(&translatedSlots[index])
             }
         }
@@ -439,8 +438,12 @@ final class ConstraintEngine {
            old.priority == resolved.priority || (resolved.priority.isRequired && old.priority.rawValue == Self.nearRequired.rawValue) {
             return false
         }
-        if let old = userSlots[index].installed { remove(old) }
-        userSlots[index].installed = resolved.flatMap { add($0, origin: .user(constraint)) }
+        switch (userSlots[index].installed, resolved) {
+        case (let old?, let resolved?): userSlots[index].installed = replace(old, with: resolved, origin: .user(constraint))
+        case (let old?, nil): remove(old); userSlots[index].installed = nil
+        case (nil, let resolved?): userSlots[index].installed = add(resolved, origin: .user(constraint))
+        case (nil, nil): break
+        }
         return true
     }
 
@@ -455,7 +458,8 @@ final class ConstraintEngine {
     }
 
     /// A translated frame as required constraints relative to the superview; a flexible
-    /// axis keeps the gaps to the superview's edges instead of the extent.
+    /// axis keeps the gaps to the superview's edges instead of the extent. A frame that
+    /// moved replaces the installed constraints, whose constants alone change.
     private func installTranslatedFrame(_ slot: inout TranslatedFrameSlot) {
         let f = frame(of: slot.view)
         let p = frame(of: views[slot.parentIndex])
@@ -467,7 +471,13 @@ final class ConstraintEngine {
             mask.contains(.flexibleWidth) ? (f.x + f.width |==| p.x + p.width - (bounds.maxX - rect.maxX)) : (f.width |==| rect.width),
             mask.contains(.flexibleHeight) ? (f.y + f.height |==| p.y + p.height - (bounds.maxY - rect.maxY)) : (f.height |==| rect.height),
         ]
-        for index in made.indices { made[index] = addRequired(made[index], origin: .translatedFrame(slot.view)) }
+        let installed = slot.installed
+        for index in made.indices {
+            made[index] = installed.count == made.count
+                ? replace(installed[index], with: made[index], origin: .translatedFrame(slot.view))
+                : addRequired(made[index], origin: .translatedFrame(slot.view))
+        }
+        if installed.count != made.count { for constraint in installed { remove(constraint) } }
         slot.installed = made
     }
 
@@ -555,9 +565,10 @@ final class ConstraintEngine {
         if priority.isRequired {
             if let exact = targetConstraints[slot] {
                 if requiredTargets[slot] == extent { return }
-                remove(exact)
+                targetConstraints[slot] = replace(exact, with: variable |==| extent, origin: .fittingTarget(axis))
+            } else {
+                targetConstraints[slot] = add(variable |==| extent, origin: .fittingTarget(axis))
             }
-            targetConstraints[slot] = add(variable |==| extent, origin: .fittingTarget(axis))
             requiredTargets[slot] = extent
             return
         }
@@ -630,6 +641,21 @@ final class ConstraintEngine {
             }
             origins[ObjectIdentifier(demoted)] = origin
             return demoted
+        }
+    }
+
+    /// Puts `new` where `old` was: in place when only the constant moved (a frame or a
+    /// target that changed: no new solver symbols, so an engine re-laid out for ever keeps a
+    /// tableau of constant size); a required `new` that cannot hold is broken as in `add`.
+    private func replace(_ old: Constraint, with new: Constraint, origin: Origin) -> Constraint {
+        do {
+            try solver.replace(old, with: new)
+            origins[ObjectIdentifier(old)] = nil
+            origins[ObjectIdentifier(new)] = origin
+            return new
+        } catch {
+            remove(old)
+            return add(new, origin: origin)
         }
     }
 
