@@ -54,7 +54,11 @@ extension FlowLayout {
         let vertical = scrollDirection == .vertical
         var first = Int.max, last = Int.min
         var changed = Set<Int>()
+        // The sizes the items had, to bring the runs of identical items up to date below.
+        var previous: [(Int, FlowItem)] = []
+        previous.reserveCapacity(changes.count)
         for (item, size) in changes {
+            if !changed.contains(item) { previous.append((item, sections[section].items[item])) }
             sections[section].items[item] = FlowItem(
                 main: vertical ? size.size.width : size.size.height,
                 cross: vertical ? size.size.height : size.size.width,
@@ -82,6 +86,14 @@ extension FlowLayout {
             sections[section].diagnostics = merged
         }
         if sections[section].geometry.metrics.lineBreaking.isLocal {
+            // The runs are repaired one change at a time from a state they were right for:
+            // every changed item back at its previous size, then each set to its new one.
+            let current = previous.map { sections[section].items[$0.0] }
+            for (item, old) in previous { sections[section].items[item] = old }
+            for ((item, old), value) in zip(previous, current) {
+                sections[section].items[item] = value
+                sections[section].repairRuns(afterChanging: item, from: old)
+            }
             reflow(section: section, firstChanged: first, lastChanged: last)
         } else {
             sections[section].flowAll()
@@ -89,8 +101,12 @@ extension FlowLayout {
     }
 
     /// Re-flows the lines of `section` from the one that the first changed item can affect
-    /// until a new line ends where an old line ended, after the last changed item.
-    /// - Complexity: O(k log n) for k items on the re-flowed lines.
+    /// until a new line starts where an old line started, after the last changed item.
+    /// A run of identical items is entered at its first line, where its periodic lines are
+    /// decided and jumped over as one block (FlowSection+Runs.swift), so the re-flow costs
+    /// the lines that really changed, not the run's.
+    /// - Complexity: O(k log n) for k items on the re-flowed lines outside blocks, plus
+    ///   O(log n + b) per block met (b the blocks of the section).
     func reflow(section: Int, firstChanged: Int, lastChanged: Int) {
         var state = sections[section]
         sections[section] = FlowSection(geometry: state.geometry)  // hold the arrays uniquely
@@ -98,42 +114,116 @@ extension FlowLayout {
 
         let count = state.items.count
         let geometry = state.geometry
+        let spacing = geometry.metrics.lineSpacing
         var start = state.lineStart(ofItem: firstChanged)
         // A shrunk first item of a line may now fit at the end of the line before.
         if start == firstChanged && start > 0 { start = state.lineStart(ofItem: start - 1) }
+        // Inside a run, start at its first line (the lines before `start` are unchanged), so
+        // its block is decided where `prepare` decides it; jumping over it costs O(k).
+        if let run = state.runIndex(containing: start).map({ state.runs[$0] }), run.start < start {
+            let line = state.lineStart(ofItem: run.start)
+            start = Swift.min(start, line == run.start ? line : state.lineEnd(from: line))
+        }
+        let oldBlocks = state.blocks
+        let firstReplaced = FlowSection.firstIndex(in: oldBlocks, startingAfter: start - 1)
+        assert(firstReplaced == 0 || oldBlocks[firstReplaced - 1].end <= start, "a re-flow starts inside a block")
+        let runs = state.runs
         var items = state.items, distances = state.lineStartDistance, tree = state.lineOffsets
         state.items = []
         state.lineStartDistance = []
         state.lineOffsets = OffsetTree()
-        var lineDelta = 0
+        var explicitLineDelta = 0
+        var created: [FlowBlock] = []
+        // Where the old lines resume (count when the re-flow ran to the end).
+        var resume = count
+        var resumesInsideBlock = false
         items.withUnsafeBufferPointer { items in
             distances.withUnsafeMutableBufferPointer { distances in
-                while start < count {
-                    let end = FlowSection.greedyEnd(items, from: start, geometry: geometry)
-                    let extent = FlowSection.placeLine(items, start..<end, isLast: end == count, geometry: geometry).crossExtent
-                    let leaf = FlowSection.leaf(start: start, crossExtent: extent, lineSpacing: geometry.metrics.lineSpacing)
-                    if distances[start] != 0 { lineDelta += 1 }  // a new line start
-                    if tree[start] != leaf { tree.setExtent(leaf, at: start) }
-                    distances[start] = 0
-                    for index in (start + 1)..<end where distances[index] != UInt32(truncatingIfNeeded: index - start) {
-                        if distances[index] == 0 {
-                            // An old line start that is now inside a line.
-                            lineDelta -= 1
-                            tree.setExtent(0, at: index)
-                        }
-                        distances[index] = UInt32(truncatingIfNeeded: index - start)
+                /// Gives item `index` its distance and leaf, counting line starts gained and lost.
+                func write(_ index: Int, distance: UInt32, leaf: Double) {
+                    let old = distances[index]
+                    if old != distance {
+                        if old == 0 { explicitLineDelta -= 1 }
+                        if distance == 0 { explicitLineDelta += 1 }
+                        distances[index] = distance
                     }
+                    if tree[index] != leaf { tree.setExtent(leaf, at: index) }
+                }
+                func writeLine(_ start: Int, _ end: Int) {
+                    let extent = FlowSection.placeLine(items, start..<end, isLast: end == count, geometry: geometry).crossExtent
+                    let leaf = FlowSection.leaf(start: start, crossExtent: extent, lineSpacing: spacing)
+                    for index in start..<end { write(index, distance: UInt32(truncatingIfNeeded: index - start), leaf: index == start ? leaf : 0) }
+                    reflowedItemCount += end - start
+                }
+                var start = start
+                var run = FlowSection.firstIndex(in: runs, startingAfter: start) - 1
+                while start < count {
+                    if start > lastChanged {
+                        // In step again: a line starts where an old one did, after every changed
+                        // item, so it and all after it are unchanged.
+                        if distances[start] == 0 {
+                            resume = start
+                            break
+                        }
+                        if distances[start] == FlowSection.inBlock, let block = FlowSection.block(in: oldBlocks, containing: start),
+                           (start - block.start) % block.itemsPerLine == 0 {
+                            resume = start
+                            resumesInsideBlock = block.start < start
+                            break
+                        }
+                    }
+                    while run + 1 < runs.count && runs[run + 1].start <= start { run += 1 }
+                    if run >= 0 && runs[run].end > start,
+                       let block = FlowSection.periodicBlock(items, from: start, runEnd: runs[run].end, geometry: geometry) {
+                        // Mark the block's items; those of old blocks are marked already.
+                        var index = start
+                        while index < block.end {
+                            if distances[index] == FlowSection.inBlock, let old = FlowSection.block(in: oldBlocks, containing: index) {
+                                if old.start == index && index != start && tree[index] != 0 { tree.setExtent(0, at: index) }
+                                index = Swift.min(old.end, block.end)
+                            } else {
+                                write(index, distance: FlowSection.inBlock, leaf: 0)
+                                reflowedItemCount += 1
+                                index += 1
+                            }
+                        }
+                        let extent = block.extent(spacing: spacing)
+                        if tree[start] != extent { tree.setExtent(extent, at: start) }
+                        reflowedItemCount += block.itemsPerLine
+                        created.append(block)
+                        start = block.end
+                        continue
+                    }
+                    let end = FlowSection.greedyEnd(items, from: start, geometry: geometry)
+                    writeLine(start, end)
                     start = end
-                    // In step again: the next line starts where an old one did, after every
-                    // changed item, so it and all after it are unchanged.
-                    if end > lastChanged && end < count && distances[end] == 0 { break }
+                }
+                if resumesInsideBlock, let block = FlowSection.block(in: oldBlocks, containing: resume) {
+                    // The old block's lines from `resume` on are unchanged; its first ones
+                    // were re-flowed. What is left is a block again, or too few lines for one.
+                    let remaining = block.lineCount - (resume - block.start) / block.itemsPerLine
+                    let rest = FlowBlock(start: resume, itemsPerLine: block.itemsPerLine, lineCount: remaining, lineExtent: block.lineExtent)
+                    if remaining >= FlowSection.minimumBlockLines {
+                        tree.setExtent(rest.extent(spacing: spacing), at: resume)
+                        created.append(rest)
+                    } else {
+                        for line in 0..<remaining {
+                            let lineStart = resume + line * block.itemsPerLine
+                            writeLine(lineStart, lineStart + block.itemsPerLine)
+                        }
+                    }
                 }
             }
         }
+        // Old blocks from `start` up to `resume` were re-flowed (one reaching past `resume`
+        // was cut above); the ones after are kept.
+        let firstKept = FlowSection.firstIndex(in: oldBlocks, startingAfter: resume - 1)
+        let replacedLines = oldBlocks[firstReplaced..<firstKept].reduce(0) { $0 + $1.lineCount }
+        state.blocks.replaceSubrange(firstReplaced..<firstKept, with: created)
         state.items = items
         state.lineStartDistance = distances
         state.lineOffsets = tree
-        state.lineCount += lineDelta
+        state.lineCount += explicitLineDelta + created.reduce(0) { $0 + $1.lineCount } - replacedLines
         if geometry.metrics.maximumLines != nil { state.updateFirstHiddenItem() } else { state.firstHiddenItem = count }
     }
 }

@@ -154,14 +154,13 @@ extension FlowLayout {
             if let header = supplementary(.header, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds) {
                 try body(header)
             }
-            // The line whose span holds `low`: leaves sit at the lines' first items.
-            var start = section.lineOffsets.index(containing: low - (sectionStart + section.geometry.itemsStart))
-            if start < section.items.count { start = section.lineStart(ofItem: start) }
+            // The line whose span holds `low`: leaves sit at the lines' (and blocks') first items.
+            var start = section.firstLineStart(containing: low - (sectionStart + section.geometry.itemsStart))
             let index = sectionIndex
             try withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { (partial) throws(E) -> Void in
                 var walk = OffsetWalk(tree: section.lineOffsets, partial: partial)
                 while start < section.firstHiddenItem {
-                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: section.treeOffset(ofLineStartingAt: start, walk: &walk))
                     if lineStart >= high { break }
                     start = try forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { (item, frame) throws(E) -> Void in
                         if frame.intersects(rect) { try body(LayoutAttributes(indexPath: IndexPath(item: item, section: index), frame: frame)) }
@@ -218,7 +217,7 @@ extension FlowLayout {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
                 var walk = OffsetWalk(tree: section.lineOffsets, partial: partial)
                 while start < section.firstHiddenItem {
-                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: walk.offset(of: start))
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: section.treeOffset(ofLineStartingAt: start, walk: &walk))
                     start = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { item, frame in
                         result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), frame: frame))
                     }

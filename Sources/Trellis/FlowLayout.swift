@@ -38,6 +38,9 @@ public final class FlowLayout: VisitingCollectionLayout {
     var sections: [FlowSection] = []
     /// Leaf s: the extent of section s along the scroll axis.
     var sectionOffsets = OffsetTree()
+    /// How many items incremental relayouts have re-flowed (a block jumped over counts its
+    /// first line): what the tests check to prove a re-flow stays local.
+    var reflowedItemCount = 0
 
     public init(
         scrollDirection: ScrollDirection = .vertical, metrics: FlowMetrics = FlowMetrics(),
@@ -89,6 +92,8 @@ public final class FlowLayout: VisitingCollectionLayout {
             bytes += section.lineStartDistance.capacity * MemoryLayout<UInt32>.stride
             bytes += section.lineOffsets.nodes.capacity * MemoryLayout<Double>.stride
             bytes += section.diagnostics.capacity * MemoryLayout<LayoutDiagnostic>.stride
+            bytes += section.runs.capacity * MemoryLayout<FlowRun>.stride
+            bytes += section.blocks.capacity * MemoryLayout<FlowBlock>.stride
         }
         bytes += sectionOffsets.nodes.capacity * MemoryLayout<Double>.stride
         return bytes

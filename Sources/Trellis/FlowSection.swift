@@ -72,11 +72,17 @@ struct FlowSectionGeometry: Sendable, Equatable {
 struct FlowSection: Sendable {
     var geometry: FlowSectionGeometry
     var items: [FlowItem] = []
-    /// For each item, how many items before it its line starts (0: it starts a line).
+    /// For each item, how many items before it its line starts (0: it starts a line), or
+    /// `inBlock` for the items of a block (FlowSection+Runs.swift).
     var lineStartDistance: [UInt32] = []
     /// One leaf per item: a line's first item holds the line's cross extent plus, unless
-    /// it is the first line, the line spacing before it; every other item 0.
+    /// it is the first line, the line spacing before it; a block's first item holds the
+    /// whole block's extent; every other item 0.
     var lineOffsets = OffsetTree()
+    /// The maximal runs of identical items, in item order (FlowSection+Runs.swift).
+    var runs: [FlowRun] = []
+    /// The periodic lines inside runs, in item order (FlowSection+Runs.swift).
+    var blocks: [FlowBlock] = []
     var lineCount = 0
     /// The first item on a line past `maximumLines` (`items.count` when none is hidden).
     var firstHiddenItem = 0
@@ -87,7 +93,7 @@ struct FlowSection: Sendable {
 
     /// The extent of the lines that are shown, spacing included.
     var linesExtent: Double {
-        firstHiddenItem == items.count ? lineOffsets.total : lineOffsets.offset(of: firstHiddenItem)
+        firstHiddenItem == items.count ? lineOffsets.total : treeOffset(ofLineStartingAt: firstHiddenItem)
     }
 
     /// The extent of the whole section along the scroll axis, header and footer included.
@@ -99,31 +105,84 @@ struct FlowSection: Sendable {
     var hiddenItemCount: Int { items.count - firstHiddenItem }
 
     /// The first item of the line holding `item`.
-    /// - Complexity: O(1).
-    @inline(__always) func lineStart(ofItem item: Int) -> Int { item - Int(lineStartDistance[item]) }
+    /// - Complexity: O(1); O(log b) inside a block.
+    @inline(__always) func lineStart(ofItem item: Int) -> Int {
+        let distance = lineStartDistance[item]
+        guard distance == Self.inBlock, let block = block(containing: item) else { return item - Int(distance) }
+        return item - (item - block.start) % block.itemsPerLine
+    }
 
     /// The end (exclusive) of the line starting at `start`.
-    /// - Complexity: O(items on the line).
+    /// - Complexity: O(items on the line); O(log b) inside a block.
     @inline(__always) func lineEnd(from start: Int) -> Int {
+        if start < lineStartDistance.count && lineStartDistance[start] == Self.inBlock, let block = block(containing: start) {
+            return start + block.itemsPerLine
+        }
         var end = start + 1
-        while end < lineStartDistance.count && lineStartDistance[end] != 0 { end += 1 }
+        while end < lineStartDistance.count && lineStartDistance[end] != 0 && lineStartDistance[end] != Self.inBlock { end += 1 }
         return end
     }
 
     /// Where the line starting with item `start` begins, from the top of the section.
     /// - Complexity: O(log n).
     @inline(__always) func lineOffset(ofLineStartingAt start: Int) -> Double {
-        lineOffset(ofLineStartingAt: start, treeOffset: lineOffsets.offset(of: start))
+        lineOffset(ofLineStartingAt: start, treeOffset: treeOffset(ofLineStartingAt: start))
     }
 
-    /// The same, given `lineOffsets.offset(of: start)`.
+    /// The same, given `treeOffset(ofLineStartingAt: start)`.
     @inline(__always) func lineOffset(ofLineStartingAt start: Int, treeOffset offset: Double) -> Double {
         geometry.itemsStart + (start == 0 ? offset : offset + geometry.metrics.lineSpacing)
     }
 
+    /// The extent of the lines before the line starting at `start` (spacing included): the
+    /// offset tree's prefix sum, or inside a block the block's offset plus arithmetic.
+    /// - Complexity: O(log n).
+    @inline(__always) func treeOffset(ofLineStartingAt start: Int) -> Double {
+        offsetInsideBlock(ofLineStartingAt: start) ?? lineOffsets.offset(of: start)
+    }
+
+    /// The same, for line starts visited in increasing order (`walk` walks `lineOffsets`).
+    @inline(__always) func treeOffset(ofLineStartingAt start: Int, walk: inout OffsetWalk) -> Double {
+        offsetInsideBlock(ofLineStartingAt: start) ?? walk.offset(of: start)
+    }
+
+    /// For a line of a block other than its first: the block's offset plus the lines before
+    /// it in the block. Nil for every other line (the tree's prefix sum is right there).
+    @inline(__always) func offsetInsideBlock(ofLineStartingAt start: Int) -> Double? {
+        guard start < lineStartDistance.count && lineStartDistance[start] == Self.inBlock,
+              let block = block(containing: start), block.start < start else { return nil }
+        return lineOffsets.offset(of: block.start)
+            + block.offset(ofLine: (start - block.start) / block.itemsPerLine, spacing: geometry.metrics.lineSpacing)
+    }
+
+    /// The first item of the line whose span (spacing before it included) holds `offset`
+    /// (measured like `treeOffset`), or an earlier line; `items.count` past the end.
+    /// - Complexity: O(log n).
+    func firstLineStart(containing offset: Double) -> Int {
+        let index = lineOffsets.index(containing: offset)
+        guard index < items.count else { return index }
+        guard lineStartDistance[index] == Self.inBlock, let block = block(containing: index) else { return lineStart(ofItem: index) }
+        let spacing = geometry.metrics.lineSpacing
+        let within = offset - lineOffsets.offset(of: block.start)
+        let first = block.firstLeaf(spacing: spacing), step = spacing + block.lineExtent
+        var line = 0
+        if within >= first && step > 0 { line = 1 + Int(Swift.min(Double(block.lineCount), ((within - first) / step).rounded(.down))) }
+        // One line early, so rounding never skips the line that holds `offset`.
+        line = Swift.max(0, Swift.min(block.lineCount - 1, line - 1))
+        return block.start + line * block.itemsPerLine
+    }
+
     /// The first item of every line (for tests and diagnostics).
     /// - Complexity: O(n).
-    func lineStarts() -> [Int] { lineStartDistance.indices.filter { lineStartDistance[$0] == 0 } }
+    func lineStarts() -> [Int] {
+        var starts: [Int] = []
+        var start = 0
+        while start < items.count {
+            starts.append(start)
+            start = lineEnd(from: start)
+        }
+        return starts
+    }
 
     /// The offset of an item from its line's leading cross edge.
     @inline(__always) func crossOffset(of item: FlowItem, in line: FlowLineMetrics) -> Double {
@@ -146,6 +205,7 @@ struct FlowSection: Sendable {
     }
 
     /// Breaks and places every line of the section from the items' sizes, reusing storage.
+    /// With greedy breaking, the periodic lines inside runs of identical items become blocks.
     /// - Complexity: O(n).
     mutating func flowAll() {
         let geometry = self.geometry
@@ -159,6 +219,11 @@ struct FlowSection: Sendable {
             distances.removeAll(keepingCapacity: true)
             distances.append(contentsOf: repeatElement(0, count: count))
         }
+        rebuildRuns()
+        let runs = self.runs
+        var blocks = self.blocks
+        self.blocks = []
+        blocks.removeAll(keepingCapacity: true)
         items.withUnsafeBufferPointer { items in
             distances.withUnsafeMutableBufferPointer { distances in
                 lineOffsets.rebuild(count: count) { leaves in
@@ -170,7 +235,18 @@ struct FlowSection: Sendable {
                     }
                     if geometry.metrics.lineBreaking.isLocal {
                         var start = 0
+                        var run = 0
                         while start < count {
+                            while run < runs.count && runs[run].end <= start { run += 1 }
+                            if run < runs.count && runs[run].start <= start,
+                               let block = Self.periodicBlock(items, from: start, runEnd: runs[run].end, geometry: geometry) {
+                                leaves[start] = block.extent(spacing: geometry.metrics.lineSpacing)
+                                for index in start..<block.end { distances[index] = Self.inBlock }
+                                blocks.append(block)
+                                lines += block.lineCount
+                                start = block.end
+                                continue
+                            }
                             let end = Self.greedyEnd(items, from: start, geometry: geometry)
                             place(start, end)
                             start = end
@@ -187,24 +263,36 @@ struct FlowSection: Sendable {
             }
         }
         lineStartDistance = distances
+        self.blocks = blocks
         lineCount = lines
         updateFirstHiddenItem()
     }
 
     /// Finds the first item past `maximumLines`.
-    /// - Complexity: O(items on the shown lines) with a limit, O(1) without.
+    /// - Complexity: O(items on the shown lines outside blocks) with a limit, O(1) without.
     mutating func updateFirstHiddenItem() {
         guard let limit = geometry.metrics.maximumLines, lineCount > limit else {
             firstHiddenItem = items.count
             return
         }
-        var starts = 0
-        for index in lineStartDistance.indices where lineStartDistance[index] == 0 {
-            if starts == limit {
-                firstHiddenItem = index
+        var lines = 0
+        var start = 0
+        while start < items.count {
+            if lineStartDistance[start] == Self.inBlock, let block = block(containing: start) {
+                if lines + block.lineCount > limit {
+                    firstHiddenItem = start + (limit - lines) * block.itemsPerLine
+                    return
+                }
+                lines += block.lineCount
+                start = block.end
+                continue
+            }
+            if lines == limit {
+                firstHiddenItem = start
                 return
             }
-            starts += 1
+            lines += 1
+            start = lineEnd(from: start)
         }
         firstHiddenItem = items.count
     }

@@ -85,6 +85,9 @@ final class ConstraintEngine {
     private var passDiagnostics: [ConstraintDiagnostic] = []
     /// True while the first pass of a solve runs: labels are measured on one line.
     private var widthsKnown = false
+    /// Counts the changes made to the solver (constraints, edit variables, suggestions).
+    private var solverRevision = 0
+    private var laidOut = LaidOutState()
     private let hasConstraintWork: Bool
 
     /// The priority an intrinsic edit variable holds at, and that a broken required
@@ -252,6 +255,11 @@ final class ConstraintEngine {
         guard !isTrivial else { return }
         solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
         let scale = root.traitCollection.displayScale
+        // Nothing moved since the last pass (the solver took no change, and every view still
+        // has the frame and bounds it had after that pass): the loops below would write the
+        // same frames again. What a collection view's drawing pass meets for each visible
+        // cell on every scroll frame (issue 13).
+        if laidOut.revision == solverRevision && laidOut.scale == scale && viewsAreAsLaidOut() { return }
         var aligned: [Rect] = []
         aligned.reserveCapacity(views.count)
         for (index, view) in views.enumerated() {
@@ -276,6 +284,32 @@ final class ConstraintEngine {
             translatedSlots[index].frame = translatedSlots[index].view.frame
             translatedSlots[index].parentBounds = views[translatedSlots[index].parentIndex].bounds
         }
+        laidOut.revision = solverRevision
+        laidOut.scale = scale
+        laidOut.frames.removeAll(keepingCapacity: true)
+        laidOut.bounds.removeAll(keepingCapacity: true)
+        for view in views {
+            laidOut.frames.append(view.frame)
+            laidOut.bounds.append(view.bounds)
+        }
+    }
+
+    /// What the last `layOut()` left: the solver's revision, the display scale, and every
+    /// view's frame and bounds.
+    private struct LaidOutState {
+        var revision = -1
+        var scale = Double.nan
+        var frames: [Rect] = []
+        var bounds: [Rect] = []
+    }
+
+    /// True when every view still has the frame and bounds the last `layOut()` left.
+    private func viewsAreAsLaidOut() -> Bool {
+        guard laidOut.frames.count == views.count else { return false }
+        for (index, view) in views.enumerated() where view.frame != laidOut.frames[index] || view.bounds != laidOut.bounds[index] {
+            return false
+        }
+        return true
     }
 
     // MARK: - Solving
@@ -500,6 +534,7 @@ final class ConstraintEngine {
             let intrinsic = usesEdit ? Variable("\(view.layoutItemName).intrinsic\(axis == .horizontal ? "Width" : "Height")") : nil
             if let intrinsic {
                 do {
+                    solverRevision &+= 1
                     try solver.addEditVariable(intrinsic, priority: Priority(Self.nearRequired.rawValue))
                 } catch {
                     preconditionFailure("layout engine of \(root.layoutItemName): \(error.message)")
@@ -578,6 +613,7 @@ final class ConstraintEngine {
         }
         if targetEditPriorities[slot] != priority {
             do {
+                solverRevision &+= 1
                 if targetEditPriorities[slot] != nil { try solver.removeEditVariable(variable) }
                 try solver.addEditVariable(variable, priority: Priority(priority.rawValue))
             } catch {
@@ -614,6 +650,7 @@ final class ConstraintEngine {
     /// as a diagnostic and added at priority 999 instead. Returns what is in the solver.
     @discardableResult
     private func add(_ constraint: Constraint, origin: Origin) -> Constraint {
+        solverRevision &+= 1
         do {
             try solver.add(constraint)
             origins[ObjectIdentifier(constraint)] = origin
@@ -660,6 +697,7 @@ final class ConstraintEngine {
     }
 
     private func remove(_ constraint: Constraint) {
+        solverRevision &+= 1
         do {
             try solver.remove(constraint)
         } catch {
@@ -669,6 +707,7 @@ final class ConstraintEngine {
     }
 
     private func mustSuggest(_ value: Double, for variable: Variable) {
+        solverRevision &+= 1
         do {
             try solver.suggestValue(value, for: variable)
         } catch {

@@ -1,0 +1,70 @@
+import Testing
+import Trellis
+@testable import TrellisKit
+
+/// A layout pass that finds nothing changed returns early (issue 13: a collection view's
+/// drawing pass lays out every visible cell again on each scroll frame). These check that
+/// it still notices what it must: a frame changed behind its back, a parent's bounds
+/// origin moved, a constraint's constant changed.
+@Suite("ConstraintEngine repeated passes")
+struct ConstraintEngineRepeatPassTests {
+    /// A 300 × 200 root, a child pinned 20 pt inside, a leaf 5 pt inside the child.
+    private func tree() -> (root: View, child: View, leaf: View, inset: LayoutConstraint) {
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let child = View(), leaf = View()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        leaf.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        child.addSubview(leaf)
+        let inset = child.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20)
+        LayoutConstraint.activate([
+            inset,
+            child.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+            child.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+            child.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -20),
+            leaf.leadingAnchor.constraint(equalTo: child.leadingAnchor, constant: 5),
+            leaf.topAnchor.constraint(equalTo: child.topAnchor, constant: 5),
+            leaf.widthAnchor.constraint(equalToConstant: 30),
+            leaf.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        return (root, child, leaf, inset)
+    }
+
+    @Test func aSecondPassWithNothingChangedKeepsTheFrames() {
+        let (root, child, leaf, _) = tree()
+        root.layoutIfNeeded()
+        let frames = (child.frame, leaf.frame)
+        root.layoutIfNeeded()
+        #expect(child.frame == frames.0 && leaf.frame == frames.1)
+        #expect(child.frame == Rect(x: 20, y: 20, width: 260, height: 160))
+    }
+
+    @Test func aFrameChangedBehindTheEnginesBackIsSolvedAgain() {
+        let (root, child, leaf, _) = tree()
+        root.layoutIfNeeded()
+        let frame = leaf.frame
+        leaf.frame = Rect(x: 100, y: 100, width: 1, height: 1)
+        child.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        root.layoutIfNeeded()
+        #expect(leaf.frame == frame)
+        #expect(child.frame == Rect(x: 20, y: 20, width: 260, height: 160))
+    }
+
+    @Test func aMovedBoundsOriginOrANewConstantIsLaidOutAgain() {
+        let (root, child, leaf, inset) = tree()
+        root.layoutIfNeeded()
+        // The same moves on a tree laid out once give what the repeated passes must give.
+        let (freshRoot, freshChild, freshLeaf, freshInset) = tree()
+        child.bounds.origin = Point(x: 0, y: 7)
+        freshChild.bounds.origin = Point(x: 0, y: 7)
+        root.layoutIfNeeded()
+        freshRoot.layoutIfNeeded()
+        #expect(leaf.frame == freshLeaf.frame)
+        inset.constant = 40
+        freshInset.constant = 40
+        root.layoutIfNeeded()
+        freshRoot.layoutIfNeeded()
+        #expect(child.frame == freshChild.frame && child.frame.minX == 40)
+        #expect(leaf.frame == freshLeaf.frame)
+    }
+}
