@@ -94,37 +94,17 @@ extension TemplateCell {
             }
         }
         let direction = source.layoutDirection
-        let work = jobs
-        var sizes = [ItemSize](repeating: ItemSize(.zero), count: jobs.count)
-        // Runs of at least this many items, so a run's sizing cell is worth building.
-        let minimumRun = 256
-        let runs = max(1, min(max(1, threads) * 8, jobs.count / minimumRun))
-        sizes.withUnsafeMutableBufferPointer { buffer in
-            let output = SendableBuffer(buffer: buffer)
-            let measureRun = { @Sendable (run: Int) in
-                let start = work.count * run / runs, end = work.count * (run + 1) / runs
-                guard start < end else { return }
-                let sizingCell = TemplateCell(template: template)
-                sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
-                for index in start..<end {
-                    sizingCell.text = work[index].text
-                    output.buffer[index] = sizingCell.itemSize(for: work[index].proposal)
-                }
-            }
-            if runs == 1 || threads <= 1 {
-                for run in 0..<runs { measureRun(run) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: runs, execute: measureRun)
-            }
+        // Each run of items gets a sizing cell of its own, made on its thread.
+        let sizes = parallelMap(jobs, threads: threads, makeWorker: { () -> TemplateCell in
+            let sizingCell = TemplateCell(template: template)
+            sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
+            return sizingCell
+        }) { sizingCell, job in
+            sizingCell.text = job.text
+            return sizingCell.itemSize(for: job.proposal)
         }
         var result = texts.map { _ in [Int: ItemSize]() }
         for (job, size) in zip(jobs, sizes) { result[job.section][job.item] = size }
         return result
     }
-}
-
-/// The result buffer the measuring threads write to: each writes only its own run of
-/// indices, and the buffer outlives them (`concurrentPerform` returns when all are done).
-private struct SendableBuffer: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<ItemSize>
 }
