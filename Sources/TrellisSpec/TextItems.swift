@@ -93,9 +93,20 @@ extension TemplateCell {
                 jobs.append((section, item, text, layout.fittingProposal(forItemAt: IndexPath(item: item, section: section))))
             }
         }
+        // A text offered the same room twice is sized once (a sizing is a pure function of
+        // the template, the text and the proposal): repeated tags cost a lookup.
+        var distinctIndex: [TextAndRoom: Int] = [:]
+        var distinct: [TextAndRoom] = []
+        let indexOfJob = jobs.map { job in
+            let key = TextAndRoom(text: job.text, proposal: job.proposal)
+            if let known = distinctIndex[key] { return known }
+            distinctIndex[key] = distinct.count
+            distinct.append(key)
+            return distinct.count - 1
+        }
         let direction = source.layoutDirection
         // Each run of items gets a sizing cell of its own, made on its thread.
-        let sizes = parallelMap(jobs, threads: threads, makeWorker: { () -> TemplateCell in
+        let distinctSizes = parallelMap(distinct, threads: threads, makeWorker: { () -> TemplateCell in
             let sizingCell = TemplateCell(template: template)
             sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
             return sizingCell
@@ -104,7 +115,25 @@ extension TemplateCell {
             return sizingCell.itemSize(for: job.proposal)
         }
         var result = texts.map { _ in [Int: ItemSize]() }
-        for (job, size) in zip(jobs, sizes) { result[job.section][job.item] = size }
+        for (job, index) in zip(jobs, indexOfJob) { result[job.section][job.item] = distinctSizes[index] }
         return result
+    }
+}
+
+/// A text and the room offered to it, equal when the texts have the same bytes (not merely
+/// canonically equivalent: "é" and "e\u{301}" may measure differently) and the proposals
+/// are equal.
+private struct TextAndRoom: Hashable, Sendable {
+    var text: String
+    var proposal: FittingProposal
+
+    static func == (a: TextAndRoom, b: TextAndRoom) -> Bool {
+        a.proposal == b.proposal && a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(proposal)
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -79,4 +79,21 @@ struct TextItemsParallelTests {
             }
         }
     }
+
+    /// A text offered the same room again is sized once, and gets the size one sizing cell
+    /// gives it; texts spelled with other bytes (precomposed and combining accents) are
+    /// sized apart (keyed by bytes: with DejaVu Sans these happen to measure the same).
+    @Test func repeatedTextsGiveTheSizesOfOneCell() {
+        let texts = ["caf\u{E9}", "cafe\u{301}", "caf\u{E9}", "Wa To", "cafe\u{301}", "Wa To"]
+        let items = Dictionary(uniqueKeysWithValues: texts.enumerated().map { ($0, $1) })
+        let source = StaticLayoutSource(containerSize: Size(width: 375, height: 800), layoutDirection: .leftToRight,
+                                        sections: [StaticLayoutSource.Section(items: .list(texts.map { _ in ItemSize(width: 50, height: 30) }))])
+        let makeLayout = { FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: 8, lineSpacing: 8)) }
+        let template = CellTemplate(font: Font(family: "DejaVu Sans", size: 40))
+        let expected = Self.serialSizes(texts: [items], template: template, layout: makeLayout(), source: source)
+        let measured = TemplateCell.measure(texts: [items], template: template, in: makeLayout(), source: source, threads: 2)
+        #expect(measured == expected)
+        #expect(measured[0][0] == measured[0][2] && measured[0][3] == measured[0][5])
+    }
 }
+
