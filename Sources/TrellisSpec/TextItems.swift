@@ -96,7 +96,9 @@ extension TemplateCell {
         // A text offered the same room twice is sized once (a sizing is a pure function of
         // the template, the text and the proposal): repeated tags cost a lookup.
         var distinctIndex: [TextAndRoom: Int] = [:]
+        distinctIndex.reserveCapacity(jobs.count)
         var distinct: [TextAndRoom] = []
+        distinct.reserveCapacity(jobs.count)
         let indexOfJob = jobs.map { job in
             let key = TextAndRoom(text: job.text, proposal: job.proposal)
             if let known = distinctIndex[key] { return known }
@@ -114,7 +116,7 @@ extension TemplateCell {
             sizingCell.text = job.text
             return sizingCell.itemSize(for: job.proposal)
         }
-        var result = texts.map { _ in [Int: ItemSize]() }
+        var result = texts.map { [Int: ItemSize](minimumCapacity: $0.count) }
         for (job, index) in zip(jobs, indexOfJob) { result[job.section][job.item] = distinctSizes[index] }
         return result
     }
