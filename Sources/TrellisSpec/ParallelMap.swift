@@ -10,6 +10,13 @@ import Foundation
 /// every `transform` of that run: the place for objects that must not be shared between
 /// threads, such as a sizing cell.
 ///
+/// - Parameters:
+///   - elements: what to transform.
+///   - threads: the most threads at once (1: everything on the calling thread).
+///   - minimumRun: the fewest elements a run gets (fewer runs for short inputs).
+///   - makeWorker: makes the per-run state, on the run's thread.
+///   - transform: the result for one element, given the run's state.
+/// - Returns: `transform` of each element, in the order of `elements`.
 /// - Complexity: O(n) calls of `transform`, spread over the threads.
 public func parallelMap<Element: Sendable, Worker, Result: Sendable>(
     _ elements: [Element], threads: Int = ProcessInfo.processInfo.activeProcessorCount, minimumRun: Int = 256,
@@ -36,6 +43,13 @@ public func parallelMap<Element: Sendable, Worker, Result: Sendable>(
 }
 
 /// ``parallelMap(_:threads:minimumRun:makeWorker:_:)`` without per-run state.
+///
+/// - Parameters:
+///   - elements: what to transform.
+///   - threads: the most threads at once (1: everything on the calling thread).
+///   - minimumRun: the fewest elements a run gets.
+///   - transform: the result for one element.
+/// - Returns: `transform` of each element, in the order of `elements`.
 public func parallelMap<Element: Sendable, Result: Sendable>(
     _ elements: [Element], threads: Int = ProcessInfo.processInfo.activeProcessorCount, minimumRun: Int = 256,
     _ transform: @escaping @Sendable (Element) -> Result
