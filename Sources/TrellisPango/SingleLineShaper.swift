@@ -40,8 +40,8 @@ final class SingleLineShaper {
         var touchesSpace: [Bool] = []
         var spaceAdvance: Int32 = 0
         /// Widths of shaped words in Pango units, for Latin and for Common script runs.
-        var latinWords: [String: Int32] = [:]
-        var commonWords: [String: Int32] = [:]
+        var latinWords = WordWidthTable(capacity: SingleLineShaper.maximumWords)
+        var commonWords = WordWidthTable(capacity: SingleLineShaper.maximumWords)
         let buffer: OpaquePointer
 
         init(hbFont: OpaquePointer, pangoFont: UnsafeMutableRawPointer, language: OpaquePointer?) {
@@ -175,20 +175,16 @@ final class SingleLineShaper {
 
     private func wordWidth(_ word: UnsafeBufferPointer<UInt8>, font: FontShaper, latin: Bool) -> Int32? {
         guard !font.touchesSpace[Int(Self.firstScalar(word))], !font.touchesSpace[Int(Self.lastScalar(word))] else { return nil }
-        let key = String(decoding: word, as: UTF8.self)
-        if latin {
-            if let width = font.latinWords[key] { return width }
-        } else if let width = font.commonWords[key] {
+        let hash = WordWidthTable.hash(word)
+        if let width = latin ? font.latinWords.width(of: word, hash: hash) : font.commonWords.width(of: word, hash: hash) {
             return width
         }
         let width = font.width(word, latin: latin)
         shapedWords += 1
         if latin {
-            if font.latinWords.count >= Self.maximumWords { font.latinWords.removeAll(keepingCapacity: true) }
-            font.latinWords[key] = width
+            font.latinWords.insert(word, hash: hash, width: width)
         } else {
-            if font.commonWords.count >= Self.maximumWords { font.commonWords.removeAll(keepingCapacity: true) }
-            font.commonWords[key] = width
+            font.commonWords.insert(word, hash: hash, width: width)
         }
         return width
     }

@@ -94,10 +94,10 @@ public struct LayoutDocument: Sendable {
         document.cell = try object.optional("cell").map { field throws(SpecError) in try CellTemplate.decode(field) }
         let fontSize = document.cellTemplate.font.size
         for (section, spec) in document.sections.enumerated() {
-            for (item, text) in spec.texts.sorted(by: { $0.key < $1.key }) {
-                if let problem = DocumentLimits.textProblem(text, fontSize: fontSize) {
-                    throw SpecError(.invalidValue, path: "sections[\(section)].items[\(item)].text", problem)
-                }
+            // The first text in item order that is too long (found without sorting them all).
+            if let item = spec.texts.lazy.filter({ DocumentLimits.textProblem($0.value, fontSize: fontSize) != nil }).map(\.key).min(),
+               let problem = DocumentLimits.textProblem(spec.texts[item]!, fontSize: fontSize) {
+                throw SpecError(.invalidValue, path: "sections[\(section)].items[\(item)].text", problem)
             }
         }
         return document
@@ -147,6 +147,17 @@ public struct LayoutDocument: Sendable {
         let itemMembers = ["width", "height", "baseline"] + layout.itemMembers
         var texts: [Int: String] = [:]
         for (itemIndex, element) in elements.enumerated() {
+            if let size = plainItemSize(element) {
+                items.append(size)
+                continue
+            }
+            if case .object(let members) = element, members.count == 1, members[0].key == "text",
+               case .string(let text) = members[0].value {
+                // `{"text": "…"}` alone: what `decodeTextItem` reads from it, without the fields.
+                texts[itemIndex] = text
+                items.append(ItemSize(.zero))
+                continue
+            }
             let item = JSONField(element, location: .element(itemsPath, itemIndex))
             if let text = try decodeTextItem(item, layoutMembers: layout.itemMembers) {
                 texts[itemIndex] = text
@@ -159,6 +170,28 @@ public struct LayoutDocument: Sendable {
         var section = SectionSpec(header: header, footer: footer, items: items)
         section.texts = texts
         return section
+    }
+
+    /// The size of an item written as exactly `{"width": w, "height": h}` with both valid
+    /// (what nearly every sized item is), read without building fields, paths and objects;
+    /// nil for anything else, which ``decodeItem(_:members:)`` reads (and reports) in full.
+    /// Gives what `decodeItem` gives for such an item.
+    @inline(__always)
+    static func plainItemSize(_ value: JSONValue) -> ItemSize? {
+        guard case .object(let members) = value, members.count == 2 else { return nil }
+        var width = -1.0, height = -1.0
+        for member in members {
+            // `nonNegativeNumber()`'s test: NaN fails both comparisons, infinity the second.
+            guard case .number(let number, _) = member.value, number >= 0, number <= DocumentLimits.maximumLength else { return nil }
+            switch member.key {
+            case "width": width = number
+            case "height": height = number
+            default: return nil
+            }
+        }
+        // Both present (the parser rejects a member named twice).
+        guard width >= 0, height >= 0 else { return nil }
+        return ItemSize(Size(width: width, height: height))
     }
 
     /// An item's size; `members`: what it may carry (its layout's per-item options too).

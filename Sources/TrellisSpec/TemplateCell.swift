@@ -93,7 +93,13 @@ public final class TemplateCell: CollectionViewCell {
         // the text box's top plus the text's own baseline.
         let labelWidth = max(0, size.width - template.padding.horizontal)
         let labelHeight = max(0, size.height - template.padding.vertical)
-        let text = label.textLayout(forWidth: labelWidth)
+        // A one-line text that fits is laid out the same at any width, so the measurement
+        // the fitting made without a width is the drawn one (no third measurement); a text
+        // ending in white space may lose it at a line end, so it is measured at the width.
+        let unconstrained = label.measurement(maxWidth: nil)
+        let fits = template.lines == 1 && unconstrained.lineCount == 1 && !unconstrained.isTruncated
+            && unconstrained.width <= labelWidth && !(label.text.unicodeScalars.last?.properties.isWhitespace ?? false)
+        let text = fits ? unconstrained : label.textLayout(forWidth: labelWidth)
         let baseline = template.padding.top + (labelHeight - text.height) / 2 + text.firstBaseline
         return ItemSize(size, firstBaseline: baseline)
     }

@@ -93,38 +93,49 @@ extension TemplateCell {
                 jobs.append((section, item, text, layout.fittingProposal(forItemAt: IndexPath(item: item, section: section))))
             }
         }
-        let direction = source.layoutDirection
-        let work = jobs
-        var sizes = [ItemSize](repeating: ItemSize(.zero), count: jobs.count)
-        // Runs of at least this many items, so a run's sizing cell is worth building.
-        let minimumRun = 256
-        let runs = max(1, min(max(1, threads) * 8, jobs.count / minimumRun))
-        sizes.withUnsafeMutableBufferPointer { buffer in
-            let output = SendableBuffer(buffer: buffer)
-            let measureRun = { @Sendable (run: Int) in
-                let start = work.count * run / runs, end = work.count * (run + 1) / runs
-                guard start < end else { return }
-                let sizingCell = TemplateCell(template: template)
-                sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
-                for index in start..<end {
-                    sizingCell.text = work[index].text
-                    output.buffer[index] = sizingCell.itemSize(for: work[index].proposal)
-                }
-            }
-            if runs == 1 || threads <= 1 {
-                for run in 0..<runs { measureRun(run) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: runs, execute: measureRun)
-            }
+        // A text offered the same room twice is sized once (a sizing is a pure function of
+        // the template, the text and the proposal): repeated tags cost a lookup.
+        var distinctIndex: [TextAndRoom: Int] = [:]
+        distinctIndex.reserveCapacity(jobs.count)
+        var distinct: [TextAndRoom] = []
+        distinct.reserveCapacity(jobs.count)
+        let indexOfJob = jobs.map { job in
+            let key = TextAndRoom(text: job.text, proposal: job.proposal)
+            if let known = distinctIndex[key] { return known }
+            distinctIndex[key] = distinct.count
+            distinct.append(key)
+            return distinct.count - 1
         }
-        var result = texts.map { _ in [Int: ItemSize]() }
-        for (job, size) in zip(jobs, sizes) { result[job.section][job.item] = size }
+        let direction = source.layoutDirection
+        // Each run of items gets a sizing cell of its own, made on its thread.
+        let distinctSizes = parallelMap(distinct, threads: threads, makeWorker: { () -> TemplateCell in
+            let sizingCell = TemplateCell(template: template)
+            sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
+            return sizingCell
+        }) { sizingCell, job in
+            sizingCell.text = job.text
+            return sizingCell.itemSize(for: job.proposal)
+        }
+        var result = texts.map { [Int: ItemSize](minimumCapacity: $0.count) }
+        for (job, index) in zip(jobs, indexOfJob) { result[job.section][job.item] = distinctSizes[index] }
         return result
     }
 }
 
-/// The result buffer the measuring threads write to: each writes only its own run of
-/// indices, and the buffer outlives them (`concurrentPerform` returns when all are done).
-private struct SendableBuffer: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<ItemSize>
+/// A text and the room offered to it, equal when the texts have the same bytes (not merely
+/// canonically equivalent: "é" and "e\u{301}" may measure differently) and the proposals
+/// are equal.
+private struct TextAndRoom: Hashable, Sendable {
+    var text: String
+    var proposal: FittingProposal
+
+    static func == (a: TextAndRoom, b: TextAndRoom) -> Bool {
+        a.proposal == b.proposal && a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(proposal)
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }

@@ -27,7 +27,9 @@ final class Locked<State>: @unchecked Sendable {
     #else
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     #endif
-    private var state: State
+    // Only ever touched inside `withLock`, under the mutex: the dynamic exclusivity check a
+    // class's stored property gets would only repeat what the lock guarantees.
+    @exclusivity(unchecked) private var state: State
 
     init(_ state: State) {
         self.state = state

@@ -79,6 +79,27 @@ private enum MeasureTool {
         #expect(objects[2]["width"] as? Double == 0)
     }
 
+    /// A long file is measured on every core; the output is the one thread's, byte for
+    /// byte and in the file's order.
+    @Test func severalThreadsPrintWhatOneThreadPrints() throws {
+        let syllables = ["ka", "lo", "mi", "tra", "sen", "vo", "é", "Wa", "To", "42", "ß"]
+        var state: UInt64 = 3
+        let lines = (0..<3_000).map { _ in
+            (0..<3).map { _ -> String in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return syllables[Int((state >> 33) % UInt64(syllables.count))] + syllables[Int((state >> 40) % UInt64(syllables.count))]
+            }.joined(separator: (state >> 50) % 7 == 0 ? "\u{05D0} " : " ")
+        }
+        let file = try MeasureTool.temporaryFile(Array((lines.joined(separator: "\n") + "\n").utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let one = try MeasureTool.measure(["--threads", "1", "--max-width", "90", "--file", file.path])
+        let many = try MeasureTool.measure(["--threads", "4", "--max-width", "90", "--file", file.path])
+        #expect(one.status == 0 && many.status == 0)
+        #expect(one.objects.count == 3_000)
+        #expect(many.stdout == one.stdout)
+        #expect(try MeasureTool.measure(["--threads", "0", "x"]).stderr.contains("--threads must be at least 1"))
+    }
+
     @Test func fileDashReadsStandardInput() throws {
         let result = try MeasureTool.run(["measure", "--file", "-", "--max-width", "50"], stdin: Data("one two three four\nAV\n".utf8))
         #expect(result.status == 0)

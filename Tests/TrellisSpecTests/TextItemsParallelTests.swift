@@ -68,15 +68,36 @@ struct TextItemsParallelTests {
             let expected = Self.serialSizes(texts: texts, template: template, layout: makeLayout(), source: source)
             for threads in [1, 2, 4] {
                 let measured = TemplateCell.measure(texts: texts, template: template, in: makeLayout(), source: source, threads: threads)
-                // KNOWN, OPEN (issue 15): with the wrapping template, about one full-suite run
-                // in four gives one or two items a different width (e.g. 137 vs 140 at a
-                // 140 pt maximum) — never when this suite runs alone. Something in wrapped-text
-                // measuring depends on what else ran on the thread; recorded as an intermittent
-                // known issue so it stays visible, not hidden, until it is found.
+                // KNOWN, OPEN (issue 15): with the wrapping template, now and then (3 times in
+                // ~300 runs of the text suites together, only on a heavily loaded machine) one
+                // or two items get another width, e.g. 140 instead of 136 for "kazuvo42WaWa
+                // senWasentrazu katramivolo". Found so far: the odd size comes from one thread
+                // (the test's own), where a PangoLayout at 130 pt breaks the lines as a 130.5 pt
+                // one does ("senWasentrazu" is 130.09 pt) and the width is clipped to 130; a
+                // fresh thread, fresh cells or any history of cells give 136. Not yet found:
+                // which state of that thread's Pango objects (or of Pango's shared ones) does
+                // it. Recorded as an intermittent known issue so it stays visible.
                 withKnownIssue("wrapped widths differ now and then under the full suite", isIntermittent: true) {
                     #expect(measured == expected, "\(threads) threads, \(direction)")
                 } when: { templateIndex == 1 }
             }
         }
     }
+
+    /// A text offered the same room again is sized once, and gets the size one sizing cell
+    /// gives it; texts spelled with other bytes (precomposed and combining accents) are
+    /// sized apart (keyed by bytes: with DejaVu Sans these happen to measure the same).
+    @Test func repeatedTextsGiveTheSizesOfOneCell() {
+        let texts = ["caf\u{E9}", "cafe\u{301}", "caf\u{E9}", "Wa To", "cafe\u{301}", "Wa To"]
+        let items = Dictionary(uniqueKeysWithValues: texts.enumerated().map { ($0, $1) })
+        let source = StaticLayoutSource(containerSize: Size(width: 375, height: 800), layoutDirection: .leftToRight,
+                                        sections: [StaticLayoutSource.Section(items: .list(texts.map { _ in ItemSize(width: 50, height: 30) }))])
+        let makeLayout = { FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: 8, lineSpacing: 8)) }
+        let template = CellTemplate(font: Font(family: "DejaVu Sans", size: 40))
+        let expected = Self.serialSizes(texts: [items], template: template, layout: makeLayout(), source: source)
+        let measured = TemplateCell.measure(texts: [items], template: template, in: makeLayout(), source: source, threads: 2)
+        #expect(measured == expected)
+        #expect(measured[0][0] == measured[0][2] && measured[0][3] == measured[0][5])
+    }
 }
+

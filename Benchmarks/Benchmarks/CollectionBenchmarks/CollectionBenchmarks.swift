@@ -100,6 +100,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     selectionBenchmarks(million: million)
+    s5Benchmarks()
 }
 
 /// Scrolls `collection` down `screens` screens (once) so pools and scratch storage reach

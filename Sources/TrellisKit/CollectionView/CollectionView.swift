@@ -85,6 +85,11 @@ open class CollectionView: View, LayoutSource {
         didSet { if estimatedItemSize != oldValue { reloadSizes() } }
     }
 
+    /// Measuring on several threads for ``contentSize(forWidth:)`` when the data source is
+    /// a `CollectionViewPrototypeDataSource` (nil, the default: one item after the other on
+    /// the calling thread). The sizes are the same either way (see ``ConcurrentSizing``).
+    public var concurrentSizing: ConcurrentSizing?
+
     /// How far beyond the bounds, along the scroll axis, cells are created and measured
     /// ahead of being visible. 0 by default: only what is visible is measured.
     public var preparedMargin: Double = 0 {

@@ -144,15 +144,32 @@ extension CollectionView {
     ///
     /// For the collection's own width this brings its layout up to date (and keeps the
     /// measurements). For another width the view is left as it was — bounds, content
-    /// offset, displayed cells and the layout's frames — and the sizes measured for that
+    /// offset, displayed cells and the layout's frames, or, for a collection not loaded
+    /// yet, still to be loaded at its next layout pass — and the sizes measured for that
     /// width stay in the size cache for the next question about it.
     /// - Throws: what the layout pass throws.
     /// - Complexity: O(n) measurements the first time, O(1) with every size cached, plus
-    ///   for another width two O(n) layout invalidations (there and back).
+    ///   for another width two O(n) layout invalidations (there and back), or one prepare
+    ///   when the collection is not loaded yet.
     public func contentSize(forWidth width: Double) throws -> Size {
         precondition(width.isFinite && width >= 0, "contentSize(forWidth:) needs a finite width ≥ 0, not \(width)")
         guard let dataSource else { return .zero }
         guard bounds.width != width else { return try measureAllItems(dataSource) }
+        if needsReload {
+            // Nothing is loaded (a new collection, or one just reloaded — a sizing row's
+            // embedded collection each time it is configured): there are no frames or
+            // cells to put back, so the layout is prepared for `width` only, and the view
+            // is left needing its reload at its own width, as it was. (Preparing at the own
+            // width first and again afterwards tripled the cost of a sizing row.)
+            let saved = (frame: frame, offset: contentOffset)
+            frame.size.width = width
+            defer {
+                frame = saved.frame
+                contentOffset = saved.offset
+                setNeedsReload()
+            }
+            return try measureAllItems(dataSource)
+        }
         // Up to date at the view's own width first, so that is what is put back.
         try updateLayoutIfNeeded(dataSource)
         let saved = (frame: frame, offset: contentOffset, sizes: resolvedSizes, supplementary: resolvedSupplementarySizes,
@@ -180,13 +197,17 @@ extension CollectionView {
             scratchSizes.removeAll(keepingCapacity: true)
             scratchSupplementarySizes.removeAll(keepingCapacity: true)
             try measureAllSupplementaryViews(dataSource)
-            for (section, count) in sectionCounts.enumerated() {
-                for item in 0..<count {
-                    let indexPath = IndexPath(item: item, section: section)
-                    guard resolvedSize(at: indexPath) == nil else { continue }
-                    let size = try measureItem(at: indexPath, forDisplay: false, dataSource)
-                    setResolvedSize(size, at: indexPath)
-                    scratchSizes.append((indexPath, ItemSize(size)))
+            if let sizing = concurrentSizing, let prototypeSource = dataSource as? any CollectionViewPrototypeDataSource {
+                try measureUnmeasuredItemsConcurrently(sizing, prototypeSource)
+            } else {
+                for (section, count) in sectionCounts.enumerated() {
+                    for item in 0..<count {
+                        let indexPath = IndexPath(item: item, section: section)
+                        guard resolvedSize(at: indexPath) == nil else { continue }
+                        let size = try measureItem(at: indexPath, forDisplay: false, dataSource)
+                        setResolvedSize(size, at: indexPath)
+                        scratchSizes.append((indexPath, ItemSize(size)))
+                    }
                 }
             }
             if scratchSizes.isEmpty && scratchSupplementarySizes.isEmpty { break }
@@ -194,5 +215,51 @@ extension CollectionView {
         }
         setNeedsLayout()
         return layout.contentSize
+    }
+
+    /// ``measureAllItems`` for a data source of prototypes with ``concurrentSizing`` set:
+    /// the size cache is asked first (on this thread), the items it does not know are
+    /// measured on several threads with prototypes of their own, and every size goes into
+    /// the cache and to the layout here, in item order — the same entries, counters and
+    /// sizes as measuring one item after the other.
+    private func measureUnmeasuredItemsConcurrently(
+        _ sizing: ConcurrentSizing, _ dataSource: any CollectionViewPrototypeDataSource
+    ) throws {
+        let traits = effectiveTraits
+        var pending: [(indexPath: IndexPath, identity: AnyHashable, proposal: FittingProposal)] = []
+        var jobs: [SizingJob] = []
+        var queued: [AnyHashable: FittingProposal] = [:]
+        for (section, count) in sectionCounts.enumerated() {
+            for item in 0..<count {
+                let indexPath = IndexPath(item: item, section: section)
+                guard resolvedSize(at: indexPath) == nil else { continue }
+                let proposal = layout.fittingProposal(forItemAt: indexPath)
+                let identity = dataSource.collectionView(self, identifierForItemAt: indexPath)
+                // What the cache will hold for this identity when this item's turn comes:
+                // the size of an item queued earlier in this pass, else what it holds now.
+                let known = queued[identity].map { $0 == proposal }
+                    ?? (sizeCache.cachedSize(for: identity, proposal: proposal, traits: traits) != nil)
+                if !known {
+                    queued[identity] = proposal
+                    let identifier = dataSource.collectionView(self, reuseIdentifierForItemAt: indexPath)
+                    guard cellTemplates[identifier] != nil else {
+                        throw CollectionViewError.unregistered(identifier, kind: .cell, registered: cellTemplates.keys)
+                    }
+                    jobs.append(SizingJob(
+                        reuseIdentifier: identifier,
+                        attributes: layout.attributesForItem(at: indexPath) ?? LayoutAttributes(indexPath: indexPath, frame: .zero),
+                        proposal: proposal))
+                }
+                pending.append((indexPath, identity, proposal))
+            }
+        }
+        var measured = sizing.measure(jobs, traits: traits).makeIterator()
+        for item in pending {
+            let size = sizeCache.size(for: item.identity, proposal: item.proposal, traits: traits) {
+                ItemSize(measured.next()!)
+            }.size
+            setResolvedSize(size, at: item.indexPath)
+            scratchSizes.append((item.indexPath, ItemSize(size)))
+        }
     }
 }
