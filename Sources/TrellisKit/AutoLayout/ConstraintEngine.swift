@@ -685,6 +685,7 @@ final class ConstraintEngine {
     /// target that changed: no new solver symbols, so an engine re-laid out for ever keeps a
     /// tableau of constant size); a required `new` that cannot hold is broken as in `add`.
     private func replace(_ old: Constraint, with new: Constraint, origin: Origin) -> Constraint {
+        solverRevision &+= 1
         do {
             try solver.replace(old, with: new)
             origins[ObjectIdentifier(old)] = nil
