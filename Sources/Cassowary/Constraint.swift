@@ -67,3 +67,19 @@ public final class Constraint: Hashable, CustomStringConvertible, Sendable {
         return text
     }
 }
+
+extension Constraint {
+    /// Whether `other` has the same relation and terms (the same variables with the same
+    /// coefficients, in order): the two may differ in their constant and priority. What
+    /// `Solver.replace(_:with:)` moves in place, and what a layout engine compares before
+    /// replacing a constraint whose numbers may have changed.
+    /// - Parameter other: the constraint to compare with.
+    /// - Returns: true when the relation and every term are the same.
+    public func hasSameTerms(as other: Constraint) -> Bool {
+        guard relation == other.relation, expression.terms.count == other.expression.terms.count else { return false }
+        for (x, y) in zip(expression.terms, other.expression.terms) where x.variable !== y.variable || x.coefficient != y.coefficient {
+            return false
+        }
+        return true
+    }
+}

@@ -304,7 +304,7 @@ public final class Solver {
             throw SolverError(.duplicateConstraint, "The constraint \(new) is already in the solver.", constraint: new)
         }
         try validate(new)
-        if Self.differOnlyInConstant(old, new),
+        if old.priority == new.priority, old.hasSameTerms(as: new),
            shiftConstant(of: record, by: new.expression.constant - old.expression.constant) {
             records[oldKey] = nil
             records[ObjectIdentifier(new)] = ConstraintRecord(constraint: new, marker: record.marker, other: record.other, order: record.order)
@@ -326,14 +326,6 @@ public final class Solver {
         }
     }
 
-    /// Same relation, priority and terms (variables and coefficients, in order).
-    static func differOnlyInConstant(_ a: Constraint, _ b: Constraint) -> Bool {
-        guard a.relation == b.relation, a.priority == b.priority, a.expression.terms.count == b.expression.terms.count else { return false }
-        for (x, y) in zip(a.expression.terms, b.expression.terms) where x.variable !== y.variable || x.coefficient != y.coefficient {
-            return false
-        }
-        return true
-    }
 
     /// Moves the constant of the constraint of `record` by `delta` in place; false (the
     /// solver unchanged) when the required constraints cannot hold with the new constant

@@ -468,7 +468,7 @@ final class ConstraintEngine {
         // A required constraint broken earlier sits at 999: the same numbers at required
         // are no change (re-adding it would only break it again).
         if let old = userSlots[index].installed, let resolved,
-           Self.sameNumbers(old, resolved),
+           old.hasSameTerms(as: resolved), old.expression.constant == resolved.expression.constant,
            old.priority == resolved.priority || (resolved.priority.isRequired && old.priority.rawValue == Self.nearRequired.rawValue) {
             return false
         }
@@ -481,15 +481,6 @@ final class ConstraintEngine {
         return true
     }
 
-    /// Same relation, terms and constant (priorities are compared by the caller).
-    private static func sameNumbers(_ a: Constraint, _ b: Constraint) -> Bool {
-        guard a.relation == b.relation, a.expression.constant == b.expression.constant,
-              a.expression.terms.count == b.expression.terms.count else { return false }
-        for (x, y) in zip(a.expression.terms, b.expression.terms) where x.variable !== y.variable || x.coefficient != y.coefficient {
-            return false
-        }
-        return true
-    }
 
     /// A translated frame as required constraints relative to the superview; a flexible
     /// axis keeps the gaps to the superview's edges instead of the extent. A frame that
