@@ -6,7 +6,7 @@
 #include <gtk/gtk.h>
 #include "peer.h"
 
-static double first_frame_ms = -1, last_tick_ms;
+static double last_tick_ms;
 static int frames, scroll_frames_wanted = 300;
 static double *frame_times;
 static long count;
@@ -20,9 +20,10 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
     if (frames >= scroll_frames_wanted) {
         double p0 = percentile(frame_times, frames, 0), p50 = percentile(frame_times, frames, 0.5);
         double p99 = percentile(frame_times, frames, 0.99);
-        printf("{\"peer\":\"GtkFlowBox\",\"items\":%ld,\"firstFrameMs\":%.1f,\"scrollFrames\":%d,"
-               "\"scrollFrameP0Ms\":%.2f,\"scrollFrameP50Ms\":%.2f,\"scrollFrameP99Ms\":%.2f}\n",
-               count, first_frame_ms, frames, p0, p50, p99);
+        printf("{\"peer\":\"GtkFlowBox\",\"items\":%ld,", count);
+        peer_print_first_frame_fields();
+        printf(",\"scrollFrames\":%d,\"scrollFrameP0Ms\":%.2f,\"scrollFrameP50Ms\":%.2f,\"scrollFrameP99Ms\":%.2f}\n",
+               frames, p0, p50, p99);
         fflush(stdout);
         gtk_window_destroy(GTK_WINDOW(window));
         return G_SOURCE_REMOVE;
@@ -38,7 +39,7 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
 
 static void first_frame_painted(GdkFrameClock *clock, gpointer data) {
     (void)data;
-    first_frame_ms = boot_ms() - process_start_ms();
+    peer_first_frame();
     g_signal_handlers_disconnect_by_func(clock, first_frame_painted, NULL);
     gtk_widget_add_tick_callback(window, tick, NULL, NULL);
 }
@@ -49,15 +50,18 @@ static void activate(GtkApplication *app, gpointer data) {
     gtk_flow_box_set_selection_mode(GTK_FLOW_BOX(flow), GTK_SELECTION_NONE);
     gtk_flow_box_set_max_children_per_line(GTK_FLOW_BOX(flow), 1000);
     gtk_flow_box_set_homogeneous(GTK_FLOW_BOX(flow), FALSE);
+    peer_mark("activate");
     char text[64];
     for (long i = 0; i < count; i++) {
         word(i, count, text);
         gtk_flow_box_append(GTK_FLOW_BOX(flow), gtk_label_new(text));
     }
+    peer_mark("labelsMade");
     window = peer_window(app, flow, &vadjustment, G_CALLBACK(first_frame_painted));
 }
 
 int main(int argc, char **argv) {
+    peer_mark("main");
     count = argc > 1 ? atol(argv[1]) : 1000;
     if (argc > 2) scroll_frames_wanted = atoi(argv[2]);
     make_syllables();

@@ -191,16 +191,22 @@ final class GalleryWindow {
 
     /// The debug channel's `firstFrame` line: the time from the process's start to the
     /// first frame painted in the window, the wall clock then (so a launcher that noted the
-    /// time before `exec` can measure without the kernel's 10 ms ticks), and the moments of
-    /// start-up (``StartupTrace``).
+    /// time before `exec` can measure without the kernel's 10 ms ticks), the processor time
+    /// used by then, and the moments of start-up (``StartupTrace``). With
+    /// `TRELLIS_GTK_EXIT_AFTER_FIRST_FRAME=1` as well the process then exits (status 0), as
+    /// the start-up benchmark's C peers do.
     private func firstFramePainted(on page: GalleryPage) {
-        guard !reportedFirstFrame, ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
+        let environment = ProcessInfo.processInfo.environment
+        guard !reportedFirstFrame, environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
         reportedFirstFrame = true
         let elapsed = StartupTrace.millisecondsSinceProcessStart() ?? -1
+        let processor = String(format: "%.1f", StartupTrace.processorMilliseconds())
         let wallClock = String(format: "%.3f", Date().timeIntervalSince1970 * 1000)
         FileHandle.standardOutput.write(Data((
             "{\"event\":\"firstFrame\",\"page\":\"\(page.name)\",\"sinceLaunchMs\":\(String(format: "%.1f", elapsed)),"
-            + "\"wallClockMs\":\(wallClock),\"moments\":\(StartupTrace.momentsJSON())}\n").utf8))
+            + "\"wallClockMs\":\(wallClock),\"cpuMs\":\(processor),\"moments\":\(StartupTrace.momentsJSON()),"
+            + "\"cpuMoments\":\(StartupTrace.processorMomentsJSON())}\n").utf8))
+        if environment["TRELLIS_GTK_EXIT_AFTER_FIRST_FRAME"] == "1" { Foundation.exit(0) }
     }
 
     private func frameDrawn(_ frame: FrameStatistics, on page: GalleryPage) {
