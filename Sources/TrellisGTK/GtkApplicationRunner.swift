@@ -19,11 +19,29 @@ public enum GtkApplicationRunner {
     /// Runs `activate` once GTK is up and returns the application's exit status (0 when
     /// the last window was closed). Returns nil when GTK could not be initialised (the
     /// display could not be opened).
-    public static func run(id: String, activate: @escaping (UnsafeMutablePointer<GtkApplication>) -> Void) -> Int32? {
+    ///
+    /// - Parameters:
+    ///   - id: the application's identifier (reverse DNS, as GApplication requires).
+    ///   - startup: called on the main thread once GtkApplication has started up (its own
+    ///     `startup` handler has run), just before `activate`. From then on GTK no longer
+    ///     changes the process's environment (GDK unsets `DESKTOP_STARTUP_ID` when it opens
+    ///     the display, GtkApplication's start-up `DESKTOP_AUTOSTART_ID` when there is a
+    ///     session bus; `getenv` elsewhere would race with that), so work that reads it — Pango,
+    ///     fontconfig — may start on other threads here, concurrently with the window being
+    ///     built.
+    ///   - activate: builds and presents the windows.
+    public static func run(
+        id: String, startup: @escaping () -> Void = {}, activate: @escaping (UnsafeMutablePointer<GtkApplication>) -> Void
+    ) -> Int32? {
         RendererChoice.applyBeforeGtkStarts()
         guard gtk_init_check() != 0 else { return nil }
         StartupTrace.mark("gtkInit")
         let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!
+        // `startup` runs first: GtkApplication's class handler, then this one.
+        GtkSignal.connect(UnsafeMutableRawPointer(app), "startup") {
+            StartupTrace.mark("startup")
+            startup()
+        }
         GtkSignal.connect(UnsafeMutableRawPointer(app), "activate") {
             StartupTrace.mark("activate")
             activate(app)

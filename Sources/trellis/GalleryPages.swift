@@ -52,9 +52,9 @@ final class GalleryPage: CollectionViewDataSource {
         self.tagRows = tagRows
     }
 
-    /// A collection view showing this page.
-    func makeCollectionView(width: Double) -> CollectionView {
-        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: width, height: 600), layout: layoutKind.make(alignment: alignment))
+    /// A collection view showing this page, `width` × `height` points.
+    func makeCollectionView(width: Double, height: Double = 600) -> CollectionView {
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: width, height: height), layout: layoutKind.make(alignment: alignment))
         collection.overrideTraitCollection = TraitCollection(layoutDirection: direction)
         collection.derivesSizeClassFromWidth = false
         let template = self.template
