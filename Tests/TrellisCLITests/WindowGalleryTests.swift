@@ -16,7 +16,10 @@ extension WindowShowTests {
         // The start-up moments, in order: the first frame is reported once the frame clock
         // painted it into the window, not when the widget recorded its drawing.
         let moments = (firstFrame?["moments"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.doubleValue }
-        let order = ["main", "gtkInit", "activate", "windowBuilt", "presented", "firstAllocation", "firstLayout", "firstDraw", "firstFramePainted"]
+        // (startup: the shown page's first layout starts on a second thread; preparedTaken:
+        // the main thread has it, after building and presenting the window.)
+        let order = ["main", "gtkInit", "startup", "activate", "windowBuilt", "presented", "preparedTaken", "pageShown", "firstAllocation",
+                     "firstLayout", "firstDraw", "firstFramePainted"]
         #expect(order.allSatisfy { moments[$0] != nil }, "\(moments)")
         #expect(zip(order, order.dropFirst()).allSatisfy { (moments[$0.0] ?? 0) <= (moments[$0.1] ?? 0) }, "\(moments)")
         #expect(((firstFrame?["sinceLaunchMs"] as? NSNumber)?.doubleValue ?? 0) >= (moments["firstFramePainted"] ?? .infinity))
