@@ -6,7 +6,9 @@ import TrellisText
 /// lets a renderer draw it, so the measured size is the drawn size.
 ///
 /// Thread-safe: each thread measures with its own Pango context and layout (see
-/// `PangoThreadState`), so measurements on different threads do not wait for each other.
+/// `PangoThreadState`), so measurements on different threads do not wait for each other
+/// (except while a font computes its metrics for the first time: Pango needs that done one
+/// thread at a time, see `PangoFontMetricsLock`).
 /// Use ``shared``; each instance holds one pthread key and one set of Pango objects per
 /// thread that used it.
 public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {

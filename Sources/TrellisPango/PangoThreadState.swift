@@ -3,8 +3,9 @@ import TrellisText
 
 /// The Pango objects of one thread. Pango objects are not thread-safe, so every thread
 /// that measures gets its own font map, context and layout (created on first use, freed
-/// when the thread exits); only fontconfig's font lookup is shared between threads, and
-/// it has its own lock.
+/// when the thread exits). Shared between threads are only fontconfig's font lookup,
+/// which has its own lock, and Pango-Cairo's first computation of a font's metrics, which
+/// runs under `PangoFontMetricsLock`.
 ///
 /// The context is set up so that measured widths equal HarfBuzz's shaped advances:
 /// 72 dpi (1 pt = 1 px), no hinting, no metric hinting, glyph positions not rounded to
@@ -30,6 +31,8 @@ final class PangoThreadState {
     private var primaryFamilies: [Font: String] = [:]
 
     init() {
+        // Before this thread's fonts compute any metrics (see PangoFontMetricsLock).
+        PangoFontMetricsLock.install()
         guard let fontMap = pango_cairo_font_map_new() else {
             fatalError("pango_cairo_font_map_new returned NULL: Pango/Cairo is not usable")
         }
