@@ -154,6 +154,7 @@ public struct LayoutDocument: Sendable {
             if case .object(let members) = element, members.count == 1, members[0].key == "text",
                case .string(let text) = members[0].value {
                 // `{"text": "…"}` alone: what `decodeTextItem` reads from it, without the fields.
+                if texts.isEmpty { texts.reserveCapacity(elements.count - itemIndex) }
                 texts[itemIndex] = text
                 items.append(ItemSize(.zero))
                 continue
