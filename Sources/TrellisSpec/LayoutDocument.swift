@@ -1,4 +1,5 @@
 import Trellis
+import TrellisKit
 
 /// The input of `trellis layout`: a container, a layout description and the sections'
 /// sizes.
@@ -55,7 +56,44 @@ public struct LayoutDocument: Sendable {
     ///   (checked before parsing).
     public static func decode(_ bytes: [UInt8]) throws(SpecError) -> LayoutDocument {
         try checkInputSize(bytes.count)
-        return try decode(JSONField(JSONParser.parse(bytes)))
+        return try decode(JSONField(parseStartingTextEngine(bytes)))
+    }
+
+    /// `bytes` parsed; when they may hold text items, Pango and fontconfig are started on a
+    /// second thread at the same time (reading fontconfig's configuration and caches and
+    /// loading a first font takes several milliseconds, which the check of the template's
+    /// font would otherwise wait for, with the second core idle). Both are done when it
+    /// returns, so no Pango work overlaps anything else.
+    static func parseStartingTextEngine(_ bytes: [UInt8]) throws(SpecError) -> JSONValue {
+        guard mayHoldTextItems(bytes) else { return try JSONParser.parse(bytes) }
+        let parsed = parallelMap([false, true], threads: 2, minimumRun: 1) { startsTextEngine -> Result<JSONValue, SpecError>? in
+            if startsTextEngine {
+                TemplateCell.startTextEngine()
+                return nil
+            }
+            return Result { () throws(SpecError) in try JSONParser.parse(bytes) }
+        }
+        return try parsed[0]!.get()
+    }
+
+    /// Whether `bytes` contain `"text"`: a document without it has no text items and no
+    /// template font to check, so it does not start the text engine (a guess the other way
+    /// costs only the time of starting it).
+    static func mayHoldTextItems(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            // One pass of byte comparisons (no slices or generic matching: a million sized
+            // items, 20 MB without a text, are scanned in a few milliseconds).
+            guard bytes.count >= 6 else { return false }
+            var index = 0
+            while index < bytes.count - 5 {
+                if bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: "t"), bytes[index + 2] == UInt8(ascii: "e"),
+                   bytes[index + 3] == UInt8(ascii: "x"), bytes[index + 4] == UInt8(ascii: "t"), bytes[index + 5] == UInt8(ascii: "\"") {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Throws unless `count` bytes are within `DocumentLimits.maximumInputBytes`.

@@ -1,6 +1,7 @@
 import Foundation
 import Trellis
 import TrellisKit
+import TrellisPango
 import TrellisText
 
 // Text items: `{"text": "much longer"}` in a section's items, sized by the document's
@@ -91,6 +92,13 @@ extension TemplateCell {
         return zip(runs, sizes).map { run, sizes in
             Dictionary(uniqueKeysWithValues: zip(run.items, sizes))
         }
+    }
+
+    /// Starts Pango on the calling thread: fontconfig's configuration and caches (shared by
+    /// every thread) and this thread's font map, by measuring one letter in the default
+    /// font.
+    static func startTextEngine() {
+        _ = PangoTextMeasurer.shared.measure("A", style: TextStyle(), maxWidth: nil, maxLines: 1)
     }
 
     /// ``measure(texts:template:in:source:threads:)`` for texts already in item order:
