@@ -40,7 +40,7 @@ public struct LayoutDocument: Sendable {
         public var items: [ItemSize]
         /// The texts of text items by item index (their `items` entries are replaced by
         /// measured sizes when the layout is prepared).
-        public var texts: [Int: String] = [:]
+        public var texts = TextItemList()
 
         public init(header: Size? = nil, footer: Size? = nil, items: [ItemSize]) {
             self.header = header
@@ -132,10 +132,11 @@ public struct LayoutDocument: Sendable {
         document.cell = try object.optional("cell").map { field throws(SpecError) in try CellTemplate.decode(field) }
         let fontSize = document.cellTemplate.font.size
         for (section, spec) in document.sections.enumerated() {
-            // The first text in item order that is too long (found without sorting them all).
-            if let item = spec.texts.lazy.filter({ DocumentLimits.textProblem($0.value, fontSize: fontSize) != nil }).map(\.key).min(),
-               let problem = DocumentLimits.textProblem(spec.texts[item]!, fontSize: fontSize) {
-                throw SpecError(.invalidValue, path: "sections[\(section)].items[\(item)].text", problem)
+            // The first text in item order that is too long.
+            for (item, text) in spec.texts {
+                if let problem = DocumentLimits.textProblem(text, fontSize: fontSize) {
+                    throw SpecError(.invalidValue, path: "sections[\(section)].items[\(item)].text", problem)
+                }
             }
         }
         return document
@@ -183,7 +184,7 @@ public struct LayoutDocument: Sendable {
         var items: [ItemSize] = []
         items.reserveCapacity(elements.count)
         let itemMembers = ["width", "height", "baseline"] + layout.itemMembers
-        var texts: [Int: String] = [:]
+        var texts = TextItemList()
         for (itemIndex, element) in elements.enumerated() {
             if let size = plainItemSize(element) {
                 items.append(size)
@@ -193,13 +194,13 @@ public struct LayoutDocument: Sendable {
                case .string(let text) = members[0].value {
                 // `{"text": "…"}` alone: what `decodeTextItem` reads from it, without the fields.
                 if texts.isEmpty { texts.reserveCapacity(elements.count - itemIndex) }
-                texts[itemIndex] = text
+                texts.append(item: itemIndex, text: text)
                 items.append(ItemSize(.zero))
                 continue
             }
             let item = JSONField(element, location: .element(itemsPath, itemIndex))
             if let text = try decodeTextItem(item, layoutMembers: layout.itemMembers) {
-                texts[itemIndex] = text
+                texts.append(item: itemIndex, text: text)
                 items.append(ItemSize(.zero))
             } else {
                 items.append(try decodeItem(item, members: itemMembers))

@@ -41,12 +41,12 @@ extension LayoutDocument {
     public func measuringTextItems() -> LayoutDocument {
         guard hasTextItems else { return self }
         var measured = self
-        let texts = sections.map { TextItemRun(texts: $0.texts, itemCount: $0.items.count) }
+        let texts = sections.map(\.texts)
         let sizes = TemplateCell.measure(
-            textRuns: texts, template: cellTemplate, in: layout.makeLayout(), source: source)
-        for section in sections.indices where !texts[section].items.isEmpty {
+            textLists: texts, template: cellTemplate, in: layout.makeLayout(), source: source)
+        for section in sections.indices where !texts[section].isEmpty {
             measured.sections[section].items.withUnsafeMutableBufferPointer { items in
-                for (item, size) in zip(texts[section].items, sizes[section]) { items[item] = size }
+                for (item, size) in zip(texts[section].itemIndices, sizes[section]) { items[item] = size }
             }
         }
         return measured
@@ -87,10 +87,10 @@ extension TemplateCell {
         texts: [[Int: String]], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource,
         threads: Int = ParallelRuns.availableProcessors
     ) -> [[Int: ItemSize]] {
-        let runs = texts.map { TextItemRun(texts: $0, itemCount: ($0.keys.max() ?? -1) + 1) }
-        let sizes = measure(textRuns: runs, template: template, in: layout, source: source, threads: threads)
-        return zip(runs, sizes).map { run, sizes in
-            Dictionary(uniqueKeysWithValues: zip(run.items, sizes))
+        let lists = texts.map { TextItemList(uniqueItemsWithTexts: $0.sorted { $0.key < $1.key }) }
+        let sizes = measure(textLists: lists, template: template, in: layout, source: source, threads: threads)
+        return zip(lists, sizes).map { list, sizes in
+            Dictionary(uniqueKeysWithValues: zip(list.itemIndices, sizes))
         }
     }
 
@@ -101,10 +101,10 @@ extension TemplateCell {
         _ = PangoTextMeasurer.shared.measure("A", style: TextStyle(), maxWidth: nil, maxLines: 1)
     }
 
-    /// ``measure(texts:template:in:source:threads:)`` for texts already in item order:
-    /// per section, the sizes of `textRuns[section].texts` in the same order.
+    /// ``measure(texts:template:in:source:threads:)`` for texts kept in item order: per
+    /// section, the sizes of `textLists[section].texts` in the same order.
     static func measure(
-        textRuns: [TextItemRun], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource,
+        textLists: [TextItemList], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource,
         threads: Int = ParallelRuns.availableProcessors
     ) -> [[ItemSize]] {
         layout.prepare(from: source)
@@ -114,10 +114,10 @@ extension TemplateCell {
         // shared with the workers); a layout offers few different ones (a flow line's
         // width, a grid's column widths), so they are numbered and the number seeds the
         // text's hash.
-        let total = textRuns.reduce(0) { $0 + $1.texts.count }
+        let total = textLists.reduce(0) { $0 + $1.count }
         var distinct = DistinctTexts(capacity: total)
-        let jobOfItem = textRuns.enumerated().map { section, run in
-            zip(run.items, run.texts).map { item, text in
+        let jobOfItem = textLists.enumerated().map { section, list in
+            list.map { item, text in
                 distinct.index(of: text, proposal: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
             }
         }
@@ -132,28 +132,6 @@ extension TemplateCell {
             return sizingCell.itemSize(for: job.proposal)
         }
         return jobOfItem.map { jobs in jobs.map { distinctSizes[Int($0)] } }
-    }
-}
-
-/// The text items of one section in item order: `texts[k]` is the text of item `items[k]`.
-struct TextItemRun: Sendable {
-    var items: [Int] = []
-    var texts: [String] = []
-
-    /// The entries of `texts` (keyed by item index, each below `itemCount`) in item order,
-    /// without sorting them.
-    init(texts byItem: [Int: String], itemCount: Int) {
-        guard !byItem.isEmpty else { return }
-        var slots = [String?](repeating: nil, count: itemCount)
-        for (item, text) in byItem { slots[item] = text }
-        items.reserveCapacity(byItem.count)
-        texts.reserveCapacity(byItem.count)
-        for (item, text) in slots.enumerated() {
-            if let text {
-                items.append(item)
-                texts.append(text)
-            }
-        }
     }
 }
 
