@@ -1,4 +1,5 @@
 import Trellis
+import TrellisKit
 
 /// The input of `trellis layout`: a container, a layout description and the sections'
 /// sizes.
@@ -39,7 +40,7 @@ public struct LayoutDocument: Sendable {
         public var items: [ItemSize]
         /// The texts of text items by item index (their `items` entries are replaced by
         /// measured sizes when the layout is prepared).
-        public var texts: [Int: String] = [:]
+        public var texts = TextItemList()
 
         public init(header: Size? = nil, footer: Size? = nil, items: [ItemSize]) {
             self.header = header
@@ -55,7 +56,44 @@ public struct LayoutDocument: Sendable {
     ///   (checked before parsing).
     public static func decode(_ bytes: [UInt8]) throws(SpecError) -> LayoutDocument {
         try checkInputSize(bytes.count)
-        return try decode(JSONField(JSONParser.parse(bytes)))
+        return try decode(JSONField(parseStartingTextEngine(bytes)))
+    }
+
+    /// `bytes` parsed; when they may hold text items, Pango and fontconfig are started on a
+    /// second thread at the same time (reading fontconfig's configuration and caches and
+    /// loading a first font takes several milliseconds, which the check of the template's
+    /// font would otherwise wait for, with the second core idle). Both are done when it
+    /// returns, so no Pango work overlaps anything else.
+    static func parseStartingTextEngine(_ bytes: [UInt8]) throws(SpecError) -> JSONValue {
+        guard mayHoldTextItems(bytes) else { return try JSONParser.parse(bytes) }
+        let parsed = parallelMap([false, true], threads: 2, minimumRun: 1) { startsTextEngine -> Result<JSONValue, SpecError>? in
+            if startsTextEngine {
+                TemplateCell.startTextEngine()
+                return nil
+            }
+            return Result { () throws(SpecError) in try JSONParser.parse(bytes) }
+        }
+        return try parsed[0]!.get()
+    }
+
+    /// Whether `bytes` contain `"text"`: a document without it has no text items and no
+    /// template font to check, so it does not start the text engine (a guess the other way
+    /// costs only the time of starting it).
+    static func mayHoldTextItems(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            // One pass of byte comparisons (no slices or generic matching: a million sized
+            // items, 20 MB without a text, are scanned in a few milliseconds).
+            guard bytes.count >= 6 else { return false }
+            var index = 0
+            while index < bytes.count - 5 {
+                if bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: "t"), bytes[index + 2] == UInt8(ascii: "e"),
+                   bytes[index + 3] == UInt8(ascii: "x"), bytes[index + 4] == UInt8(ascii: "t"), bytes[index + 5] == UInt8(ascii: "\"") {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Throws unless `count` bytes are within `DocumentLimits.maximumInputBytes`.
@@ -94,10 +132,11 @@ public struct LayoutDocument: Sendable {
         document.cell = try object.optional("cell").map { field throws(SpecError) in try CellTemplate.decode(field) }
         let fontSize = document.cellTemplate.font.size
         for (section, spec) in document.sections.enumerated() {
-            // The first text in item order that is too long (found without sorting them all).
-            if let item = spec.texts.lazy.filter({ DocumentLimits.textProblem($0.value, fontSize: fontSize) != nil }).map(\.key).min(),
-               let problem = DocumentLimits.textProblem(spec.texts[item]!, fontSize: fontSize) {
-                throw SpecError(.invalidValue, path: "sections[\(section)].items[\(item)].text", problem)
+            // The first text in item order that is too long.
+            for (item, text) in spec.texts {
+                if let problem = DocumentLimits.textProblem(text, fontSize: fontSize) {
+                    throw SpecError(.invalidValue, path: "sections[\(section)].items[\(item)].text", problem)
+                }
             }
         }
         return document
@@ -145,7 +184,7 @@ public struct LayoutDocument: Sendable {
         var items: [ItemSize] = []
         items.reserveCapacity(elements.count)
         let itemMembers = ["width", "height", "baseline"] + layout.itemMembers
-        var texts: [Int: String] = [:]
+        var texts = TextItemList()
         for (itemIndex, element) in elements.enumerated() {
             if let size = plainItemSize(element) {
                 items.append(size)
@@ -154,13 +193,14 @@ public struct LayoutDocument: Sendable {
             if case .object(let members) = element, members.count == 1, members[0].key == "text",
                case .string(let text) = members[0].value {
                 // `{"text": "…"}` alone: what `decodeTextItem` reads from it, without the fields.
-                texts[itemIndex] = text
+                if texts.isEmpty { texts.reserveCapacity(elements.count - itemIndex) }
+                texts.append(item: itemIndex, text: text)
                 items.append(ItemSize(.zero))
                 continue
             }
             let item = JSONField(element, location: .element(itemsPath, itemIndex))
             if let text = try decodeTextItem(item, layoutMembers: layout.itemMembers) {
-                texts[itemIndex] = text
+                texts.append(item: itemIndex, text: text)
                 items.append(ItemSize(.zero))
             } else {
                 items.append(try decodeItem(item, members: itemMembers))

@@ -200,6 +200,8 @@ extension LayoutResult {
     /// - Complexity: O(n).
     public var firstNonFiniteValue: String? {
         func bad(_ rect: Rect) -> String? {
+            // The common case without building the named list (100,000 frames a document).
+            if rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite { return nil }
             for (name, value) in [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)] where !value.isFinite {
                 return name
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Trellis
 import TrellisKit
+import TrellisPango
 import TrellisText
 
 // Text items: `{"text": "much longer"}` in a section's items, sized by the document's
@@ -40,10 +41,13 @@ extension LayoutDocument {
     public func measuringTextItems() -> LayoutDocument {
         guard hasTextItems else { return self }
         var measured = self
+        let texts = sections.map(\.texts)
         let sizes = TemplateCell.measure(
-            texts: sections.map(\.texts), template: cellTemplate, in: layout.makeLayout(), source: source)
-        for (section, items) in sizes.enumerated() {
-            for (item, size) in items { measured.sections[section].items[item] = size }
+            textLists: texts, template: cellTemplate, in: layout.makeLayout(), source: source)
+        for section in sections.indices where !texts[section].isEmpty {
+            measured.sections[section].items.withUnsafeMutableBufferPointer { items in
+                for (item, size) in zip(texts[section].itemIndices, sizes[section]) { items[item] = size }
+            }
         }
         return measured
     }
@@ -77,38 +81,49 @@ extension TemplateCell {
     ///   - source: what the layout is prepared from.
     ///   - threads: how many threads measure at most (default: one per available core).
     /// - Returns: per section, the measured size of each text item by item index.
-    /// - Complexity: one prepare plus one constraint solve and text measurement per text,
-    ///   spread over the threads.
+    /// - Complexity: one prepare plus one constraint solve and text measurement per
+    ///   distinct text and room, spread over the threads.
     public static func measure(
         texts: [[Int: String]], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        threads: Int = ParallelRuns.availableProcessors
     ) -> [[Int: ItemSize]] {
+        let lists = texts.map { TextItemList(uniqueItemsWithTexts: $0.sorted { $0.key < $1.key }) }
+        let sizes = measure(textLists: lists, template: template, in: layout, source: source, threads: threads)
+        return zip(lists, sizes).map { list, sizes in
+            Dictionary(uniqueKeysWithValues: zip(list.itemIndices, sizes))
+        }
+    }
+
+    /// Starts Pango on the calling thread: fontconfig's configuration and caches (shared by
+    /// every thread) and this thread's font map, by measuring one letter in the default
+    /// font.
+    static func startTextEngine() {
+        _ = PangoTextMeasurer.shared.measure("A", style: TextStyle(), maxWidth: nil, maxLines: 1)
+    }
+
+    /// ``measure(texts:template:in:source:threads:)`` for texts kept in item order: per
+    /// section, the sizes of `textLists[section].texts` in the same order.
+    static func measure(
+        textLists: [TextItemList], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource,
+        threads: Int = ParallelRuns.availableProcessors
+    ) -> [[ItemSize]] {
         layout.prepare(from: source)
-        // Items in index order, with the room the layout offers each (asked here, on this
-        // thread: the layout is not shared with the workers).
-        var jobs: [(section: Int, item: Int, text: String, proposal: FittingProposal)] = []
-        jobs.reserveCapacity(texts.reduce(0) { $0 + $1.count })
-        for (section, items) in texts.enumerated() {
-            for (item, text) in items.sorted(by: { $0.key < $1.key }) {
-                jobs.append((section, item, text, layout.fittingProposal(forItemAt: IndexPath(item: item, section: section))))
+        // A text offered the same room twice is sized once (a sizing is a pure function of
+        // the template, the text and the proposal): repeated tags cost a hash of their
+        // bytes and a lookup. The rooms are asked here, on this thread (the layout is not
+        // shared with the workers); a layout offers few different ones (a flow line's
+        // width, a grid's column widths), so they are numbered and the number seeds the
+        // text's hash.
+        let total = textLists.reduce(0) { $0 + $1.count }
+        var distinct = DistinctTexts(capacity: total)
+        let jobOfItem = textLists.enumerated().map { section, list in
+            list.map { item, text in
+                distinct.index(of: text, proposal: layout.fittingProposal(forItemAt: IndexPath(item: item, section: section)))
             }
         }
-        // A text offered the same room twice is sized once (a sizing is a pure function of
-        // the template, the text and the proposal): repeated tags cost a lookup.
-        var distinctIndex: [TextAndRoom: Int] = [:]
-        distinctIndex.reserveCapacity(jobs.count)
-        var distinct: [TextAndRoom] = []
-        distinct.reserveCapacity(jobs.count)
-        let indexOfJob = jobs.map { job in
-            let key = TextAndRoom(text: job.text, proposal: job.proposal)
-            if let known = distinctIndex[key] { return known }
-            distinctIndex[key] = distinct.count
-            distinct.append(key)
-            return distinct.count - 1
-        }
         let direction = source.layoutDirection
-        // Each run of items gets a sizing cell of its own, made on its thread.
-        let distinctSizes = parallelMap(distinct, threads: threads, makeWorker: { () -> TemplateCell in
+        // Each run of texts gets a sizing cell of its own, made on its thread.
+        let distinctSizes = parallelMap(distinct.jobs, threads: threads, makeWorker: { () -> TemplateCell in
             let sizingCell = TemplateCell(template: template)
             sizingCell.overrideTraitCollection = TraitCollection(layoutDirection: direction)
             return sizingCell
@@ -116,26 +131,60 @@ extension TemplateCell {
             sizingCell.text = job.text
             return sizingCell.itemSize(for: job.proposal)
         }
-        var result = texts.map { [Int: ItemSize](minimumCapacity: $0.count) }
-        for (job, index) in zip(jobs, indexOfJob) { result[job.section][job.item] = distinctSizes[index] }
-        return result
+        return jobOfItem.map { jobs in jobs.map { distinctSizes[Int($0)] } }
     }
 }
 
-/// A text and the room offered to it, equal when the texts have the same bytes (not merely
-/// canonically equivalent: "é" and "e\u{301}" may measure differently) and the proposals
-/// are equal.
-private struct TextAndRoom: Hashable, Sendable {
-    var text: String
-    var proposal: FittingProposal
+/// The distinct pairs of text and room offered, numbered in order of first appearance. Two
+/// texts are the same when they have the same bytes (not merely canonically equivalent: "é"
+/// and "e\u{301}" may measure differently).
+private struct DistinctTexts {
+    private(set) var jobs: [(text: String, proposal: FittingProposal)] = []
+    private var proposalNumbers: [Int] = []
+    private var proposals: [FittingProposal: Int] = [:]
+    private var lastProposal: (proposal: FittingProposal, number: Int)?
+    private var index: CacheIndex
 
-    static func == (a: TextAndRoom, b: TextAndRoom) -> Bool {
-        a.proposal == b.proposal && a.text.utf8.elementsEqual(b.text.utf8)
+    init(capacity: Int) {
+        index = CacheIndex(capacity: capacity)
+        jobs.reserveCapacity(capacity)
+        proposalNumbers.reserveCapacity(capacity)
     }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(proposal)
+    /// The number of `text` offered `proposal`, added if new.
+    mutating func index(of text: String, proposal: FittingProposal) -> Int32 {
+        let number = number(of: proposal)
+        var bytes = text
+        let (found, hash) = bytes.withUTF8 { bytes in
+            let hash = ByteHash.hash(bytes, seed: UInt64(number))
+            return (find(bytes, proposalNumber: number, hash: hash), hash)
+        }
+        if let found { return Int32(found) }
+        index.insert(slot: jobs.count, hash: hash)
+        jobs.append((text, proposal))
+        proposalNumbers.append(number)
+        return Int32(jobs.count - 1)
+    }
+
+    /// The slot of `bytes` offered the proposal numbered `proposalNumber`, if known.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, proposalNumber: Int, hash: UInt64) -> Int? {
+        index.find(hash: hash) { slot in
+            proposalNumbers[slot] == proposalNumber && Self.sameBytes(jobs[slot].text, bytes)
+        }
+    }
+
+    private mutating func number(of proposal: FittingProposal) -> Int {
+        if let last = lastProposal, last.proposal == proposal { return last.number }
+        let number = proposals[proposal] ?? proposals.count
+        proposals[proposal] = number
+        lastProposal = (proposal, number)
+        return number
+    }
+
+    private static func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { own in
+            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+        }
     }
 }

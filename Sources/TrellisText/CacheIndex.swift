@@ -38,77 +38,38 @@ struct CacheKey {
         return a.utf8.elementsEqual(b.utf8)
     }
 
-    /// The text's bytes taken eight at a time (a multiply-and-rotate step per word, as
-    /// FxHash does), then the other fields, seeded per cache and finished with a SplitMix64
-    /// mixer. A byte-at-a-time FNV-1a spent most of a hit in its chain of multiplies (one
-    /// per byte); this needs one per eight bytes. The per-instance seed keeps collisions
-    /// from being planned in advance.
+    /// The text's bytes, then the other fields, seeded per cache (``ByteHash``). The
+    /// per-instance seed keeps collisions from being planned in advance.
     @inline(__always)
     func hash(seed: UInt64) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
-        let seed = h
-        h = text.utf8.withContiguousStorageIfAvailable { Self.mix($0, into: seed) }
-            ?? Array(text.utf8).withUnsafeBufferPointer { Self.mix($0, into: seed) }
+        let start: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+        var h = text.utf8.withContiguousStorageIfAvailable { ByteHash.mix($0, into: start) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { ByteHash.mix($0, into: start) }
         // The length, so texts that differ only by trailing NUL bytes hash apart.
-        h = Self.step(h, UInt64(truncatingIfNeeded: text.utf8.count))
-        h = Self.step(h, style.font.size.bitPattern)
-        h = Self.step(h, UInt64(truncatingIfNeeded: style.font.weight.rawValue))
-        h = Self.step(h, maxWidth?.bitPattern ?? 0x7FF8_0000_0000_0001)
-        h = Self.step(h, UInt64(truncatingIfNeeded: maxLines))
-        h ^= h >> 30; h &*= 0xBF58_476D_1CE4_E5B9
-        h ^= h >> 27; h &*= 0x94D0_49BB_1331_11EB
-        h ^= h >> 31
-        return h
+        h = ByteHash.step(h, UInt64(truncatingIfNeeded: text.utf8.count))
+        h = ByteHash.step(h, style.font.size.bitPattern)
+        h = ByteHash.step(h, UInt64(truncatingIfNeeded: style.font.weight.rawValue))
+        h = ByteHash.step(h, maxWidth?.bitPattern ?? 0x7FF8_0000_0000_0001)
+        h = ByteHash.step(h, UInt64(truncatingIfNeeded: maxLines))
+        return ByteHash.finish(h)
     }
-
-    @inline(__always)
-    private static func step(_ h: UInt64, _ word: UInt64) -> UInt64 {
-        ((h ^ word) &* 0x517C_C1B7_2722_0A95).rotatedLeft(by: 23)
-    }
-
-    /// The bytes folded in eight at a time; the last 1–7 bytes as one zero-padded word.
-    @inline(__always)
-    private static func mix(_ bytes: UnsafeBufferPointer<UInt8>, into seed: UInt64) -> UInt64 {
-        var h = seed
-        guard let base = bytes.baseAddress else { return h }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            h = step(h, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        if offset < bytes.count {
-            var last: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                last |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            h = step(h, last)
-        }
-        return h
-    }
-
-}
-
-private extension UInt64 {
-    @inline(__always)
-    func rotatedLeft(by amount: UInt64) -> UInt64 { self << amount | self >> (64 - amount) }
 }
 
 /// An open-addressing hash index from keys to slot numbers (linear probing, deletion by
 /// backward shift, so there are no tombstones and probe chains stay short). Its storage
 /// is allocated once for a fixed number of slots: lookups, inserts and removals never
-/// allocate.
-struct CacheIndex {
+/// allocate. The keys themselves live with the owner, in slots it numbers; the index keeps
+/// each slot's hash (``ByteHash`` for text keys) and asks the owner to compare keys.
+public struct CacheIndex: Sendable {
     /// slot + 1 per bucket; 0 = empty.
     private var buckets: [Int32]
     private var hashes: [UInt64]
     private let mask: Int
 
     /// An index for at most `capacity` slots (the table is kept at most half full).
-    init(capacity: Int) {
+    ///
+    /// - Parameter capacity: the most slots it will hold at once.
+    public init(capacity: Int) {
         var size = 8
         while size < capacity * 2 { size <<= 1 }
         buckets = Array(repeating: 0, count: size)
@@ -118,9 +79,13 @@ struct CacheIndex {
 
     /// The slot of the key with `hash` for which `isMatch(slot)` holds.
     ///
+    /// - Parameters:
+    ///   - hash: the key's hash.
+    ///   - isMatch: whether the key in a slot of the same hash is the one looked for.
+    /// - Returns: that slot, or nil when no slot holds the key.
     /// - Complexity: O(1) expected.
     @inline(__always)
-    func find(hash: UInt64, where isMatch: (Int) -> Bool) -> Int? {
+    public func find(hash: UInt64, where isMatch: (Int) -> Bool) -> Int? {
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = buckets[i]
@@ -131,7 +96,11 @@ struct CacheIndex {
     }
 
     /// Records `slot` under `hash`. The slot must not be present.
-    mutating func insert(slot: Int, hash: UInt64) {
+    ///
+    /// - Parameters:
+    ///   - slot: the owner's number for the key (0 ≤ slot < `Int32.max`).
+    ///   - hash: the key's hash.
+    public mutating func insert(slot: Int, hash: UInt64) {
         var i = Int(truncatingIfNeeded: hash) & mask
         while buckets[i] != 0 { i = (i + 1) & mask }
         buckets[i] = Int32(slot + 1)

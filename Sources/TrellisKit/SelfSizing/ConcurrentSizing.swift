@@ -62,43 +62,29 @@ public struct ConcurrentSizing: Sendable {
     }
 
     /// The processors this process may run on (at least 1).
-    public static var availableProcessors: Int { ProcessorCount.available }
+    public static var availableProcessors: Int { ParallelRuns.availableProcessors }
 
     /// Measures `jobs` (in order) and returns their sizes in the same order.
     func measure(_ jobs: [SizingJob], traits: TraitCollection) -> [Size] {
         let threads = max(1, min(threadCount, jobs.count / max(1, minimumItemsPerThread)))
-        // A few runs per thread, contiguous, so neighbouring items share a prototype.
-        let runs = threads == 1 ? 1 : threads * 4
-        let results = ParallelResults(repeating: Size.zero, count: jobs.count)
         let makePrototype = makePrototype, configure = configure
-        let measureRun: @Sendable (Int) -> Void = { run in
-            let start = jobs.count * run / runs, end = jobs.count * (run + 1) / runs
-            var prototypes: [String: CollectionViewCell] = [:]
-            for index in start..<end {
-                let job = jobs[index]
-                let cell: CollectionViewCell
-                if let made = prototypes[job.reuseIdentifier] {
-                    cell = made
-                } else {
-                    cell = makePrototype(job.reuseIdentifier)
-                    cell.reuseIdentifier = job.reuseIdentifier
-                    cell.isPrototype = true
-                    if cell.traitCollection != traits { cell.overrideTraitCollection = traits }
-                    prototypes[job.reuseIdentifier] = cell
-                }
-                cell.prepareForReuse()
-                configure(cell, job.attributes.indexPath)
-                results[index] = CollectionView.sanitized(cell.preferredLayoutAttributesFitting(job.attributes, proposal: job.proposal).size)
+        // Contiguous runs, so neighbouring items share a run's prototypes.
+        return parallelMap(jobs, threads: threads, minimumRun: 1, executor: executor,
+                           makeWorker: { [String: CollectionViewCell]() }) { prototypes, job in
+            let cell: CollectionViewCell
+            if let made = prototypes[job.reuseIdentifier] {
+                cell = made
+            } else {
+                cell = makePrototype(job.reuseIdentifier)
+                cell.reuseIdentifier = job.reuseIdentifier
+                cell.isPrototype = true
+                if cell.traitCollection != traits { cell.overrideTraitCollection = traits }
+                prototypes[job.reuseIdentifier] = cell
             }
+            cell.prepareForReuse()
+            configure(cell, job.attributes.indexPath)
+            return CollectionView.sanitized(cell.preferredLayoutAttributesFitting(job.attributes, proposal: job.proposal).size)
         }
-        if runs == 1 {
-            measureRun(0)
-        } else if let executor {
-            executor(runs, measureRun)
-        } else {
-            ParallelRuns.perform(runs: runs, threads: threads, measureRun)
-        }
-        return (0..<jobs.count).map { results[$0] }
     }
 }
 
