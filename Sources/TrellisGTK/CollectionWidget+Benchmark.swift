@@ -72,6 +72,7 @@ extension CollectionWidget {
             if run.wraps == 0 { (run.rssAtFirstWrap, run.heapAtFirstWrap) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes()) }
             run.memoryAtWraps.append(MemorySample())
             run.measurementsAtWraps.append(collectionView.sizeCache.measurementCount)
+            run.widthsAtWraps.append(collectionView.bounds.width)
             run.wraps += 1
             benchmark = run
             gtk_adjustment_set_value(adjustment, run.step.upward ? end : lower)
@@ -123,6 +124,9 @@ struct ScrollBenchmark {
     /// The size cache's measurement count at each wrap: after the first, more passes over
     /// the same items should measure nothing.
     var measurementsAtWraps: [Int] = []
+    /// The collection's width at each wrap: a new width is a new fitting proposal, which
+    /// measures every item again.
+    var widthsAtWraps: [Double] = []
 
     init(frames: Int, step: Step) {
         self.frames = frames
@@ -163,7 +167,8 @@ struct ScrollBenchmark {
             + "\"heapStartKB\":\(heapStart),\"heapAtFirstWrapKB\":\(heapAtFirstWrap),\"heapEndKB\":\(heapEnd),"
             + "\"memoryStart\":\(memoryAtStart.json),\"memoryEnd\":\(memoryAtEnd.json),"
             + "\"heapInUseAtWrapsKB\":[\(memoryAtWraps.map { String($0.mallocInUseKB) }.joined(separator: ","))],"
-            + "\"measurementsAtWraps\":[\(measurementsAtWraps.map(String.init).joined(separator: ","))]}"
+            + "\"measurementsAtWraps\":[\(measurementsAtWraps.map(String.init).joined(separator: ","))],"
+            + "\"widthsAtWraps\":[\(widthsAtWraps.map { f($0) }.joined(separator: ","))]}"
     }
 }
 
