@@ -97,6 +97,7 @@ final class GalleryWindow {
         layoutSwitch = Self.dropDown(GalleryLayout.allCases.map(\.rawValue))
         status = gtk_label_new("")
         gtk_label_set_xalign(trellis_as_label(status), 0)
+        gtk_label_set_ellipsize(trellis_as_label(status), PANGO_ELLIPSIZE_END)
         gtk_widget_set_margin_start(status, 8)
         gtk_widget_set_margin_end(status, 8)
         gtk_widget_set_margin_top(status, 4)
