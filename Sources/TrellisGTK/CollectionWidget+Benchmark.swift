@@ -40,13 +40,17 @@ extension CollectionWidget {
         }
         run.lastTick = now
         run.lastFrame = lastFrame.frame
-        if run.work.count == 1 { (run.rssStart, run.heapStart) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes()) }
+        if run.work.count == 1 {
+            (run.rssStart, run.heapStart) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes())
+            run.memoryAtStart = MemorySample()
+        }
         if let followed = run.followed {
             run.record(drift: shownItems.first { $0.indexPath == followed.indexPath }.map { $0.distance - followed.expected })
             run.followed = nil
         }
         if run.work.count >= run.frames {
             (run.rssEnd, run.heapEnd) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes())
+            run.memoryAtEnd = MemorySample()
             FileHandle.standardOutput.write(Data((run.report(items: totalItems) + "\n").utf8))
             benchmark = nil
             if let root = gtk_widget_get_root(widget) { gtk_window_destroy(trellis_as_window(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))) }
@@ -66,6 +70,9 @@ extension CollectionWidget {
         }
         if value + step > end || value + step < lower {
             if run.wraps == 0 { (run.rssAtFirstWrap, run.heapAtFirstWrap) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes()) }
+            run.memoryAtWraps.append(MemorySample())
+            run.measurementsAtWraps.append(collectionView.sizeCache.measurementCount)
+            run.widthsAtWraps.append(collectionView.bounds.width)
             run.wraps += 1
             benchmark = run
             gtk_adjustment_set_value(adjustment, run.step.upward ? end : lower)
@@ -109,12 +116,26 @@ struct ScrollBenchmark {
     /// malloc's bytes in use (glibc `mallinfo2`), which, unlike resident memory, does not
     /// count freed memory the allocator keeps: a leak grows it, fragmentation does not.
     var heapStart = 0, heapAtFirstWrap = 0, heapEnd = 0
+    /// Where resident memory is (anonymous, file-backed, shared) and malloc's figures over
+    /// every arena, at the first frame, at each wrap and at the end: the per-pass growth
+    /// that decides "flat", and what resident growth that is not heap is made of.
+    var memoryAtStart = MemorySample(), memoryAtEnd = MemorySample()
+    var memoryAtWraps: [MemorySample] = []
+    /// The size cache's measurement count at each wrap: after the first, more passes over
+    /// the same items should measure nothing.
+    var measurementsAtWraps: [Int] = []
+    /// The collection's width at each wrap: a new width is a new fitting proposal, which
+    /// measures every item again.
+    var widthsAtWraps: [Double] = []
 
     init(frames: Int, step: Step) {
         self.frames = frames
         self.step = step
+        // Reserved up front, so the benchmark's own records do not show as growth in the
+        // memory it reports (the drift record doubling added 32, 64 and 128 KB steps).
         work.reserveCapacity(frames)
         intervals.reserveCapacity(frames)
+        drifts.reserveCapacity(frames)
     }
 
     static func residentKilobytes() -> Int {
@@ -146,6 +167,75 @@ struct ScrollBenchmark {
             + "\"driftP99Px\":\(f(percentile(drifts, 0.99))),\"driftP50Px\":\(f(percentile(drifts, 0.5))),"
             + "\"driftTotalPx\":\(f(drifts.reduce(0, +))),\"framesDrifting\":\(drifts.filter { $0 > 0.5 }.count),"
             + "\"followedLost\":\(lost),\"wraps\":\(wraps),\"rssAtFirstWrapKB\":\(rssAtFirstWrap),"
-            + "\"heapStartKB\":\(heapStart),\"heapAtFirstWrapKB\":\(heapAtFirstWrap),\"heapEndKB\":\(heapEnd)}"
+            + "\"heapStartKB\":\(heapStart),\"heapAtFirstWrapKB\":\(heapAtFirstWrap),\"heapEndKB\":\(heapEnd),"
+            + "\"memoryStart\":\(memoryAtStart.json),\"memoryEnd\":\(memoryAtEnd.json),"
+            + "\"heapInUseAtWrapsKB\":[\(memoryAtWraps.map { String($0.mallocInUseKB) }.joined(separator: ","))],"
+            + "\"measurementsAtWraps\":[\(measurementsAtWraps.map(String.init).joined(separator: ","))],"
+            + "\"widthsAtWraps\":[\(widthsAtWraps.map { f($0) }.joined(separator: ","))]}"
+    }
+}
+
+/// The process's memory at one moment, split the way "memory flat" needs it (docs/perf/gtk.md,
+/// "Memory over 10,000 frames"): resident memory by kind (/proc/self/status: anonymous,
+/// file-backed — fonts and libraries mapped in —, shared — the X server's shared images),
+/// and glibc's own account over all its arenas (`malloc_info`): bytes the program holds
+/// (`mallocInUseKB`), bytes malloc keeps free for reuse, and what it got from the system.
+/// A leak grows `mallocInUseKB`; memory malloc keeps after `free`, or pages of fonts
+/// touched, grow resident memory without it.
+struct MemorySample {
+    var residentKB = 0, anonymousKB = 0, fileKB = 0, sharedKB = 0
+    var mallocInUseKB = 0, mallocFreeKB = 0, mallocSystemKB = 0, mallocMappedKB = 0, arenas = 0
+
+    init() {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+            for line in status.split(separator: "\n") {
+                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard fields.count >= 2, let value = Int(fields[1]) else { continue }
+                switch fields[0] {
+                case "VmRSS:": residentKB = value
+                case "RssAnon:": anonymousKB = value
+                case "RssFile:": fileKB = value
+                case "RssShmem:": sharedKB = value
+                default: break
+                }
+            }
+        }
+        guard let report = Self.mallocInfo() else { return }
+        // The totals after the last </heap>: free chunks ("fast", "rest"), chunks mapped on
+        // their own ("mmap"), and the arenas' size ("current").
+        guard let totals = report.range(of: "</heap>", options: .backwards).map({ report[$0.upperBound...] }) else { return }
+        func attribute(_ element: String, type: String, _ name: String) -> Int {
+            guard let start = totals.range(of: "<\(element) type=\"\(type)\""),
+                  let close = totals[start.upperBound...].range(of: "/>"),
+                  let value = totals[start.upperBound..<close.lowerBound].range(of: "\(name)=\"") else { return 0 }
+            return Int(totals[value.upperBound...].prefix { $0.isNumber }) ?? 0
+        }
+        let free = attribute("total", type: "fast", "size") + attribute("total", type: "rest", "size")
+        let mapped = attribute("total", type: "mmap", "size")
+        let system = attribute("system", type: "current", "size")
+        arenas = report.components(separatedBy: "<heap nr=").count - 1
+        mallocFreeKB = free / 1024
+        mallocMappedKB = mapped / 1024
+        mallocSystemKB = (system + mapped) / 1024
+        mallocInUseKB = (system + mapped - free) / 1024
+    }
+
+    /// glibc's `malloc_info` report (XML), or nil where there is none.
+    private static func mallocInfo() -> String? {
+        typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info") else { return nil }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var size = 0
+        guard let stream = open_memstream(&buffer, &size) else { return nil }
+        _ = unsafeBitCast(symbol, to: MallocInfo.self)(0, stream)
+        fclose(stream)
+        defer { free(buffer) }
+        return buffer.map { String(cString: $0) }
+    }
+
+    var json: String {
+        "{\"rssKB\":\(residentKB),\"rssAnonKB\":\(anonymousKB),\"rssFileKB\":\(fileKB),\"rssShmemKB\":\(sharedKB),"
+            + "\"mallocInUseKB\":\(mallocInUseKB),\"mallocFreeKB\":\(mallocFreeKB),\"mallocSystemKB\":\(mallocSystemKB),"
+            + "\"mallocMappedKB\":\(mallocMappedKB),\"arenas\":\(arenas)}"
     }
 }

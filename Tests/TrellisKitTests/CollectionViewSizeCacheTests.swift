@@ -27,6 +27,54 @@ struct CollectionViewSizeCacheTests {
         #expect(cache.cachedSize(for: 2, proposal: proposal, traits: TraitCollection(horizontalSizeClass: .regular)) == nil)
     }
 
+    /// Issue 13: the cache is what a collection keeps per newly measured item while it
+    /// scrolls a million items; index-path identities cost at most 129 bytes an item
+    /// (48-byte slots and an occupancy bit, at a load of 3/8 to 3/4), where one `[AnyHashable: (proposal, size)]`
+    /// table took up to 280.
+    @Test func anIndexPathIdentityCostsAtMost129BytesAnItem() {
+        var cache = SizeCache()
+        let proposal = FittingProposal(width: .atMost(780), height: .unconstrained)
+        var worst = 0.0
+        for item in 0..<100_000 {
+            _ = cache.size(for: AnyHashable(IndexPath(item: item, section: 0)), proposal: proposal, traits: .default) {
+                ItemSize(width: Double(item % 97), height: 30, firstBaseline: item.isMultiple(of: 2) ? 20 : nil)
+            }
+            if item >= 1_000 { worst = max(worst, Double(cache.retainedByteCount) / Double(cache.count)) }
+        }
+        #expect(worst <= 129, "\(worst) bytes an item")
+        // What was stored comes back exactly, a missing baseline included.
+        #expect(cache.cachedSize(for: AnyHashable(IndexPath(item: 4_321, section: 0)), proposal: proposal, traits: .default)
+            == ItemSize(width: Double(4_321 % 97), height: 30, firstBaseline: nil))
+        #expect(cache.cachedSize(for: AnyHashable(IndexPath(item: 4_322, section: 0)), proposal: proposal, traits: .default)
+            == ItemSize(width: Double(4_322 % 97), height: 30, firstBaseline: 20))
+        cache.removeIndexPathIdentities()
+        #expect(cache.isEmpty)
+    }
+
+    /// Every window width leaves a proposal behind; the table of proposals keeps only those
+    /// some item was last measured with, so resizing for ever does not grow it.
+    @Test func resizingForEverKeepsTheProposalsBounded() {
+        var cache = SizeCache()
+        for width in 0..<10_000 {
+            let proposal = FittingProposal(width: .atMost(Double(300 + width)), height: .unconstrained)
+            for item in 0..<3 {
+                _ = cache.size(for: AnyHashable("item \(item)"), proposal: proposal, traits: .default) {
+                    ItemSize(width: Double(width), height: Double(item))
+                }
+            }
+            // A header measured once, at the first width, keeps its proposal alive.
+            if width == 0 {
+                _ = cache.size(for: AnyHashable("header"), proposal: .unconstrained, traits: .default) { ItemSize(width: 1, height: 2) }
+            }
+        }
+        #expect(cache.count == 4)
+        #expect(cache.retainedByteCount < 16_384, "\(cache.retainedByteCount) bytes for 4 items")
+        #expect(cache.cachedSize(for: AnyHashable("header"), proposal: .unconstrained, traits: .default) == ItemSize(width: 1, height: 2))
+        #expect(cache.cachedSize(for: AnyHashable("item 2"), proposal: FittingProposal(width: .atMost(10_299), height: .unconstrained), traits: .default)
+            == ItemSize(width: 9_999, height: 2))
+        #expect(cache.measurementCount == 30_001)
+    }
+
     @Test func insertingAboveDoesNotRemeasureTheOthers() throws {
         let data = TextDataSource(count: 50)
         let collection = makeCollection(data)

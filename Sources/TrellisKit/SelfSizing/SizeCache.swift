@@ -7,14 +7,37 @@ import Trellis
 /// changing; a different proposal (a width change) misses; a trait change empties the
 /// cache.
 public struct SizeCache {
+    /// One measured size as kept: 32 bytes. The first baseline is NaN when the item has
+    /// none; the proposal is an index into `proposals`, since items are measured under a
+    /// handful of proposals (a flow line's width, a grid column), so an entry holds 4 bytes
+    /// for it instead of a `FittingProposal`'s 25.
     private struct Entry {
-        var proposal: FittingProposal
-        var size: ItemSize
+        var width: Double
+        var height: Double
+        var firstBaseline: Double
+        var proposal: UInt32
+
+        var size: ItemSize {
+            ItemSize(Size(width: width, height: height), firstBaseline: firstBaseline.isNaN ? nil : firstBaseline)
+        }
     }
 
     /// One entry per identity: the latest proposal wins, which bounds the memory to the
-    /// number of items however often the width changes.
-    private var entries: [AnyHashable: Entry] = [:]
+    /// number of items however often the width changes. Index-path identities (a data
+    /// source without `identifierForItemAt`, the common case of a large collection) have a
+    /// table of their own keyed by `IndexPath` (16 bytes a key instead of `AnyHashable`'s
+    /// 40): 48 bytes a slot, against 104 for one `[AnyHashable: (FittingProposal, ItemSize)]`
+    /// slot before.
+    private var indexPathEntries: [IndexPath: Entry] = [:]
+    private var otherEntries: [AnyHashable: Entry] = [:]
+
+    /// The distinct proposals entries refer to, and each one's index. Bounded: when a new
+    /// proposal finds the table full, proposals no entry refers to any more (the widths of
+    /// a window before it was resized) are dropped; the table only grows past
+    /// `proposalLimit` when that many are in use.
+    private var proposals: [FittingProposal] = []
+    private var proposalIndices: [FittingProposal: UInt32] = [:]
+    private var proposalLimit = 64
 
     /// The traits the entries were measured with.
     public private(set) var traits: TraitCollection?
@@ -27,13 +50,29 @@ public struct SizeCache {
     public init() {}
 
     /// The number of cached sizes.
-    public var count: Int { entries.count }
-    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { indexPathEntries.count + otherEntries.count }
+    public var isEmpty: Bool { indexPathEntries.isEmpty && otherEntries.isEmpty }
+
+    /// The bytes the cache's tables hold (slots allocated × their size, whether used or
+    /// not), for memory checks: what a measured item costs.
+    public var retainedByteCount: Int {
+        Self.bytes(indexPathEntries) + Self.bytes(otherEntries)
+            + proposals.capacity * MemoryLayout<FittingProposal>.stride + Self.bytes(proposalIndices)
+    }
+
+    /// The bytes of a native dictionary's storage: capacity / (3/4) slots, a power of two,
+    /// each a key and a value, plus a bit per slot for occupancy.
+    private static func bytes<Key: Hashable, Value>(_ table: [Key: Value]) -> Int {
+        guard table.capacity > 0 else { return 0 }
+        var slots = 1
+        while slots * 3 / 4 < table.capacity { slots *= 2 }
+        return slots * (MemoryLayout<Key>.stride + MemoryLayout<Value>.stride) + slots / 8
+    }
 
     /// The cached size for `identity` measured with `proposal` under `traits`, or nil.
     /// - Complexity: O(1) on average.
     public func cachedSize(for identity: AnyHashable, proposal: FittingProposal, traits: TraitCollection) -> ItemSize? {
-        guard traits == self.traits, let entry = entries[identity], entry.proposal == proposal else { return nil }
+        guard traits == self.traits, let entry = entry(for: identity), proposals[Int(entry.proposal)] == proposal else { return nil }
         return entry.size
     }
 
@@ -45,37 +84,91 @@ public struct SizeCache {
         for identity: AnyHashable, proposal: FittingProposal, traits: TraitCollection, measure: () throws -> ItemSize
     ) rethrows -> ItemSize {
         if traits != self.traits {
-            entries.removeAll()
+            removeAll()
             self.traits = traits
         }
-        if let entry = entries[identity], entry.proposal == proposal {
+        if let entry = entry(for: identity), proposals[Int(entry.proposal)] == proposal {
             hitCount += 1
             return entry.size
         }
         let size = try measure()
         measurementCount += 1
-        entries[identity] = Entry(proposal: proposal, size: size)
+        let entry = Entry(
+            width: size.size.width, height: size.size.height, firstBaseline: size.firstBaseline ?? .nan,
+            proposal: index(of: proposal))
+        if let indexPath = identity.base as? IndexPath {
+            indexPathEntries[indexPath] = entry
+        } else {
+            otherEntries[identity] = entry
+        }
         return size
     }
 
     /// Forgets the size of one item (its content changed).
     /// - Complexity: O(1) on average.
     public mutating func removeValue(forIdentity identity: AnyHashable) {
-        entries.removeValue(forKey: identity)
+        if let indexPath = identity.base as? IndexPath {
+            indexPathEntries.removeValue(forKey: indexPath)
+        } else {
+            otherEntries.removeValue(forKey: identity)
+        }
     }
 
     /// Forgets every size (traits or the width changed, or everything was reloaded with
     /// identities that are not stable).
     public mutating func removeAll() {
-        entries.removeAll()
+        indexPathEntries.removeAll()
+        otherEntries.removeAll()
+        proposals.removeAll()
+        proposalIndices.removeAll()
     }
 
     /// Forgets the sizes of items identified only by their index path (a data source
     /// without `identifierForItemAt`): after a reload another item may stand at that path.
-    /// - Complexity: O(n) for n cached sizes.
+    /// - Complexity: O(1) (the storage is freed).
     public mutating func removeIndexPathIdentities() {
-        guard entries.keys.contains(where: { $0.base is IndexPath }) else { return }
-        entries = entries.filter { !($0.key.base is IndexPath) }
+        indexPathEntries = [:]
+    }
+
+    private func entry(for identity: AnyHashable) -> Entry? {
+        if let indexPath = identity.base as? IndexPath { return indexPathEntries[indexPath] }
+        return otherEntries[identity]
+    }
+
+    /// The index of `proposal` in the table, added if new.
+    private mutating func index(of proposal: FittingProposal) -> UInt32 {
+        if let index = proposalIndices[proposal] { return index }
+        if proposals.count >= proposalLimit {
+            dropUnusedProposals()
+            if proposals.count >= proposalLimit { proposalLimit *= 2 }
+        }
+        let index = UInt32(proposals.count)
+        proposals.append(proposal)
+        proposalIndices[proposal] = index
+        return index
+    }
+
+    /// Renumbers the proposals entries refer to and drops the others.
+    /// - Complexity: O(n) for n cached sizes; amortised over the `proposalLimit` new
+    ///   proposals that filled the table.
+    private mutating func dropUnusedProposals() {
+        var renumbered = [UInt32](repeating: .max, count: proposals.count)
+        var kept: [FittingProposal] = []
+        let proposals = self.proposals
+        func renumbering(_ entry: Entry) -> Entry {
+            let old = Int(entry.proposal)
+            if renumbered[old] == .max {
+                renumbered[old] = UInt32(kept.count)
+                kept.append(proposals[old])
+            }
+            var entry = entry
+            entry.proposal = renumbered[old]
+            return entry
+        }
+        indexPathEntries = indexPathEntries.mapValues(renumbering)
+        otherEntries = otherEntries.mapValues(renumbering)
+        self.proposals = kept
+        proposalIndices = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, UInt32($0)) })
     }
 
     /// Sets both counters back to zero.
