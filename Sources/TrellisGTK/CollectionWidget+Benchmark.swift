@@ -25,6 +25,10 @@ import Trellis
 /// `wheel` (the default), `page` (the page increment, Page Down), `up` (End first, then wheel
 /// steps up through items not yet measured), `pageup` (End, then Page Up steps).
 ///
+/// `TRELLIS_GTK_DRAW_EVERY_CELL=1` draws every visible cell on every frame, without the
+/// widget's ``CellDrawingCache`` (and at the exact fractional offset, as before that cache):
+/// the control for the cache in the same build.
+///
 /// Drift: before each step the benchmark notes the topmost item in view whose top stays in
 /// view after the step, and where it is; after the step's layout pass it finds that item
 /// again. The step moved it by exactly the step, or it drifted by the difference.
@@ -133,6 +137,9 @@ extension CollectionWidget {
 }
 
 struct ScrollBenchmark {
+    /// `TRELLIS_GTK_DRAW_EVERY_CELL=1`: the control without the cells' pictures.
+    static let drawsEveryCell = ProcessInfo.processInfo.environment["TRELLIS_GTK_DRAW_EVERY_CELL"] == "1"
+
     enum Step: String {
         case wheel, page, up, pageup
         var paging: Bool { self == .page || self == .pageup }
