@@ -7,12 +7,27 @@ import Trellis
 /// peers in Benchmarks/gtk-peers are: with `TRELLIS_GTK_BENCH_SCROLL=N` the widget moves
 /// the vertical adjustment by GTK's wheel step (page^(2/3)) on each of N frame-clock ticks
 /// — through the adjustment, so the path is the one a wheel takes — wrapping to the top at
-/// the end, then prints one JSON line (work per frame: layout pass plus drawing; tick
-/// interval; resident memory at the first and last tick; drift) and closes the window.
+/// the end, then prints one JSON line (work per frame: layout pass plus drawing; the whole
+/// frame; tick interval; resident memory at the first and last tick; drift) and closes the
+/// window.
+///
+/// What each figure counts: `work` is the widget's own work, the layout pass of the scroll
+/// step plus the widget's snapshot (the cells drawn into their pictures where they changed,
+/// and recorded into GTK's Cairo node); `frame` is everything the main thread does for the
+/// frame, from the frame clock's `before-paint` to its `after-paint` — the scroll step and
+/// its layout, GTK's own layout, the snapshot, GSK's Cairo renderer rasterizing the window
+/// (replaying the node onto the window's surface) and handing it to the X server; `render`
+/// is the part after the layout phase (snapshot, rasterizing, hand-over). The headless
+/// `ScrollBenchmarks` counts the widget's work plus rasterizing into an image surface:
+/// between `work` and `frame`.
 ///
 /// `TRELLIS_GTK_BENCH_STEP` chooses the step as `Benchmarks/gtk-peers/listview.c` does:
 /// `wheel` (the default), `page` (the page increment, Page Down), `up` (End first, then wheel
 /// steps up through items not yet measured), `pageup` (End, then Page Up steps).
+///
+/// `TRELLIS_GTK_DRAW_EVERY_CELL=1` draws every visible cell on every frame, without the
+/// widget's ``CellDrawingCache`` (and at the exact fractional offset, as before that cache):
+/// the control for the cache in the same build.
 ///
 /// Drift: before each step the benchmark notes the topmost item in view whose top stays in
 /// view after the step, and where it is; after the step's layout pass it finds that item
@@ -33,6 +48,7 @@ extension CollectionWidget {
         guard var run = benchmark else { return false }
         // Nothing to scroll before the widget has its size and has drawn once.
         guard lastFrame.frame > 0 else { return true }
+        if run.clockHandlers.isEmpty { run.clockHandlers = timeFrameClockPhases() }
         let now = DispatchTime.now().uptimeNanoseconds
         if run.lastTick > 0 && lastFrame.frame > run.lastFrame {
             run.work.append(lastFrame.milliseconds)
@@ -52,6 +68,9 @@ extension CollectionWidget {
             (run.rssEnd, run.heapEnd) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes())
             run.memoryAtEnd = MemorySample()
             FileHandle.standardOutput.write(Data((run.report(items: totalItems) + "\n").utf8))
+            if let clock = gtk_widget_get_frame_clock(widget) {
+                for handler in run.clockHandlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
+            }
             benchmark = nil
             if let root = gtk_widget_get_root(widget) { gtk_window_destroy(trellis_as_window(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))) }
             return false
@@ -89,7 +108,45 @@ extension CollectionWidget {
     }
 }
 
+extension CollectionWidget {
+    /// Connects to the frame clock's phases to time the whole frame (see the type's
+    /// discussion); returns the handlers.
+    fileprivate func timeFrameClockPhases() -> [gulong] {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return [] }
+        typealias Handler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let beforePaint: Handler = { _, context in
+            MainActor.assumeIsolated {
+                let host = CollectionWidget.host(context)
+                host.benchmark?.phaseStart = (DispatchTime.now().uptimeNanoseconds, host.frameCount)
+            }
+        }
+        let layout: Handler = { _, context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).benchmark?.layoutEnd = DispatchTime.now().uptimeNanoseconds }
+        }
+        let afterPaint: Handler = { _, context in
+            MainActor.assumeIsolated {
+                let host = CollectionWidget.host(context)
+                guard var run = host.benchmark, run.phaseStart.time > 0, host.frameCount > run.phaseStart.frame, run.layoutEnd > 0 else { return }
+                let now = DispatchTime.now().uptimeNanoseconds
+                run.wholeFrames.append(Double(now - run.phaseStart.time) / 1e6)
+                run.renders.append(Double(now - run.layoutEnd) / 1e6)
+                run.phaseStart = (0, 0)
+                run.layoutEnd = 0
+                host.benchmark = run
+            }
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let phases: [(String, Handler)] = [("before-paint", beforePaint), ("layout", layout), ("after-paint", afterPaint)]
+        return phases.map { phase in
+            trellis_signal_connect(UnsafeMutableRawPointer(clock), phase.0, unsafeBitCast(phase.1, to: GCallback.self), me)
+        }
+    }
+}
+
 struct ScrollBenchmark {
+    /// `TRELLIS_GTK_DRAW_EVERY_CELL=1`: the control without the cells' pictures.
+    static let drawsEveryCell = ProcessInfo.processInfo.environment["TRELLIS_GTK_DRAW_EVERY_CELL"] == "1"
+
     enum Step: String {
         case wheel, page, up, pageup
         var paging: Bool { self == .page || self == .pageup }
@@ -105,6 +162,13 @@ struct ScrollBenchmark {
     var drifts: [Double] = []
     var lost = 0
     var work: [Double] = []
+    /// `before-paint` → `after-paint` of frames the widget drew in.
+    var wholeFrames: [Double] = []
+    /// End of the layout phase → `after-paint`.
+    var renders: [Double] = []
+    var phaseStart: (time: UInt64, frame: Int) = (0, 0)
+    var layoutEnd: UInt64 = 0
+    var clockHandlers: [gulong] = []
     var intervals: [Double] = []
     var lastTick: UInt64 = 0
     var lastFrame = 0
@@ -134,6 +198,8 @@ struct ScrollBenchmark {
         // Reserved up front, so the benchmark's own records do not show as growth in the
         // memory it reports (the drift record doubling added 32, 64 and 128 KB steps).
         work.reserveCapacity(frames)
+        wholeFrames.reserveCapacity(frames + 1)
+        renders.reserveCapacity(frames + 1)
         intervals.reserveCapacity(frames)
         drifts.reserveCapacity(frames)
     }
@@ -161,6 +227,8 @@ struct ScrollBenchmark {
         func f(_ value: Double) -> String { String(format: "%.3f", value) }
         return "{\"event\":\"scrollBenchmark\",\"items\":\(items),\"frames\":\(work.count),"
             + "\"workP0Ms\":\(f(percentile(work, 0))),\"workP50Ms\":\(f(percentile(work, 0.5))),\"workP99Ms\":\(f(percentile(work, 0.99))),"
+            + "\"frameP0Ms\":\(f(percentile(wholeFrames, 0))),\"frameP50Ms\":\(f(percentile(wholeFrames, 0.5))),\"frameP99Ms\":\(f(percentile(wholeFrames, 0.99))),"
+            + "\"renderP50Ms\":\(f(percentile(renders, 0.5))),\"renderP99Ms\":\(f(percentile(renders, 0.99))),"
             + "\"intervalP50Ms\":\(f(percentile(intervals, 0.5))),\"intervalP99Ms\":\(f(percentile(intervals, 0.99))),"
             + "\"rssStartKB\":\(rssStart),\"rssEndKB\":\(rssEnd),"
             + "\"step\":\"\(step.rawValue)\",\"followedFrames\":\(drifts.count),\"driftMaxPx\":\(f(drifts.max() ?? 0)),"

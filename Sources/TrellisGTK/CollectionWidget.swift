@@ -15,7 +15,9 @@ import TrellisText
 /// The collection view does the work: each scroll step or resize runs its layout pass
 /// (measuring the self-sizing items that come into view, recycling and reusing cells), and
 /// each frame draws its visible cells with TrellisRender's Cairo drawing — the drawing of
-/// `trellis render` — into a Cairo node GTK replays at the surface's scale factor.
+/// `trellis render` — into a Cairo node GTK replays at the surface's scale factor. A cell
+/// is drawn into a picture of its own when it is new or changed, and copied from it on the
+/// frames after (``CellDrawingCache``), with the same pixels.
 ///
 /// Scroll anchoring across the host: GTK owns the vertical adjustment's value (animations,
 /// kinetic scrolling and scrollbar drags set it from their own state), so corrections —
@@ -74,6 +76,10 @@ public final class CollectionWidget {
     var afterPaintHandler: gulong = 0
     /// The scroll benchmark in progress (`TRELLIS_GTK_BENCH_SCROLL`).
     var benchmark: ScrollBenchmark?
+    /// The visible cells' drawn pixels, copied on frames where a cell did not change (a
+    /// scroll moves the cells, it does not change them). Holds the pictures of the cells of
+    /// the last frame: about the visible area × scale² × 4 bytes.
+    let drawingCache = CellDrawingCache()
     /// Objects living as long as the widget (a data source the collection holds weakly).
     private var retained: [AnyObject] = []
 
@@ -182,7 +188,11 @@ public final class CollectionWidget {
         StartupTrace.mark("firstDraw")
         let start = DispatchTime.now().uptimeNanoseconds
         collectionView.backgroundColor = background
-        Renderer(options: RenderOptions(scale: Double(scale), background: background)).draw(collectionView, into: cairo)
+        // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
+        // at that scale, and land on its whole pixels.
+        drawingCache.replayScale = Double(scale)
+        Renderer(options: RenderOptions(scale: Double(scale), background: background))
+            .draw(collectionView, into: cairo, cache: ScrollBenchmark.drawsEveryCell ? nil : drawingCache)
         drawInteractionStates(into: cairo)
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         frameCount += 1

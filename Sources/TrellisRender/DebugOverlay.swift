@@ -14,11 +14,13 @@ struct DebugOverlay {
 
     var hairline: Double { 1 / scale }
 
-    func draw(_ view: View) {
+    /// Draws the guides of `view` and its subviews; `bounds` replaces the view's own (as in
+    /// ``ViewDrawing/draw(_:bounds:)``).
+    func draw(_ view: View, bounds drawnBounds: Rect? = nil) {
         guard !view.isHidden, view.alpha > 0 else { return }
         context.withSavedState {
             context.translate(dx: view.frame.minX, dy: view.frame.minY)
-            let bounds = view.bounds
+            let bounds = drawnBounds ?? view.bounds
             context.translate(dx: -bounds.minX, dy: -bounds.minY)
             let inset = hairline / 2
             context.stroke(

@@ -4,15 +4,23 @@ import TrellisKit
 /// Walks a view tree and draws each view the way a layer-backed `UIView` appears.
 struct ViewDrawing {
     let context: CairoGraphicsContext
+    /// Draws the root's subviews from their cached pictures where it can (nil: draws
+    /// everything). Only the root's subviews are cached: a cell's own subtree is drawn
+    /// into its picture without a cache.
+    var cache: CellDrawingCache? = nil
+
+    /// The same drawing without the cache (for the views under the root).
+    var withoutCache: ViewDrawing { ViewDrawing(context: context) }
 
     /// Draws `view` (positioned by its frame in the current coordinate space) and its
-    /// subviews.
-    func draw(_ view: View) {
+    /// subviews; `bounds` replaces the view's own (the renderer's root, drawn at its
+    /// bounds origin rounded to whole pixels).
+    func draw(_ view: View, bounds drawnBounds: Rect? = nil) {
         guard !view.isHidden, view.alpha > 0 else { return }
         context.withSavedState {
             context.translate(dx: view.frame.minX, dy: view.frame.minY)
             context.withOpacity(view.alpha) {
-                let bounds = view.bounds
+                let bounds = drawnBounds ?? view.bounds
                 context.translate(dx: -bounds.minX, dy: -bounds.minY)
                 let radius = view.cornerStyle.radius(for: bounds.size)
                 if let background = view.backgroundColor {
@@ -34,7 +42,11 @@ struct ViewDrawing {
                 }
                 context.withSavedState {
                     if view.clipsToBounds { context.clip(to: bounds, cornerRadius: radius) }
-                    for subview in view.subviews { draw(subview) }
+                    if let cache {
+                        cache.drawSubviews(of: view, bounds: bounds, with: self)
+                    } else {
+                        for subview in view.subviews { draw(subview) }
+                    }
                 }
                 drawBorder(of: view, in: bounds, cornerRadius: radius)
             }

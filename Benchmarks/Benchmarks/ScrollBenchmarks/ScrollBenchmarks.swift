@@ -18,6 +18,10 @@ import Glibc
 // over 10,000 frames (`memoryLeaked` counts the allocations a frame does not free;
 // "resident growth" is the resident memory above the first frame's, sampled every 100
 // frames). `SCROLL_BENCH_FRAMES` overrides the 10,000 frames (to measure a slow build).
+//
+// The window keeps each cell's drawn pixels in a `CellDrawingCache` and copies them while
+// the cell does not change; the "every cell drawn" pair draws each visible cell on every
+// frame as before that cache, the control in the same run.
 
 /// The gallery's tag cell: DejaVu Sans 15, padding 5 × 10, at least 40 wide, a pill.
 let tagTemplate = CellTemplate(
@@ -64,6 +68,8 @@ final class ScrollScene {
     let surface: OpaquePointer
     let cairo: OpaquePointer
     let renderer = Renderer(options: RenderOptions(scale: 1, background: .white))
+    /// The window's cache of the cells' pictures; nil draws every cell on every frame.
+    var cache: CellDrawingCache? = CellDrawingCache()
     /// GTK's wheel step for the page: page^(2/3).
     let step: Double
 
@@ -96,7 +102,7 @@ final class ScrollScene {
         let maximum = collection.contentSize.height - collection.bounds.height
         collection.contentOffset = Point(x: 0, y: min(max(0, collection.contentOffset.y + delta), maximum))
         try collection.performLayout()
-        renderer.draw(collection, into: cairo)
+        renderer.draw(collection, into: cairo, cache: cache)
     }
 }
 
@@ -133,27 +139,33 @@ let benchmarks: @Sendable () -> Void = {
         frame += 1
     }
 
-    Benchmark(
-        "1M estimated tags, 800×600: scroll a wheel step, lay out, measure, draw (new items)",
-        configuration: .init(setup: { frame = 0; try? scene.frame(by: 0) })
-    ) { benchmark in
-        try scene.frame(by: scene.step)
-        benchmark.stopMeasurement()
-        sample(benchmark)
-    }
-
-    Benchmark(
-        "1M estimated tags, 800×600: scroll back a wheel step over measured items, lay out, draw",
-        configuration: .init(setup: {
+    for cached in [true, false] {
+        let drawing = cached ? "" : ", every cell drawn"
+        /// The first frame, with the cache or without; then `scrolledFrames` steps down.
+        func start(scrolledFrames: Int) {
             frame = 0
+            scene.cache = cached ? CellDrawingCache() : nil
             try? scene.frame(by: 0)
-            for _ in 0..<frames { try? scene.frame(by: scene.step) }
-        })
-    ) { benchmark in
-        let measured = scene.collection.sizeCache.measurementCount
-        try scene.frame(by: -scene.step)
-        benchmark.stopMeasurement()
-        precondition(scene.collection.sizeCache.measurementCount == measured, "a measured item was measured again")
-        sample(benchmark)
+            for _ in 0..<scrolledFrames { try? scene.frame(by: scene.step) }
+        }
+        Benchmark(
+            "1M estimated tags, 800×600: scroll a wheel step, lay out, measure, draw (new items)\(drawing)",
+            configuration: .init(setup: { start(scrolledFrames: 0) })
+        ) { benchmark in
+            try scene.frame(by: scene.step)
+            benchmark.stopMeasurement()
+            sample(benchmark)
+        }
+
+        Benchmark(
+            "1M estimated tags, 800×600: scroll back a wheel step over measured items, lay out, draw\(drawing)",
+            configuration: .init(setup: { start(scrolledFrames: frames) })
+        ) { benchmark in
+            let measured = scene.collection.sizeCache.measurementCount
+            try scene.frame(by: -scene.step)
+            benchmark.stopMeasurement()
+            precondition(scene.collection.sizeCache.measurementCount == measured, "a measured item was measured again")
+            sample(benchmark)
+        }
     }
 }

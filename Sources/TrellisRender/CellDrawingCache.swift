@@ -1,0 +1,312 @@
+import CPango
+import Trellis
+import TrellisKit
+
+/// Keeps each visible cell's drawing as pixels, so that a frame in which a cell only moved
+/// copies its pixels instead of drawing it again — what UIKit's layers and GTK's render
+/// nodes do for a scrolled list. Pass one to ``Renderer/draw(_:into:overlayScale:cache:)``
+/// on every frame of a window (the GTK host does, and so does the scroll benchmark).
+///
+/// A cell is drawn again only when what its drawing reads changed (any view of its subtree:
+/// size, bounds, colours, border, corners, alpha, hidden, a label's text, style, lines,
+/// colour and text box, an image view's image and rectangle), or its sub-pixel position,
+/// the scale or the colour under it changed. The comparison walks the cell's views without
+/// allocating; no `setNeedsDisplay` is needed.
+///
+/// The pixels are those of drawing the cell straight into the target, exactly: a cell is
+/// drawn into its picture at the same fraction of a pixel it has on the target, over the
+/// same opaque colour that lies under it there (the collection's background), and copied
+/// at a whole-pixel offset. So a cell is cached only where the colour under it is one opaque
+/// colour — the root view (the collection view) has an opaque background or sits on an
+/// opaque canvas, square corners, alpha 1, bounds on whole pixels, and no view drawn before
+/// the cell overlaps it — and only when nothing of it is drawn outside its bounds and no
+/// view of it draws itself (`CustomDrawing`). Anything else is drawn directly, as without
+/// a cache.
+///
+/// Memory: the pictures of the cells drawn in the last frame, 4 bytes a pixel at the
+/// target's scale (about the visible area of the cells: ~1.9 MB for an 800×600 window
+/// full of cells at scale 1, 4× at scale 2), plus up to ``spareLimit`` pictures kept for
+/// reuse. Entries of cells not drawn in a frame are dropped at its end.
+///
+/// Not thread-safe: one cache belongs to one window (its main thread).
+public final class CellDrawingCache {
+    /// How many pixels one unit of the target context becomes when the target is shown: 1
+    /// for an image surface; the window's scale factor for a GTK Cairo node, which GTK
+    /// records in points and replays at the surface's scale. Set it before each frame.
+    public var replayScale: Double = 1
+
+    /// The colour painted under the root view (the canvas), when known: the underlay of
+    /// the cells when the root view has no background of its own.
+    var canvas: Color?
+
+    /// Cells drawn into their pictures in the last frame (content changed or new).
+    public private(set) var cellsDrawn = 0
+    /// Cells put on the target from their pictures in the last frame (those drawn into
+    /// their pictures in it included); the other visible views were drawn directly.
+    public private(set) var cellsCopied = 0
+    /// Bytes of pixels held (the pictures in use and the spare ones).
+    public private(set) var byteCount = 0
+
+    /// How many unused pictures are kept for cells that need a new one.
+    public let spareLimit = 32
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var spares: [Picture] = []
+    private var frame = 0
+    /// What earlier views of the frame drew over, in the root's bounds coordinates.
+    private var covered: [Rect] = []
+    private var stale: [ObjectIdentifier] = []
+
+    public init() {}
+
+    deinit {
+        for entry in entries.values { cairo_surface_destroy(entry.picture.surface) }
+        for spare in spares { cairo_surface_destroy(spare.surface) }
+    }
+
+    // MARK: One frame
+
+    /// Draws `root`'s subviews (the cells and anything else), from pictures where it can;
+    /// `drawing`'s context is in `root`'s bounds coordinates, `bounds` the root's bounds as
+    /// drawn.
+    func drawSubviews(of root: View, bounds: Rect, with drawing: ViewDrawing) {
+        frame &+= 1
+        cellsDrawn = 0
+        cellsCopied = 0
+        covered.removeAll(keepingCapacity: true)
+        let cairo = drawing.context.cairo
+        let geometry = PixelGeometry(cairo, replayScale: replayScale)
+        let underlay = geometry.flatMap { underlayColor(of: root, bounds: bounds, geometry: $0) }
+        for subview in root.subviews where subview.isDrawn {
+            let extent = drawnExtent(of: subview)
+            if let geometry, let underlay, subview is CollectionViewCell,
+               root.clipsToBounds || underlay == canvas || bounds.encloses(extent.insetBy(-1)),
+               !covered.contains(where: { $0.intersects(subview.frame.insetBy(-1)) }),
+               copy(subview, geometry: geometry, underlay: underlay) {
+                cellsCopied += 1
+            } else {
+                drawing.withoutCache.draw(subview)
+            }
+            covered.append(extent)
+        }
+        dropEntriesNotDrawn()
+    }
+
+    /// The one opaque colour under the root's subviews, or nil when there is none.
+    private func underlayColor(of root: View, bounds: Rect, geometry: PixelGeometry) -> Color? {
+        guard root.alpha >= 1, root.cornerStyle.radius(for: bounds.size) == 0, !(root is Label), !(root is any CustomDrawing),
+              (root as? ImageView)?.image == nil, geometry.isOnWholePixels(bounds) else { return nil }
+        let color = root.backgroundColor ?? canvas
+        guard let color, color.alpha >= 1 else { return nil }
+        return color
+    }
+
+    /// Puts `cell` on the target from its picture, drawing the picture first when the cell
+    /// changed. False when the cell cannot be cached (the caller draws it).
+    private func copy(_ cell: View, geometry: PixelGeometry, underlay: Color) -> Bool {
+        let key = ObjectIdentifier(cell)
+        let placement = geometry.placement(of: cell.frame)
+        guard placement.width > 0, placement.height > 0, placement.width <= 8192, placement.height <= 8192 else { return false }
+        if let entry = entries[key], entry.placement.matches(placement), entry.scale == geometry.scale, entry.underlay == underlay,
+           entry.stateMatches(cell) {
+            entry.frame = frame
+            entry.placement = placement
+            geometry.copy(entry.picture, to: placement)
+            return true
+        }
+        var states: [DrawnViewState] = []
+        guard DrawnViewState.walk(cell, { states.append($0); return true }) else {
+            if let entry = entries.removeValue(forKey: key) { release(entry.picture) }
+            return false
+        }
+        let entry: Entry
+        if let existing = entries[key] {
+            entry = existing
+            if !entry.picture.fits(placement) {
+                release(entry.picture)
+                entry.picture = picture(for: placement)
+            }
+        } else {
+            entry = Entry(picture: picture(for: placement))
+            entries[key] = entry
+        }
+        entry.states = states
+        entry.placement = placement
+        entry.scale = geometry.scale
+        entry.underlay = underlay
+        entry.frame = frame
+        entry.picture.draw(cell, placement: placement, scale: geometry.scale, underlay: underlay)
+        cellsDrawn += 1
+        geometry.copy(entry.picture, to: placement)
+        return true
+    }
+
+    private func dropEntriesNotDrawn() {
+        stale.removeAll(keepingCapacity: true)
+        for (key, entry) in entries where entry.frame != frame { stale.append(key) }
+        for key in stale {
+            if let entry = entries.removeValue(forKey: key) { release(entry.picture) }
+        }
+    }
+
+    // MARK: Pictures
+
+    /// A spare picture large enough, or a new one.
+    private func picture(for placement: Placement) -> Picture {
+        if let index = spares.firstIndex(where: { $0.fits(placement) }) {
+            return spares.remove(at: index)
+        }
+        // A little room to spare, so a cell that grows by a pixel keeps its picture.
+        let picture = Picture(width: placement.width + 8, height: placement.height + 4)
+        byteCount += picture.byteCount
+        return picture
+    }
+
+    private func release(_ picture: Picture) {
+        if spares.count < spareLimit {
+            spares.append(picture)
+        } else {
+            byteCount -= picture.byteCount
+            cairo_surface_destroy(picture.surface)
+        }
+    }
+
+    /// The rectangle `view` draws into, in its parent's coordinates: its frame and, where
+    /// no ancestor clips, its subviews' and images' (conservative: clipping is ignored).
+    private func drawnExtent(of view: View) -> Rect {
+        var extent = view.frame
+        let dx = view.frame.minX - view.bounds.minX, dy = view.frame.minY - view.bounds.minY
+        if let imageRect = (view as? ImageView)?.imageRect { extent = extent.union(imageRect.offsetBy(dx: dx, dy: dy)) }
+        for subview in view.subviews where subview.isDrawn {
+            extent = extent.union(drawnExtent(of: subview).offsetBy(dx: dx, dy: dy))
+        }
+        return extent
+    }
+
+    private final class Entry {
+        var picture: Picture
+        var states: [DrawnViewState] = []
+        var placement = Placement()
+        var scale = 0.0
+        var underlay = Color.white
+        /// The last frame that drew the cell.
+        var frame = 0
+
+        init(picture: Picture) { self.picture = picture }
+
+        /// Whether `cell`'s views read as they did when the picture was drawn.
+        func stateMatches(_ cell: View) -> Bool {
+            var index = 0
+            let states = states
+            let walked = DrawnViewState.walk(cell) { state in
+                guard index < states.count, states[index] == state else { return false }
+                index += 1
+                return true
+            }
+            return walked && index == states.count
+        }
+    }
+}
+
+/// Where a cell lands on the target, in the target's pixels: the whole-pixel corner of its
+/// picture, the fraction of a pixel its frame starts at within it, and the picture's size.
+struct Placement {
+    var x = 0, y = 0
+    var phaseX = 0.0, phaseY = 0.0
+    var width = 0, height = 0
+
+    func matches(_ other: Placement) -> Bool {
+        phaseX == other.phaseX && phaseY == other.phaseY && width == other.width && height == other.height
+    }
+}
+
+/// The pixel grid of the target under the current transform: a scale (pixels per unit of
+/// the root's coordinates) and an offset, or nil when the transform rotates, skews or
+/// scales the axes differently.
+struct PixelGeometry {
+    let cairo: OpaquePointer
+    let replayScale: Double
+    /// Pixels per point.
+    let scale: Double
+    let offsetX: Double, offsetY: Double
+
+    init?(_ cairo: OpaquePointer, replayScale: Double) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0, replayScale > 0 else { return nil }
+        self.cairo = cairo
+        self.replayScale = replayScale
+        scale = matrix.xx * replayScale
+        offsetX = matrix.x0 * replayScale
+        offsetY = matrix.y0 * replayScale
+    }
+
+    func isOnWholePixels(_ rect: Rect) -> Bool {
+        func whole(_ value: Double) -> Bool { abs(value - value.rounded()) < 1e-6 }
+        return whole(rect.minX * scale + offsetX) && whole(rect.minY * scale + offsetY)
+            && whole(rect.maxX * scale + offsetX) && whole(rect.maxY * scale + offsetY)
+    }
+
+    func placement(of frame: Rect) -> Placement {
+        let left = frame.minX * scale + offsetX, top = frame.minY * scale + offsetY
+        let x = left.rounded(.down), y = top.rounded(.down)
+        let phaseX = left - x, phaseY = top - y
+        // A width within rounding error of whole pixels must not gain an empty column.
+        let width = (phaseX + frame.width * scale - 1e-9).rounded(.up)
+        let height = (phaseY + frame.height * scale - 1e-9).rounded(.up)
+        guard width.isFinite, height.isFinite, abs(x) < 1e9, abs(y) < 1e9, width < 1e9, height < 1e9 else { return Placement() }
+        return Placement(x: Int(x), y: Int(y), phaseX: phaseX, phaseY: phaseY, width: Int(width), height: Int(height))
+    }
+
+    /// Copies the picture's `placement.width × placement.height` pixels to their place.
+    func copy(_ picture: Picture, to placement: Placement) {
+        cairo_save(cairo)
+        // Units of whole target pixels, so the copy lands on the pixel grid (after GTK's
+        // replay too) and Cairo copies the pixels without filtering.
+        cairo_identity_matrix(cairo)
+        cairo_scale(cairo, 1 / replayScale, 1 / replayScale)
+        cairo_set_source_surface(cairo, picture.surface, Double(placement.x), Double(placement.y))
+        cairo_rectangle(cairo, Double(placement.x), Double(placement.y), Double(placement.width), Double(placement.height))
+        cairo_fill(cairo)
+        cairo_restore(cairo)
+    }
+}
+
+/// A cell's picture: an image surface at least as large as its placement.
+struct Picture {
+    let surface: OpaquePointer
+    let width: Int, height: Int
+
+    init(width: Int, height: Int) {
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        self.width = width
+        self.height = height
+    }
+
+    var byteCount: Int { Int(cairo_image_surface_get_stride(surface)) * height }
+
+    func fits(_ placement: Placement) -> Bool { placement.width <= width && placement.height <= height }
+
+    /// Draws `cell` as the target would at `placement`: over `underlay`, its frame's corner
+    /// at the placement's fraction of a pixel.
+    func draw(_ cell: View, placement: Placement, scale: Double, underlay: Color) {
+        let cairo = cairo_create(surface)!
+        defer { cairo_destroy(cairo) }
+        cairo_rectangle(cairo, 0, 0, Double(placement.width), Double(placement.height))
+        cairo_clip(cairo)
+        cairo_set_source_rgba(cairo, underlay.red, underlay.green, underlay.blue, underlay.alpha)
+        cairo_paint(cairo)
+        var matrix = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale,
+                                    x0: placement.phaseX - scale * cell.frame.minX, y0: placement.phaseY - scale * cell.frame.minY)
+        cairo_set_matrix(cairo, &matrix)
+        ViewDrawing(context: CairoGraphicsContext(cairo: cairo)).draw(cell)
+        cairo_surface_flush(surface)
+    }
+}
+
+extension Rect {
+    /// The rectangle shrunk by `amount` on every side (grown for a negative amount).
+    func insetBy(_ amount: Double) -> Rect {
+        Rect(x: minX + amount, y: minY + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+}

@@ -1,0 +1,108 @@
+import Trellis
+import TrellisKit
+import TrellisText
+
+/// Everything ``ViewDrawing`` reads from one view of a cell's subtree: two walks that give
+/// equal sequences of states draw the same pixels (at the same scale, sub-pixel phase and
+/// underlay). This is how ``CellDrawingCache`` knows a cached cell is still valid without
+/// a `setNeedsDisplay` from every property setter: the walk compares values, it allocates
+/// nothing while they match.
+struct DrawnViewState: Equatable {
+    var view: ObjectIdentifier
+    /// The frame in the parent's bounds coordinates; for the cell itself only its size
+    /// (moving a cell does not change its drawing).
+    var frame: Rect
+    var bounds: Rect
+    var alpha: Double
+    var isHidden: Bool
+    var clipsToBounds: Bool
+    var background: Color?
+    var border: Color?
+    var borderWidth: Double
+    var cornerStyle: CornerStyle
+    var subviewCount: Int
+    // A label's text as drawn: what `LabelText.draw` passes to Pango, and the box it
+    // computed (which folds in the label's measurer and alignment).
+    var text: String?
+    var textStyle: TextStyle?
+    var numberOfLines = 0
+    var textColor: Color?
+    var textRect: Rect?
+    // An image view's image and where it goes.
+    var image: Image?
+    var imageRect: Rect?
+
+    init(_ view: View, isCell: Bool) {
+        self.view = ObjectIdentifier(view)
+        frame = isCell ? Rect(origin: .zero, size: view.bounds.size) : view.frame
+        bounds = view.bounds
+        alpha = view.alpha
+        isHidden = view.isHidden
+        clipsToBounds = view.clipsToBounds
+        background = view.backgroundColor
+        border = view.borderColor
+        borderWidth = view.borderWidth
+        cornerStyle = view.cornerStyle
+        subviewCount = view.subviews.count
+        guard view.isDrawn else { return }
+        if let label = view as? Label, !label.text.isEmpty {
+            text = label.text
+            textStyle = label.style
+            numberOfLines = label.numberOfLines
+            textColor = label.textColor
+            textRect = LabelText(label).textRect(in: view.bounds)
+        }
+        if let imageView = view as? ImageView {
+            image = imageView.image
+            imageRect = imageView.imageRect
+        }
+    }
+
+    /// Walks `cell`'s subtree in drawing order and hands each view's state to `body` (which
+    /// returns false to stop). Returns false when the walk was stopped or the cell cannot be
+    /// drawn from a cache: a view draws itself (`CustomDrawing`, unknown to the walk), or
+    /// something is drawn outside the cell's bounds without a clipping ancestor (a cached
+    /// picture of the bounds would cut it).
+    static func walk(_ cell: View, _ body: (DrawnViewState) -> Bool) -> Bool {
+        walk(cell, isCell: true, origin: Point(x: 0, y: 0), clipped: false, cellBounds: cell.bounds, body)
+    }
+
+    private static func walk(_ view: View, isCell: Bool, origin: Point, clipped: Bool, cellBounds: Rect,
+                             _ body: (DrawnViewState) -> Bool) -> Bool {
+        guard !(view is any CustomDrawing) else { return false }
+        let state = DrawnViewState(view, isCell: isCell)
+        guard body(state) else { return false }
+        guard view.isDrawn else { return true }
+        // Where this view's bounds coordinates put their origin, in the cell's bounds
+        // coordinates.
+        let own = isCell ? Point(x: 0, y: 0)
+            : Point(x: origin.x + view.frame.minX - view.bounds.minX, y: origin.y + view.frame.minY - view.bounds.minY)
+        if !isCell && !clipped && !cellBounds.encloses(Rect(x: origin.x + view.frame.minX, y: origin.y + view.frame.minY,
+                                                             width: view.frame.width, height: view.frame.height)) {
+            return false
+        }
+        if let imageRect = state.imageRect, !clipped, !view.clipsToBounds,
+           !cellBounds.encloses(Rect(x: own.x + imageRect.minX, y: own.y + imageRect.minY, width: imageRect.width, height: imageRect.height)) {
+            return false
+        }
+        for subview in view.subviews {
+            guard walk(subview, isCell: false, origin: own, clipped: clipped || view.clipsToBounds, cellBounds: cellBounds, body) else {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+extension View {
+    /// Whether ``ViewDrawing`` draws the view at all.
+    var isDrawn: Bool { !isHidden && alpha > 0 }
+}
+
+extension Rect {
+    /// Whether `other` lies inside, with a tolerance for rounding far below a pixel.
+    func encloses(_ other: Rect) -> Bool {
+        let slack = 1e-9
+        return other.minX >= minX - slack && other.minY >= minY - slack && other.maxX <= maxX + slack && other.maxY <= maxY + slack
+    }
+}

@@ -1,0 +1,143 @@
+import CPango
+import Testing
+import Trellis
+import TrellisKit
+import TrellisPango
+import TrellisRender
+import TrellisText
+
+/// A window's frames drawn from the cells' cached pictures have exactly the pixels of
+/// drawing every cell, at any scroll offset and scale, and after a cell changes.
+@Suite("Cell drawing cache")
+@MainActor
+struct CellDrawingCacheTests {
+    final class Tags: CollectionViewDataSource {
+        var words = ["A", "longer", "much longer", "ist", "fractional", "Wg"]
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 300 }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
+            let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "TagCell", for: indexPath) as! CollectionViewRenderTests.TagCell
+            cell.label.text = words[(indexPath.item * 7) % words.count] + " \(indexPath.item)"
+            return cell
+        }
+    }
+
+    let tags = Tags()
+
+    /// Self-sized tags in a flow whose 10.3 pt inset puts them between pixels.
+    func makeCollection() throws -> CollectionView {
+        DefaultTextMeasurer.install(PangoTextMeasurer.shared)
+        let layout = FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: 8, lineSpacing: 8,
+                                                     sectionInset: EdgeInsets(all: 10.3)))
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 376, height: 200), layout: layout)
+        collection.backgroundColor = Color(red: 0.95, green: 0.97, blue: 1, alpha: 1)
+        collection.register(CollectionViewRenderTests.TagCell.self, forCellWithReuseIdentifier: "TagCell")
+        collection.estimatedItemSize = .automatic
+        collection.dataSource = tags
+        try collection.performLayout()
+        return collection
+    }
+
+    /// An image surface `scale` pixels per point with `draw` drawn into it, as its bytes.
+    func pixels(of collection: CollectionView, scale: Double, deviceScale: Double = 1, _ draw: (OpaquePointer) -> Void) -> [UInt8] {
+        let width = Int32(collection.bounds.width * scale), height = Int32(collection.bounds.height * scale)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_scale(surface, deviceScale, deviceScale)
+        let cairo = cairo_create(surface)!
+        cairo_scale(cairo, scale / deviceScale, scale / deviceScale)
+        draw(cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+        let bytes = cairo_image_surface_get_data(surface)!
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(cairo_image_surface_get_stride(surface) * height)))
+    }
+
+    /// How many bytes differ (the arrays are too long to print).
+    func differing(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.count == b.count ? zip(a, b).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) } : -1
+    }
+
+    func scroll(_ collection: CollectionView, to y: Double) throws {
+        collection.contentOffset = Point(x: 0, y: y)
+        try collection.performLayout()
+    }
+
+    @Test(arguments: [1.0, 2.0, 1.5])
+    func scrolledFramesMatchDrawingEveryCell(scale: Double) throws {
+        let collection = try makeCollection()
+        let renderer = Renderer(options: RenderOptions(background: .white))
+        let cache = CellDrawingCache()
+        let step = 34.19951893353394 // GTK's wheel step for a 200 pt page: 200^(2/3)
+        for (frame, y) in [0, step, 2 * step, 3 * step, 2 * step, 301.7, 301.7].enumerated() {
+            try scroll(collection, to: y)
+            let cached = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0, cache: cache) }
+            let direct = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0) }
+            #expect(differing(cached, direct) == 0, "frame \(frame) at \(y), scale \(scale)")
+            if frame > 0 && y != 301.7 {
+                // Scrolling by a step keeps most cells in view: those are copied.
+                #expect(cache.cellsCopied > 10, "frame \(frame): \(cache.cellsCopied) copied, \(cache.cellsDrawn) drawn")
+            }
+        }
+        // The same offset again: nothing changed, nothing is drawn; every cell inside the
+        // bounds is copied (one crossing an edge lies partly over the canvas, whose colour
+        // differs from the collection's, so it is drawn directly).
+        let inside = collection.visibleCells.filter {
+            collection.bounds.contains(Rect(x: $0.frame.minX - 1, y: $0.frame.minY - 1, width: $0.frame.width + 2, height: $0.frame.height + 2))
+        }
+        #expect(cache.cellsDrawn == 0 && cache.cellsCopied >= inside.count && inside.count > 10)
+        #expect(cache.byteCount > 0)
+    }
+
+    @Test func aChangedCellIsDrawnAgain() throws {
+        let collection = try makeCollection()
+        let renderer = Renderer(options: RenderOptions(background: .white))
+        let cache = CellDrawingCache()
+        _ = pixels(of: collection, scale: 1) { renderer.draw(collection, into: $0, cache: cache) }
+        let cell = collection.visibleCells.sorted { $0.frame.minY < $1.frame.minY }[3] as! CollectionViewRenderTests.TagCell
+        let changes: [(String, () -> Void)] = [
+            ("text of the same width", { cell.label.text = String(cell.label.text.reversed()) }),
+            ("text colour", { cell.label.textColor = .red }),
+            ("background", { cell.backgroundColor = .black }),
+            ("border", { cell.borderWidth = 2 }),
+            ("hidden subview", { cell.contentView.isHidden = true }),
+            ("shown again", { cell.contentView.isHidden = false }),
+        ]
+        for (name, change) in changes {
+            change()
+            let cached = pixels(of: collection, scale: 1) { renderer.draw(collection, into: $0, cache: cache) }
+            let direct = pixels(of: collection, scale: 1) { renderer.draw(collection, into: $0) }
+            #expect(differing(cached, direct) == 0, "after a change of \(name)")
+            #expect(cache.cellsDrawn == 1, "after a change of \(name): \(cache.cellsDrawn) drawn")
+        }
+    }
+
+    /// GTK records the widget's drawing in points and replays it at the window's scale: the
+    /// cells' pictures are made at that scale and land on whole pixels of the window.
+    @Test func replayedAtTheWindowScaleMatchesDrawingAtThatScale() throws {
+        let collection = try makeCollection()
+        // The canvas is the collection's colour, as in the window: every cell is copied, none
+        // is drawn through the recording (which rounds its coordinates to 1/256 of a point
+        // rather than of a pixel, so its glyph and edge pixels may come out a shade apart).
+        let renderer = Renderer(options: RenderOptions(background: collection.backgroundColor))
+        let cache = CellDrawingCache()
+        cache.replayScale = 2
+        for y in [0, 37.25, 80.9] {
+            try scroll(collection, to: y)
+            // The window's surface has a device scale of 2; the widget draws into a
+            // recording in points, which GSK paints onto it.
+            let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+            defer { cairo_surface_destroy(recording) }
+            let points = cairo_create(recording)!
+            renderer.draw(collection, into: points, cache: cache)
+            cairo_destroy(points)
+            let replayed = pixels(of: collection, scale: 2, deviceScale: 2) { window in
+                cairo_set_source_surface(window, recording, 0, 0)
+                cairo_paint(window)
+            }
+            let direct = pixels(of: collection, scale: 2) { renderer.draw(collection, into: $0) }
+            #expect(replayed.count == direct.count)
+            #expect(differing(replayed, direct) == 0, "at \(y)")
+            #expect(cache.cellsCopied > 10)
+        }
+    }
+}
