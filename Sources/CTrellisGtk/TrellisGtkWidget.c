@@ -205,6 +205,14 @@ void trellis_widget_origin_in_window(TrellisWidget *widget, double *x, double *y
     if (root != NULL) gtk_widget_translate_coordinates(GTK_WIDGET(widget), GTK_WIDGET(root), 0, 0, x, y);
 }
 
+gboolean trellis_widget_event_position(TrellisWidget *widget, GdkEvent *event, double *x, double *y) {
+    double surface_x, surface_y, native_x, native_y;
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(widget));
+    if (native == NULL || !gdk_event_get_position(event, &surface_x, &surface_y)) return FALSE;
+    gtk_native_get_surface_transform(native, &native_x, &native_y);
+    return gtk_widget_translate_coordinates(GTK_WIDGET(native), GTK_WIDGET(widget), surface_x - native_x, surface_y - native_y, x, y);
+}
+
 size_t trellis_heap_in_use(void) {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
     return mallinfo2().uordblks;

@@ -13,23 +13,22 @@ import TrellisRender
 /// one while pressed, a faint one under the pointer, a focus ring.
 extension CollectionWidget {
     func installInteraction() {
-        let click = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(trellis_as_gesture_single(UnsafeMutableRawPointer(click)), 1)
-        let pressed: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, _, x, y, context in
-            MainActor.assumeIsolated { CollectionWidget.host(context).pressed(x: x, y: y) }
-        }
-        let released: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { gesture, _, x, y, context in
-            let state = gtk_event_controller_get_current_event_state(trellis_as_controller(gesture))
-            MainActor.assumeIsolated {
-                CollectionWidget.host(context).released(
-                    x: x, y: y, extending: state.rawValue & GDK_SHIFT_MASK.rawValue != 0,
-                    toggling: state.rawValue & GDK_CONTROL_MASK.rawValue != 0)
-            }
+        // Button 1 straight from its press and release events, not through GtkGestureClick:
+        // GTK 4.8's single-button gestures reset themselves (`cancel`, and no `released`
+        // after it) when a motion event without the button held reaches them between press
+        // and release, and GDK delivers motion at the next frame while it delivers a press
+        // at once — so a motion from before the press (the pointer arriving, or one GTK
+        // makes up after a relayout) can come after it. In the gallery, whose status line
+        // relayouts the window after every frame, that lost one click in a few. The X
+        // server's implicit grab brings the release to the widget that had the press.
+        let pointer = gtk_event_controller_legacy_new()!
+        let event: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, event, context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).pointerEvent(event) }
+            return 0  // propagate: the scrolled window and the window see the event too
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = trellis_signal_connect(UnsafeMutableRawPointer(click), "pressed", unsafeBitCast(pressed, to: GCallback.self), context)
-        _ = trellis_signal_connect(UnsafeMutableRawPointer(click), "released", unsafeBitCast(released, to: GCallback.self), context)
-        gtk_widget_add_controller(widget, trellis_as_controller(UnsafeMutableRawPointer(click)))
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(pointer), "event", unsafeBitCast(event, to: GCallback.self), context)
+        gtk_widget_add_controller(widget, pointer)
 
         let motion = gtk_event_controller_motion_new()!
         let moved: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, context in
@@ -56,7 +55,33 @@ extension CollectionWidget {
         Point(x: x + collectionView.contentOffset.x, y: y + collectionView.contentOffset.y)
     }
 
+    /// Button 1 pressed or released on the widget; a grab taken elsewhere while it is down
+    /// cancels the interaction (UIKit's touchesCancelled: no selection).
+    private func pointerEvent(_ event: OpaquePointer?) {
+        let type = gdk_event_get_event_type(event)
+        let state = gdk_event_get_modifier_state(event).rawValue
+        switch type {
+        case GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE:
+            var x = 0.0, y = 0.0
+            guard gdk_button_event_get_button(event) == 1, trellis_widget_event_position(trellisWidget, event, &x, &y) != 0 else { return }
+            if type == GDK_BUTTON_PRESS {
+                pressed(x: x, y: y)
+            } else {
+                released(x: x, y: y, extending: state & GDK_SHIFT_MASK.rawValue != 0, toggling: state & GDK_CONTROL_MASK.rawValue != 0)
+            }
+        case GDK_MOTION_NOTIFY where buttonDown && state & GDK_BUTTON1_MASK.rawValue == 0:
+            // What made GtkGestureClick drop the click (see installInteraction): reported,
+            // so a window test can see it happen.
+            debug?.event("motionWithoutButton")
+        case GDK_GRAB_BROKEN where buttonDown:
+            cancelled()
+        default:
+            break
+        }
+    }
+
     private func pressed(x: Double, y: Double) {
+        buttonDown = true
         gtk_widget_grab_focus(widget)
         let item = collectionView.beginInteraction(at: contentPoint(x: x, y: y))
         if let item { focusedItem = item }
@@ -65,11 +90,20 @@ extension CollectionWidget {
     }
 
     private func released(x: Double, y: Double, extending: Bool, toggling: Bool) {
+        buttonDown = false
         do {
-            _ = try collectionView.endInteraction(at: contentPoint(x: x, y: y), extending: extending, toggling: toggling)
+            let changed = try collectionView.endInteraction(at: contentPoint(x: x, y: y), extending: extending, toggling: toggling)
+            debug?.event("release", changed.map { ["\"changed\":[\($0.section),\($0.item)]"] } ?? [])
         } catch {
             debug?.error("\(error)")
         }
+        queueDraw()
+    }
+
+    private func cancelled() {
+        buttonDown = false
+        collectionView.cancelInteraction()
+        debug?.event("cancel")
         queueDraw()
     }
 

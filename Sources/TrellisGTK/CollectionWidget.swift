@@ -72,6 +72,8 @@ public final class CollectionWidget {
     public internal(set) var focusedItem: Trellis.IndexPath?
     /// The item under the pointer.
     var hoveredItem: IndexPath?
+    /// Button 1 went down on the widget and has not come up (nor been cancelled).
+    var buttonDown = false
     /// The frame clock's `after-paint` handler waiting for the first frame (0: none).
     var afterPaintHandler: gulong = 0
     /// The scroll benchmark in progress (`TRELLIS_GTK_BENCH_SCROLL`).

@@ -14,6 +14,10 @@ import TrellisKit
 /// — `top` is the item nearest the top edge and its distance from it; `items` every cell
 /// in view as [section, item, distance from the top edge, x, width, height], top first;
 /// then `selected`, `focus`, `hover` and `highlighted` items as [section, item].
+/// Input lines: `scroll` (value, delta, offset, bias), `press` (the item pressed), `release`
+/// (the item whose selection it changed, if any), `cancel` (GTK cancelled the press: no
+/// release follows), `motionWithoutButton` (a motion without button 1 held came between a
+/// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`.
 @MainActor
 final class DebugChannel {
     static func fromEnvironment() -> DebugChannel? {

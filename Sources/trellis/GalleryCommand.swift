@@ -121,8 +121,10 @@ final class GalleryWindow {
         layoutSwitch = Self.dropDown(GalleryLayout.allCases.map(\.rawValue))
         status = gtk_label_new("")
         gtk_label_set_xalign(trellis_as_label(status), 0)
-        // Ellipsized, so the line's length does not widen the window (which re-flowed the
-        // page each time the status changed, and made the page's width unknown in advance).
+        // Ellipsized, so the line asks for no width of its own: its text changes after every
+        // frame, and a label's full text is its minimum width, which grew the window (and so
+        // re-flowed the collection under the reader) whenever a longer line came; it also
+        // lets the page's width be known before GTK starts.
         gtk_label_set_ellipsize(trellis_as_label(status), PANGO_ELLIPSIZE_END)
         gtk_widget_set_margin_start(status, 8)
         gtk_widget_set_margin_end(status, 8)

@@ -84,9 +84,19 @@ final class TrellisWindow: @unchecked Sendable {
         _ = try frame(after: 0, settle: 0.8)
     }
 
+    /// With `TRELLIS_WINDOW_TEST_LOG=DIRECTORY`, every debug-channel line and every xdotool
+    /// command, time-stamped, goes to `DIRECTORY/window-PID.log` when the window is done:
+    /// the record to read when an intermittent fault shows up in a loop of runs.
     deinit {
         if process.isRunning { process.terminate() }
+        if let directory = ProcessInfo.processInfo.environment["TRELLIS_WINDOW_TEST_LOG"] {
+            lock.lock(); let all = rawLines; lock.unlock()
+            let file = URL(fileURLWithPath: directory).appendingPathComponent("window-\(process.processIdentifier).log")
+            try? Data(all.joined(separator: "\n").utf8).write(to: file)
+        }
     }
+    /// Every debug-channel line and xdotool command, time-stamped (for the log above).
+    private var rawLines: [String] = []
 
     private func append(_ data: Data) {
         lock.lock()
@@ -94,6 +104,7 @@ final class TrellisWindow: @unchecked Sendable {
         buffer.append(data)
         while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
             let line = buffer[buffer.startIndex..<newline]
+            rawLines.append(String(format: "%.3f ", Date().timeIntervalSince1970) + String(decoding: line, as: UTF8.self))
             buffer.removeSubrange(buffer.startIndex...newline)
             if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] { lines.append(object) }
         }
@@ -153,6 +164,7 @@ final class TrellisWindow: @unchecked Sendable {
     /// person's mouse and keyboard).
     @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {
+        lock.lock(); rawLines.append(String(format: "%.3f # xdotool ", Date().timeIntervalSince1970) + arguments.joined(separator: " ")); lock.unlock()
         let run = try TrellisTool.run(arguments, program: URL(fileURLWithPath: Self.which("xdotool")!))
         guard run.status == 0 else { throw WindowTestError("xdotool \(arguments): \(run.stderr)") }
         return run.stdout
@@ -186,16 +198,44 @@ final class TrellisWindow: @unchecked Sendable {
     }
 
     /// Clicks (button 1) at the middle of `item` as the last frame shows it, with
-    /// `modifiers` (e.g. "ctrl") held.
+    /// `modifiers` (e.g. "ctrl") held, and returns the first settled frame drawn after the
+    /// widget handled the click's release — not a frame of the pointer's motion (the hover
+    /// tint), which can come first and, on a quiet machine, a quarter second before it.
+    /// Throws when the press reached the widget and neither its release nor a cancel did.
     func click(_ item: [Int], modifiers: [String] = []) throws -> Frame {
         let rect = try #require(lastFrame.rects[item], "item \(item) is not in view")
-        let before = lastFrame.number
         let origin = (lastFrame.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
         try movePointer(x: Int(origin[0] + rect.x + rect.width / 2), y: Int(origin[1] + rect.y + rect.height / 2))
+        let start = lineCount
         for modifier in modifiers { try xdotool(["keydown", modifier]) }
         try xdotool(["click", "1"])
         for modifier in modifiers { try xdotool(["keyup", modifier]) }
-        return try frame(after: before)
+        let end = try line(after: start, timeout: 10) { ["release", "cancel"].contains($0["event"] as? String) }
+        guard end.object["event"] as? String == "release" else { throw WindowTestError("the click on \(item) was cancelled by GTK") }
+        let drawn = try line(after: end.index + 1) { $0["event"] as? String == "frame" }
+        return try frame(after: Int((drawn.object["frame"] as? NSNumber)?.intValue ?? 0) - 1)
+    }
+
+    /// How many debug-channel lines came so far.
+    private var lineCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return lines.count
+    }
+
+    /// Waits for the first debug-channel line after the first `index` lines that satisfies
+    /// `condition`; its position and content.
+    private func line(after index: Int, timeout: Double = 20, where condition: ([String: Any]) -> Bool) throws -> (index: Int, object: [String: Any]) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            let found = lines.indices.dropFirst(index).first { condition(lines[$0]) }.map { ($0, lines[$0]) }
+            lock.unlock()
+            if let found { return found }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let pressed = events("press").count
+        throw WindowTestError("no such debug line within \(timeout) s (presses so far: \(pressed), releases: \(events("release").count))")
     }
 
     /// Resizes the window and waits for the frame at the new size.

@@ -76,6 +76,10 @@ unsigned long trellis_widget_x11_window(TrellisWidget *widget);
 /// Where the widget's top-left corner is in its window (tests click at items through it).
 void trellis_widget_origin_in_window(TrellisWidget *widget, double *x, double *y);
 
+/// Where a pointer event happened in the widget's coordinates (events carry their
+/// surface's). False when the event has no position or the widget is not in a window.
+gboolean trellis_widget_event_position(TrellisWidget *widget, GdkEvent *event, double *x, double *y);
+
 /// Bytes malloc has handed out and not had back (glibc's mallinfo2().uordblks; 0 elsewhere):
 /// the scroll benchmark's leak check, which resident memory alone cannot tell from
 /// fragmentation.
