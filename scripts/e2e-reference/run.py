@@ -26,7 +26,7 @@ Usage: scripts/e2e-reference/run.py [--trellis PATH] [--chromium PATH] [--runs N
                                      [--cases tags,repeated,fixed,fixed1m,measure]
                                      [--keep DIR]
 Needs Debian's `chromium` (apt-get install -y chromium) and a release build of trellis
-(`swift build -c release --product trellis`).
+(`make release`, as shipped: the Swift runtime linked statically).
 """
 import argparse
 import json
@@ -171,7 +171,7 @@ def main():
     args = parser.parse_args()
     cases = args.cases.split(",")
     if not os.path.exists(args.trellis):
-        sys.exit(f"{args.trellis} not found: swift build -c release --product trellis")
+        sys.exit(f"{args.trellis} not found: make release")
     have_chromium = shutil.which(args.chromium) is not None
     if not have_chromium:
         print(f"warning: {args.chromium} not found; Trellis only", file=sys.stderr)
