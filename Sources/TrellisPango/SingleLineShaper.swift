@@ -175,7 +175,7 @@ final class SingleLineShaper {
 
     private func wordWidth(_ word: UnsafeBufferPointer<UInt8>, font: FontShaper, latin: Bool) -> Int32? {
         guard !font.touchesSpace[Int(Self.firstScalar(word))], !font.touchesSpace[Int(Self.lastScalar(word))] else { return nil }
-        let hash = WordWidthTable.hash(word)
+        let hash = ByteHash.hash(word, seed: 0)
         if let width = latin ? font.latinWords.width(of: word, hash: hash) : font.commonWords.width(of: word, hash: hash) {
             return width
         }

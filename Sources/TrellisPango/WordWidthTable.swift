@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The shaped widths of words, keyed by their UTF-8 bytes: an open-addressing table over
-/// one byte arena, so a lookup hashes the bytes in place (eight at a time) and compares
+/// one byte arena, so a lookup hashes the bytes in place (`ByteHash`, eight at a time) and compares
 /// them with `memcmp`, without building a `String` or running SipHash — a `[String: Int32]`
 /// spent most of a known word's cost there. It grows with its words (kept at most half
 /// full) and is bounded: past `capacity` words it starts over.
@@ -62,29 +62,5 @@ struct WordWidthTable {
             while slots[i] != 0 { i = (i + 1) & mask }
             slots[i] = Int32(index + 1)
         }
-    }
-
-    /// A hash of `word`'s bytes (eight at a time, multiply and rotate, SplitMix64 finish).
-    @inline(__always)
-    static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        @inline(__always) func step(_ h: UInt64, _ w: UInt64) -> UInt64 {
-            let m = (h ^ w) &* 0x517C_C1B7_2722_0A95
-            return m << 23 | m >> 41
-        }
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(word.count)
-        let raw = UnsafeRawPointer(word.baseAddress!)
-        var offset = 0
-        while offset + 8 <= word.count {
-            h = step(h, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        if offset < word.count {
-            var last: UInt64 = 0, shift: UInt64 = 0
-            while offset < word.count { last |= UInt64(word[offset]) << shift; shift += 8; offset += 1 }
-            h = step(h, last)
-        }
-        h ^= h >> 30; h &*= 0xBF58_476D_1CE4_E5B9
-        h ^= h >> 27; h &*= 0x94D0_49BB_1331_11EB
-        return h ^ (h >> 31)
     }
 }
