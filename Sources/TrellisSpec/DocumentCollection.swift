@@ -35,9 +35,9 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
     /// (direction), this object as data source and delegate, and self-sizing as chosen.
     /// The caller keeps this object alive (the collection view holds it weakly).
     public func makeCollectionView() -> CollectionView {
-        let collection = CollectionView(
-            frame: Rect(x: 0, y: 0, width: document.width, height: document.visibleRect?.height ?? 800),
-            layout: document.layout.makeLayout())
+        let containerSize = Size(width: document.width, height: document.visibleRect?.height ?? 800)
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: containerSize.width, height: containerSize.height),
+                                        layout: document.layout.makeLayout())
         collection.overrideTraitCollection = TraitCollection(layoutDirection: document.direction)
         collection.derivesSizeClassFromWidth = false
         let template = document.cellTemplate
@@ -58,7 +58,7 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
                 return view
             }
         }
-        for kind in document.layout.decorationKinds {
+        for kind in document.layout.decorationKinds(containerSize: containerSize, layoutDirection: document.direction) {
             collection.register(forDecorationViewOfKind: kind) {
                 let view = ReusableView()
                 view.backgroundColor = scene.decorationFill
@@ -164,11 +164,12 @@ extension DocumentCollection {
 extension LayoutSpec {
     /// Every decoration kind the layout can show: separators and section backgrounds, and a
     /// compositional layout's own kinds (`decorationItems`, a list's `listBackground`), so
-    /// the window draws each of them as `trellis render` does.
-    var decorationKinds: [ElementKind] {
+    /// the window draws each of them as `trellis render` does. Sections are built in the
+    /// document's own environment: a section can depend on the container's width.
+    func decorationKinds(containerSize: Size, layoutDirection: LayoutDirection) -> [ElementKind] {
         var kinds: [ElementKind] = [.separator, .sectionBackground]
         guard case .compositional(let spec) = self else { return kinds }
-        let environment = spec.configuration.environment(containerSize: Size(width: 375, height: 800), layoutDirection: .leftToRight)
+        let environment = spec.configuration.environment(containerSize: containerSize, layoutDirection: layoutDirection)
         let sections: [CompositionalSection]
         switch spec.sections {
         case .each(let entries): sections = entries.map { $0.section(in: environment) }
