@@ -55,20 +55,27 @@ extension CollectionWidget {
         Point(x: x + collectionView.contentOffset.x, y: y + collectionView.contentOffset.y)
     }
 
-    /// Button 1 pressed or released on the widget; a grab taken elsewhere while it is down
-    /// cancels the interaction (UIKit's touchesCancelled: no selection).
+    /// Button 1 (or a touchscreen's first finger) pressed or released on the widget; a grab
+    /// taken elsewhere while it is down, or a touch sequence GTK cancels (a scrolled window
+    /// claiming it for a drag), cancels the interaction (UIKit's touchesCancelled: no selection).
     private func pointerEvent(_ event: OpaquePointer?) {
         let type = gdk_event_get_event_type(event)
         let state = gdk_event_get_modifier_state(event).rawValue
         switch type {
-        case GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE:
+        case GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_TOUCH_BEGIN, GDK_TOUCH_END:
+            // A touchscreen's first finger (the sequence GDK lets stand for the pointer)
+            // taps as button 1 clicks; further fingers are gestures, not taps.
+            let isTouch = type == GDK_TOUCH_BEGIN || type == GDK_TOUCH_END
+            let isPrimary = isTouch ? gdk_touch_event_get_emulating_pointer(event) != 0 : gdk_button_event_get_button(event) == 1
             var x = 0.0, y = 0.0
-            guard gdk_button_event_get_button(event) == 1, trellis_widget_event_position(trellisWidget, event, &x, &y) != 0 else { return }
-            if type == GDK_BUTTON_PRESS {
+            guard isPrimary, trellis_widget_event_position(trellisWidget, event, &x, &y) != 0 else { return }
+            if type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN {
                 pressed(x: x, y: y)
-            } else {
+            } else if buttonDown {
                 released(x: x, y: y, extending: state & GDK_SHIFT_MASK.rawValue != 0, toggling: state & GDK_CONTROL_MASK.rawValue != 0)
             }
+        case GDK_TOUCH_CANCEL where buttonDown && gdk_touch_event_get_emulating_pointer(event) != 0:
+            cancelled()
         case GDK_MOTION_NOTIFY where buttonDown && state & GDK_BUTTON1_MASK.rawValue == 0:
             // What made GtkGestureClick drop the click (see installInteraction): reported,
             // so a window test can see it happen.
