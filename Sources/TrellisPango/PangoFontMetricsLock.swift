@@ -30,8 +30,10 @@ import Darwin
 /// again on the same thread, which Pango's guard is there for). With one thread at a time
 /// inside, the static flag only ever guards recursion, as intended. Metrics of a font and
 /// language are computed once and then looked up, so the lock is held for a list lookup on
-/// all but the first call. Installed once per process, before the first `PangoThreadState`
-/// measures; it covers every Pango-Cairo font of the process (GTK's included).
+/// all but the first call. Installed once per process, when the first `PangoTextMeasurer`
+/// is made (before its work can reach a second thread) and again, at no cost, before each
+/// `PangoThreadState` measures; it covers every Pango-Cairo font of the process (GTK's
+/// included).
 enum PangoFontMetricsLock {
     /// Installs the lock, once per process. Cheap after the first call.
     static func install() { _ = isInstalled }
@@ -50,7 +52,7 @@ enum PangoFontMetricsLock {
     fileprivate static let mutex = RecursiveMutex()
 
     /// The font class and its own `get_metrics`, read before it is replaced.
-    fileprivate static let hook: Hook? = {
+    static let hook: Hook? = {
         guard let fontMap = pango_cairo_font_map_new() else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
         guard let context = pango_font_map_create_context(fontMap) else { return nil }
@@ -67,7 +69,7 @@ enum PangoFontMetricsLock {
         return Hook(fontClass: fontClass, original: original)
     }()
 
-    fileprivate struct Hook: @unchecked Sendable {
+    struct Hook: @unchecked Sendable {
         let fontClass: UnsafeMutablePointer<PangoFontClass>
         let original: @convention(c) (UnsafeMutablePointer<PangoFont>?, OpaquePointer?) -> UnsafeMutablePointer<PangoFontMetrics>?
     }

@@ -18,7 +18,14 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     private let threadState = PangoThreadStateKey()
 
     /// A measurer with its own per-thread Pango objects.
-    public init() {}
+    public init() {
+        // The metrics lock must be in place before a second thread measures: a thread
+        // already inside Pango-Cairo's own `get_metrics` when it is swapped in runs outside
+        // the lock. A measurer is made before its work is handed to other threads (the
+        // gallery makes `shared` on the main thread, while GTK measures its own labels, and
+        // then starts a worker), so making it installs the lock on that thread.
+        PangoFontMetricsLock.install()
+    }
 
     /// Measures `text`. Widths are HarfBuzz's unrounded advances at 1 pt = 1 px.
     ///
