@@ -65,6 +65,10 @@ public struct CacheIndex: Sendable {
     private var buckets: [Int32]
     private var hashes: [UInt64]
     private let mask: Int
+    /// The most slots held at once, and how many are held: past the capacity the table
+    /// would fill up, and probing a full table never ends.
+    private let capacity: Int
+    private var count = 0
 
     /// An index for at most `capacity` slots (the table is kept at most half full).
     ///
@@ -75,6 +79,7 @@ public struct CacheIndex: Sendable {
         buckets = Array(repeating: 0, count: size)
         hashes = Array(repeating: 0, count: size)
         mask = size - 1
+        self.capacity = capacity
     }
 
     /// The slot of the key with `hash` for which `isMatch(slot)` holds.
@@ -95,12 +100,17 @@ public struct CacheIndex: Sendable {
         }
     }
 
-    /// Records `slot` under `hash`. The slot must not be present.
+    /// Records `slot` under `hash`. The slot must not be present, and the index must hold
+    /// fewer than its capacity (a programmer error otherwise: it stops the program rather
+    /// than let the table fill up, where every probe would loop for ever).
     ///
     /// - Parameters:
     ///   - slot: the owner's number for the key (0 ≤ slot < `Int32.max`).
     ///   - hash: the key's hash.
     public mutating func insert(slot: Int, hash: UInt64) {
+        precondition(count < capacity, "CacheIndex.insert: the index already holds its capacity of \(capacity) slots")
+        precondition(slot >= 0 && slot < Int(Int32.max), "CacheIndex.insert: slot \(slot) is out of 0..<Int32.max")
+        count += 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while buckets[i] != 0 { i = (i + 1) & mask }
         buckets[i] = Int32(slot + 1)
@@ -130,10 +140,12 @@ public struct CacheIndex: Sendable {
             }
         }
         buckets[hole] = 0
+        count -= 1
     }
 
     /// Empties the index, keeping its storage.
     mutating func removeAll() {
         for i in buckets.indices { buckets[i] = 0 }
+        count = 0
     }
 }

@@ -28,6 +28,25 @@ import Testing
         }
     }
 
+    /// An index takes at most `capacity` slots: one more is a programmer error that stops
+    /// the program, not a table left to fill up, where `insert` and a missing `find` would
+    /// probe for ever (it is public API, for tables kept by other modules).
+    @Test func insertingPastTheCapacityIsAProgrammerError() async {
+        await #expect(processExitsWith: .failure) {
+            var index = CacheIndex(capacity: 1)
+            index.insert(slot: 0, hash: 1)
+            index.insert(slot: 1, hash: 2)
+        }
+        // Up to the capacity, and again after a removal, is fine.
+        var index = CacheIndex(capacity: 2)
+        index.insert(slot: 0, hash: 1)
+        index.insert(slot: 1, hash: 1)
+        index.remove(slot: 0, hash: 1)
+        index.insert(slot: 2, hash: 3)
+        #expect(index.find(hash: 3) { $0 == 2 } == 2)
+        #expect(index.find(hash: 1) { $0 == 1 } == 1)
+    }
+
     @Test func keysCompareBytesNotCanonicalEquivalence() {
         let composed = CacheKey(text: "caf\u{E9}", style: TextStyle(), maxWidth: nil, maxLines: 0)
         let decomposed = CacheKey(text: "cafe\u{301}", style: TextStyle(), maxWidth: nil, maxLines: 0)
