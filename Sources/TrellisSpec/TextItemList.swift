@@ -34,7 +34,8 @@ public struct TextItemList: Sendable, Equatable, Sequence, ExpressibleByDictiona
     public var isEmpty: Bool { itemIndices.isEmpty }
 
     /// The text of item `item`, or nil when it is not a text item; setting nil makes it
-    /// none.
+    /// none. Setting a text at a negative index is a programmer error (it stops the
+    /// program, as an array index out of range does).
     ///
     /// - Parameter item: an item index.
     /// - Complexity: O(log n) to read; O(1) to add after the last text item, O(n) elsewhere.
@@ -44,6 +45,7 @@ public struct TextItemList: Sendable, Equatable, Sequence, ExpressibleByDictiona
             return position < itemIndices.count && itemIndices[position] == item ? texts[position] : nil
         }
         set {
+            precondition(newValue == nil || item >= 0, "TextItemList: a text item's index must not be negative, not \(item)")
             if let newValue, itemIndices.last.map({ item > $0 }) ?? true {
                 append(item: item, text: newValue)
                 return

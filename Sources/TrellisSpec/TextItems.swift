@@ -46,7 +46,13 @@ extension LayoutDocument {
             textLists: texts, template: cellTemplate, in: layout.makeLayout(), source: source)
         for section in sections.indices where !texts[section].isEmpty {
             measured.sections[section].items.withUnsafeMutableBufferPointer { items in
-                for (item, size) in zip(texts[section].itemIndices, sizes[section]) { items[item] = size }
+                for (item, size) in zip(texts[section].itemIndices, sizes[section]) {
+                    // Checked in every build: a section built in code can list a text past its
+                    // items, and an unchecked write there would corrupt memory. (Item indices
+                    // are not negative: TextItemList refuses them.)
+                    precondition(item < items.count, "sections[\(section)] has a text for item \(item) but \(items.count) items")
+                    items[item] = size
+                }
             }
         }
         return measured

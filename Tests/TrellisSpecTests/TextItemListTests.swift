@@ -18,6 +18,18 @@ import Trellis
         #expect(list == [9: "i", 0: "a", 7: "g", 5: "e", 2: "b"])
     }
 
+    /// An item index is never negative: a text set there would be written before the
+    /// section's items when they are measured (`measuringTextItems`).
+    @Test func aTextAtANegativeIndexIsAProgrammerError() async {
+        await #expect(processExitsWith: .failure) {
+            var list = TextItemList()
+            list[-1] = "before the first item"
+        }
+        var list: TextItemList = [0: "a"]
+        list[-1] = nil  // removing what is not there stays a no-op
+        #expect(list == [0: "a"])
+    }
+
     @Test func readingReplacingAndRemoving() {
         var list: TextItemList = [1: "one", 3: "three", 4: "four"]
         #expect(list[1] == "one" && list[3] == "three" && list[4] == "four")
