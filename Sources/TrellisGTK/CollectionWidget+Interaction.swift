@@ -67,9 +67,16 @@ extension CollectionWidget {
             // taps as button 1 clicks; further fingers are gestures, not taps.
             let isTouch = type == GDK_TOUCH_BEGIN || type == GDK_TOUCH_END
             let isPrimary = isTouch ? gdk_touch_event_get_emulating_pointer(event) != 0 : gdk_button_event_get_button(event) == 1
+            guard isPrimary else { return }
+            let isPress = type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN
             var x = 0.0, y = 0.0
-            guard isPrimary, trellis_widget_event_position(trellisWidget, event, &x, &y) != 0 else { return }
-            if type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN {
+            guard trellis_widget_event_position(trellisWidget, event, &x, &y) != 0 else {
+                // A release GTK cannot place in the widget (its window gone): nothing to
+                // select, but the press must not stay open.
+                if !isPress && buttonDown { cancelled() }
+                return
+            }
+            if isPress {
                 pressed(x: x, y: y)
             } else if buttonDown {
                 released(x: x, y: y, extending: state & GDK_SHIFT_MASK.rawValue != 0, toggling: state & GDK_CONTROL_MASK.rawValue != 0)
