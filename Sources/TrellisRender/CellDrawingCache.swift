@@ -31,8 +31,9 @@ import TrellisKit
 /// Not thread-safe: one cache belongs to one window (its main thread).
 public final class CellDrawingCache {
     /// How many pixels one unit of the target context becomes when the target is shown: 1
-    /// for an image surface; the window's scale factor for a GTK Cairo node, which GTK
-    /// records in points and replays at the surface's scale. Set it before each frame.
+    /// for an image surface (its own device scale, if it has one, is read from the surface);
+    /// the window's scale factor for a GTK Cairo node, which GTK records in points and
+    /// replays at the surface's scale. Set it before each frame.
     public var replayScale: Double = 1
 
     /// The colour painted under the root view (the canvas), when known: the underlay of
@@ -81,7 +82,9 @@ public final class CellDrawingCache {
             let extent = drawnExtent(of: subview)
             if let geometry, let underlay, subview is CollectionViewCell,
                root.clipsToBounds || underlay == canvas || bounds.encloses(extent.insetBy(-1)),
-               !covered.contains(where: { $0.intersects(subview.frame.insetBy(-1)) }),
+               // Within a pixel of an earlier view (at least a point): the copy would
+               // overwrite that view's share of the pixels they both touch.
+               !covered.contains(where: { $0.intersects(subview.frame.insetBy(-max(1, 1 / geometry.scale))) }),
                copy(subview, geometry: geometry, underlay: underlay) {
                 cellsCopied += 1
             } else {
@@ -233,12 +236,24 @@ struct PixelGeometry {
     init?(_ cairo: OpaquePointer, replayScale: Double) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
-        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0, replayScale > 0 else { return nil }
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0,
+              let replayScale = Self.deviceUnitsScale(cairo, replayScale: replayScale) else { return nil }
         self.cairo = cairo
         self.replayScale = replayScale
         scale = matrix.xx * replayScale
         offsetX = matrix.x0 * replayScale
         offsetY = matrix.y0 * replayScale
+    }
+
+    /// Target pixels per unit of the context's device space: the replay scale (a recording
+    /// GTK paints at the window's scale) times the target surface's own device scale
+    /// (`cairo_surface_set_device_scale`, which `cairo_get_matrix` leaves out); nil when
+    /// the two axes differ.
+    static func deviceUnitsScale(_ cairo: OpaquePointer, replayScale: Double) -> Double? {
+        var deviceX = 1.0, deviceY = 1.0
+        cairo_surface_get_device_scale(cairo_get_target(cairo), &deviceX, &deviceY)
+        guard deviceX == deviceY, deviceX > 0, replayScale > 0 else { return nil }
+        return replayScale * deviceX
     }
 
     func isOnWholePixels(_ rect: Rect) -> Bool {

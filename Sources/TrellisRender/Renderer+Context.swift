@@ -67,7 +67,8 @@ extension Renderer {
     static func wholePixelShift(of origin: Point, cairo: OpaquePointer, replayScale: Double) -> Point {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
-        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0, replayScale > 0 else { return Point(x: 0, y: 0) }
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0,
+              let replayScale = PixelGeometry.deviceUnitsScale(cairo, replayScale: replayScale) else { return Point(x: 0, y: 0) }
         func shift(_ offset: Double, _ scale: Double, _ translation: Double) -> Double {
             let pixel = (translation - offset * scale) * replayScale
             return (pixel.rounded() - pixel) / (scale * replayScale)

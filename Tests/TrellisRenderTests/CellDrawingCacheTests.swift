@@ -24,9 +24,9 @@ struct CellDrawingCacheTests {
     let tags = Tags()
 
     /// Self-sized tags in a flow whose 10.3 pt inset puts them between pixels.
-    func makeCollection() throws -> CollectionView {
+    func makeCollection(spacing: Double = 8) throws -> CollectionView {
         DefaultTextMeasurer.install(PangoTextMeasurer.shared)
-        let layout = FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: 8, lineSpacing: 8,
+        let layout = FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: spacing, lineSpacing: spacing,
                                                      sectionInset: EdgeInsets(all: 10.3)))
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 376, height: 200), layout: layout)
         collection.backgroundColor = Color(red: 0.95, green: 0.97, blue: 1, alpha: 1)
@@ -138,6 +138,35 @@ struct CellDrawingCacheTests {
             #expect(replayed.count == direct.count)
             #expect(differing(replayed, direct) == 0, "at \(y)")
             #expect(cache.cellsCopied > 10)
+        }
+    }
+
+    /// A surface with a device scale of its own (`cairo_surface_set_device_scale`, which the
+    /// context's matrix leaves out): the pictures are made at its pixels, not scaled up.
+    @Test func aDeviceScaledSurfaceGetsPicturesAtItsPixels() throws {
+        let collection = try makeCollection()
+        let renderer = Renderer(options: RenderOptions(background: .white))
+        let cache = CellDrawingCache()
+        for y in [0, 34.2, 68.4] {
+            try scroll(collection, to: y)
+            let cached = pixels(of: collection, scale: 2, deviceScale: 2) { renderer.draw(collection, into: $0, cache: cache) }
+            let direct = pixels(of: collection, scale: 2, deviceScale: 2) { renderer.draw(collection, into: $0) }
+            #expect(differing(cached, direct) == 0, "at \(y)")
+        }
+        #expect(cache.cellsCopied > 10)
+    }
+
+    /// Below one pixel per point, cells 1.3 pt apart share pixel columns: a copied picture
+    /// would overwrite its neighbour's share, so such cells are drawn directly.
+    @Test func cellsSharingAPixelBelowScaleOneAreDrawnDirectly() throws {
+        let collection = try makeCollection(spacing: 1.3)
+        let renderer = Renderer(options: RenderOptions(background: .white))
+        let cache = CellDrawingCache()
+        for y in [0, 13.7, 27.4] {
+            try scroll(collection, to: y)
+            let cached = pixels(of: collection, scale: 0.5) { renderer.draw(collection, into: $0, cache: cache) }
+            let direct = pixels(of: collection, scale: 0.5) { renderer.draw(collection, into: $0) }
+            #expect(differing(cached, direct) == 0, "at \(y)")
         }
     }
 }
