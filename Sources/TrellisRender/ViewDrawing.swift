@@ -2,6 +2,10 @@ import Trellis
 import TrellisKit
 
 /// Walks a view tree and draws each view the way a layer-backed `UIView` appears.
+///
+/// Every property read here must also be in `DrawnViewState`, which is how
+/// `CellDrawingCache` tells that a cell's kept picture is still what this would draw: a
+/// property drawn but not recorded there leaves stale pictures on screen.
 struct ViewDrawing {
     let context: CairoGraphicsContext
     /// Draws the root's subviews from their cached pictures where it can (nil: draws
