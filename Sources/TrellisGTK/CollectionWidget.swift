@@ -118,6 +118,13 @@ public final class CollectionWidget {
             Unmanaged<CollectionWidget>.fromOpaque(context!).release()
         }
         widget = trellis_widget_new(&callbacks)
+        // Out of sight (a gallery page not shown, a window closed), the cells' pictures
+        // are freed; they are drawn again when the widget is shown.
+        let unmapped: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).drawingCache.removeAllPictures() }
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
+                                   Unmanaged.passUnretained(self).toOpaque())
         installInteraction()
         startScrollBenchmarkIfAsked()
     }

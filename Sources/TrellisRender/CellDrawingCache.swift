@@ -144,6 +144,16 @@ public final class CellDrawingCache {
         return true
     }
 
+    /// Frees every kept picture, spares included (the window went out of sight: a hidden
+    /// page should not hold a screenful of pixels). The next frame draws every cell.
+    public func removeAllPictures() {
+        for entry in entries.values { cairo_surface_destroy(entry.picture.surface) }
+        for spare in spares { cairo_surface_destroy(spare.surface) }
+        entries.removeAll()
+        spares.removeAll()
+        byteCount = 0
+    }
+
     private func dropEntriesNotDrawn() {
         stale.removeAll(keepingCapacity: true)
         for (key, entry) in entries where entry.frame != frame { stale.append(key) }

@@ -86,6 +86,12 @@ struct CellDrawingCacheTests {
         }
         #expect(cache.cellsDrawn == 0 && cache.cellsCopied >= inside.count && inside.count > 10)
         #expect(cache.byteCount > 0)
+        // Freed (the window hidden): nothing kept, and the next frame draws every cell again.
+        cache.removeAllPictures()
+        #expect(cache.byteCount == 0)
+        let redrawn = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0, cache: cache) }
+        #expect(cache.cellsDrawn >= inside.count)
+        #expect(differing(redrawn, pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0) }) == 0)
     }
 
     @Test func aChangedCellIsDrawnAgain() throws {
