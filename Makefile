@@ -17,6 +17,7 @@ build: bootstrap
 # say why they are skipped) when no virtual X server can start here.
 XVFB_RUN = xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 test: bootstrap
+	scripts/check-path-case
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	scripts/check-isolation
 	$(MAKE) --no-print-directory core-check

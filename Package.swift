@@ -66,12 +66,15 @@ let package = Package(
         .target(name: "TrellisGTK", dependencies: ["CTrellisGtk", "CGtk", "TrellisKit", "TrellisRender", "TrellisText", "TrellisPango"]),
         // JSON documents for the command-line tool: decoding with path-naming errors.
         .target(name: "TrellisSpec", dependencies: ["Trellis", "TrellisKit", "TrellisText", "TrellisPango"]),
+        // The `trellis` tool. Its folder is TrellisCLI, not `trellis`: on a case-insensitive
+        // disk (macOS's default) `Sources/trellis` and `Sources/Trellis` are one folder.
         .executableTarget(
             name: "trellis",
             dependencies: [
                 "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango", "TrellisGTK", "CGtk", "CTrellisGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/TrellisCLI"
         ),
 
         .testTarget(name: "TrellisTests", dependencies: ["Trellis"], resources: [.copy("Fixtures")]),
