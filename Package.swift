@@ -83,6 +83,9 @@ let package = Package(
         .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisPango"]),
         .testTarget(name: "TrellisPangoTests", dependencies: ["TrellisPango", "TrellisText", "CPango"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TrellisKitTests", dependencies: ["TrellisKit", "Trellis", "TrellisText", "TrellisPango", "Cassowary"]),
+        // A UIKit-shaped file that imports Foundation beside TrellisKit: `IndexPath` must
+        // resolve to the collection's (docs/Architecture.md, "IndexPath and Foundation").
+        .testTarget(name: "TrellisFoundationTests", dependencies: ["Trellis", "TrellisKit", "TrellisText"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit", "TrellisPango"]),
         .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"], resources: [.copy("Fixtures")]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
