@@ -76,6 +76,13 @@ let package = Package(
             ],
             path: "Sources/TrellisCLI"
         ),
+        // The app of TrellisGTK's article "Using Trellis in your GTK app", word for word
+        // (DocumentationSnippetTests checks it): built with the package, run by a window test.
+        .executableTarget(
+            name: "GTKContacts",
+            dependencies: ["Trellis", "TrellisGTK", "TrellisKit", "TrellisPango", "TrellisText"],
+            path: "Examples/GTKContacts"
+        ),
 
         .testTarget(name: "TrellisTests", dependencies: ["Trellis"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], resources: [.copy("Fixtures")]),
@@ -91,6 +98,6 @@ let package = Package(
         // End-to-end: runs the built `trellis` tool and reads what it prints.
         // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server
         // of DISPLAY; Fixtures are read by path.
-        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "GTKContacts"], exclude: ["Fixtures"]),
     ]
 )
