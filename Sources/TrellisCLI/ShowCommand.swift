@@ -53,6 +53,7 @@ struct ShowCommand: ParsableCommand {
                 // Click selects, Ctrl-click toggles, Shift-click extends.
                 collectionView.allowsMultipleSelection = true
                 let host = CollectionWidget(collectionView: collectionView)
+                host.printDebugLinesIfAsked()
                 host.retain(collection)
                 WindowScrollBenchmark.attachIfAsked(to: host)
                 let window = GtkApplicationRunner.makeWindow(
