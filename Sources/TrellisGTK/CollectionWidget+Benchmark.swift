@@ -75,7 +75,7 @@ extension CollectionWidget {
             if let root = gtk_widget_get_root(widget) { gtk_window_destroy(trellis_as_window(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))) }
             return false
         }
-        let adjustment = trellis_widget_get_vadjustment(trellisWidget)
+        let adjustment = trellis_collection_widget_get_vadjustment(trellisWidget)
         let page = gtk_adjustment_get_page_size(adjustment)
         let value = gtk_adjustment_get_value(adjustment)
         let lower = gtk_adjustment_get_lower(adjustment), end = gtk_adjustment_get_upper(adjustment) - page

@@ -70,7 +70,7 @@ extension CollectionWidget {
             guard isPrimary else { return }
             let isPress = type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN
             var x = 0.0, y = 0.0
-            guard trellis_widget_event_position(trellisWidget, event, &x, &y) != 0 else {
+            guard trellis_collection_widget_event_position(trellisWidget, event, &x, &y) != 0 else {
                 // A release GTK cannot place in the widget (its window gone): nothing to
                 // select, but the press must not stay open.
                 if !isPress && buttonDown { cancelled() }
@@ -248,7 +248,7 @@ extension CollectionWidget {
                 } else if indexPath == hoveredItem {
                     context.fill(frame, cornerRadius: radius, color: Self.hoverTint)
                 }
-                if indexPath == focusedItem && trellis_widget_has_focus(trellisWidget) != 0 {
+                if indexPath == focusedItem && trellis_collection_widget_has_focus(trellisWidget) != 0 {
                     let ring = Rect(x: frame.minX - 2, y: frame.minY - 2, width: frame.width + 4, height: frame.height + 4)
                     context.stroke(ring, cornerRadius: radius + 2, color: Self.focusRing, lineWidth: 2)
                 }

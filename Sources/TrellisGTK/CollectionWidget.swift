@@ -33,7 +33,7 @@ public final class CollectionWidget {
     /// call ``setNeedsLayout()``.
     public let collectionView: CollectionView
 
-    /// The `GtkWidget *` (a `TrellisWidget`, GtkScrollable).
+    /// The `GtkWidget *` (a `TrellisCollectionWidget`, GtkScrollable).
     public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
 
     /// The canvas colour painted under the collection (nil: none).
@@ -91,7 +91,7 @@ public final class CollectionWidget {
         // the measurer the Cairo drawing shapes with.
         if !DefaultTextMeasurer.isInstalled { DefaultTextMeasurer.install(PangoTextMeasurer.shared) }
         self.collectionView = collectionView
-        var callbacks = TrellisWidgetCallbacks()
+        var callbacks = TrellisCollectionWidgetCallbacks()
         // The GtkWidget owns its host: released when the widget is finalized.
         callbacks.context = Unmanaged.passRetained(self).toOpaque()
         callbacks.measure = { context, orientation, forSize, minimum, natural in
@@ -117,7 +117,7 @@ public final class CollectionWidget {
         callbacks.destroy = { context in
             Unmanaged<CollectionWidget>.fromOpaque(context!).release()
         }
-        widget = trellis_widget_new(&callbacks)
+        widget = trellis_collection_widget_new(&callbacks)
         // Out of sight (a gallery page not shown, a window closed), the cells' pictures
         // are freed; they are drawn again when the widget is shown.
         let unmapped: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, context in
@@ -143,7 +143,7 @@ public final class CollectionWidget {
         retained.append(object)
     }
 
-    var trellisWidget: OpaquePointer { trellis_widget_from_widget(widget) }
+    var trellisWidget: OpaquePointer { trellis_collection_widget_from_widget(widget) }
 
     /// Runs a layout pass now (after the data source, layout or cells changed) and redraws.
     public func setNeedsLayout() {

@@ -29,7 +29,7 @@ final class DebugChannel {
         let bounds = collection.bounds
         var fields: [String] = [
             "\"event\":\"frame\"", "\"frame\":\(host.lastFrame.frame)",
-            "\"xid\":\(trellis_widget_x11_window(host.trellisWidget))",
+            "\"xid\":\(trellis_collection_widget_x11_window(host.trellisWidget))",
             "\"width\":\(json(bounds.width))", "\"height\":\(json(bounds.height))", "\"scale\":\(host.lastFrame.scale)",
             "\"offset\":\(json(bounds.minY))", "\"value\":\(json(host.lastValue))", "\"bias\":\(json(host.bias))",
             "\"contentHeight\":\(json(collection.contentSize.height))",
@@ -37,7 +37,7 @@ final class DebugChannel {
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
         ]
         var originX = 0.0, originY = 0.0
-        trellis_widget_origin_in_window(host.trellisWidget, &originX, &originY)
+        trellis_collection_widget_origin_in_window(host.trellisWidget, &originX, &originY)
         fields.append("\"origin\":[\(json(originX)),\(json(originY))]")
         let shown = host.shownItems
         if let top = shown.first { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }

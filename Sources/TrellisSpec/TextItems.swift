@@ -22,8 +22,8 @@ extension LayoutDocument {
         return text
     }
 
-    /// The template text items are sized and drawn with: the document's `"cell"`, or seed
-    /// 000's tag.
+    /// The template text items are sized and drawn with: the document's `"cell"`, or
+    /// scenario S1's tag.
     public var cellTemplate: CellTemplate { cell ?? .tag }
 
     /// True when some section has text items.
