@@ -76,6 +76,13 @@ let package = Package(
             ],
             path: "Sources/TrellisCLI"
         ),
+        // The app of TrellisGTK's article "Using Trellis in your GTK app", word for word
+        // (DocumentationSnippetTests checks it): built with the package, run by a window test.
+        .executableTarget(
+            name: "GTKContacts",
+            dependencies: ["Trellis", "TrellisGTK", "TrellisKit", "TrellisPango", "TrellisText"],
+            path: "Examples/GTKContacts"
+        ),
 
         .testTarget(name: "TrellisTests", dependencies: ["Trellis"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], resources: [.copy("Fixtures")]),
@@ -83,11 +90,14 @@ let package = Package(
         .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisPango"]),
         .testTarget(name: "TrellisPangoTests", dependencies: ["TrellisPango", "TrellisText", "CPango"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TrellisKitTests", dependencies: ["TrellisKit", "Trellis", "TrellisText", "TrellisPango", "Cassowary"]),
+        // A UIKit-shaped file that imports Foundation beside TrellisKit: `IndexPath` must
+        // resolve to the collection's (docs/Architecture.md, "IndexPath and Foundation").
+        .testTarget(name: "TrellisFoundationTests", dependencies: ["Trellis", "TrellisKit", "TrellisText"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit", "TrellisPango"]),
         .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"], resources: [.copy("Fixtures")]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
         // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server
         // of DISPLAY; Fixtures are read by path.
-        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "GTKContacts"], exclude: ["Fixtures"]),
     ]
 )

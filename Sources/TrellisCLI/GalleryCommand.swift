@@ -192,6 +192,7 @@ final class GalleryWindow {
     private func host(for page: GalleryPage, collectionView: CollectionView? = nil) -> CollectionWidget {
         if let host = hosts[page.name] { return host }
         let host = CollectionWidget(collectionView: collectionView ?? page.makeCollectionView(width: 600))
+        host.printDebugLinesIfAsked()
         host.retain(page)
         host.onFrame = { [weak self] frame in self?.frameDrawn(frame, on: page) }
         host.onFirstFramePainted = { [weak self] in self?.firstFramePainted(on: page) }

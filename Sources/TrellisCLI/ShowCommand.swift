@@ -51,6 +51,7 @@ struct ShowCommand: ParsableCommand {
                 // Click selects, Ctrl-click toggles, Shift-click extends.
                 collectionView.allowsMultipleSelection = true
                 let host = CollectionWidget(collectionView: collectionView)
+                host.printDebugLinesIfAsked()
                 host.retain(collection)
                 let window = GtkApplicationRunner.makeWindow(
                     app, title: "trellis — \(name)", width: Int(visible.width.rounded(.up)),

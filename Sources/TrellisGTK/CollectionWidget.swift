@@ -51,10 +51,14 @@ public final class CollectionWidget {
     /// The figures of the last drawn frame.
     public private(set) var lastFrame = FrameStatistics()
 
-    /// Prints one JSON line per drawn frame and per scroll event to standard output when the
-    /// environment has `TRELLIS_GTK_DEBUG=1`: what the window tests read (see
-    /// ``DebugChannel``).
-    let debug = DebugChannel.fromEnvironment()
+    /// Called with one JSON line (without its newline) per drawn frame and per input event:
+    /// the frame's size, offset, the items in view and their places, the selection, focus
+    /// and hover, each press, release and activation. Nil (the default): nothing is made.
+    /// For tests and diagnostics; the line format is described by `DebugChannel`.
+    public var debugOutput: ((String) -> Void)? {
+        didSet { debug = debugOutput.map { DebugChannel(output: $0) } }
+    }
+    private(set) var debug: DebugChannel?
 
     /// contentOffset.y − vertical adjustment value (see the type's discussion).
     var bias: Double = 0
@@ -74,6 +78,8 @@ public final class CollectionWidget {
     var hoveredItem: IndexPath?
     /// Button 1 went down on the widget and has not come up (nor been cancelled).
     var buttonDown = false
+    /// The last click that ended on an item, for double-clicks (see `clickCompleted`).
+    var lastClick: CompletedClick?
     /// The frame clock's `after-paint` handler waiting for the first frame (0: none).
     var afterPaintHandler: gulong = 0
     /// The scroll benchmark in progress (`TRELLIS_GTK_BENCH_SCROLL`).

@@ -147,6 +147,13 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)
     /// The item is no longer highlighted (released or cancelled).
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
+
+    /// Whether the item has a primary action (default true). See
+    /// ``CollectionView/userPerformPrimaryAction(at:)``.
+    func collectionView(_ collectionView: CollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool
+    /// The user asked for the item's primary action — to open it, as opposed to selecting
+    /// it (UIKit's iOS 16 method; in a GTK window: Enter or a double-click). Default: nothing.
+    func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath)
 }
 
 extension CollectionViewDelegate {

@@ -129,21 +129,26 @@ public enum ParallelRuns {
             var started: [pthread_t] = []
             for _ in 1..<threads {
                 let context = Unmanaged.passRetained(ThreadWork(work)).toOpaque()
-                #if canImport(Darwin)
-                var thread: pthread_t?
-                #else
+                // The C libraries differ: glibc's and Bionic's `pthread_t` is an integer and
+                // `pthread_create` writes a `pthread_t`; Darwin's and musl's is a pointer
+                // and it writes a `pthread_t?`.
+                #if canImport(Glibc) || canImport(Bionic)
                 var thread = pthread_t()
+                #else
+                var thread: pthread_t? = nil
                 #endif
+                // The start routine's argument is `UnsafeMutableRawPointer?` in glibc's
+                // header and non-optional in Darwin's: widening it to an optional and
+                // unwrapping reads the same on both. It is never nil: it is `context`.
                 let status = pthread_create(&thread, nil, { raw in
-                    guard let raw else { return nil }
-                    Unmanaged<ThreadWork>.fromOpaque(raw).takeRetainedValue().body()
+                    Unmanaged<ThreadWork>.fromOpaque((raw as UnsafeMutableRawPointer?)!).takeRetainedValue().body()
                     return nil
                 }, context)
                 if status == 0 {
-                    #if canImport(Darwin)
-                    started.append(thread!)
-                    #else
+                    #if canImport(Glibc) || canImport(Bionic)
                     started.append(thread)
+                    #else
+                    started.append(thread!)
                     #endif
                 } else {
                     // No thread to be had (a resource limit): the threads there are take
