@@ -36,7 +36,10 @@
 /// heights stay their estimates (cells are measured for their width, their height fixed by
 /// the proposal), so measuring a cell never moves the sections after it.
 public final class CompositionalLayout: VisitingCollectionLayout {
-    public typealias SectionProvider = @Sendable (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
+    /// Not `@Sendable`: the layout calls it in its own isolation (the collection view's, as
+    /// UIKit calls it on the main thread), so it may capture the non-`Sendable` objects a
+    /// view controller holds: `{ [weak self] section, _ in self?.dataSource.sectionIdentifier(for: section) … }`.
+    public typealias SectionProvider = (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
 
     /// Layout-wide options; after changing them, invalidate with `invalidatesMetrics`.
     public var configuration: CompositionalConfiguration {
