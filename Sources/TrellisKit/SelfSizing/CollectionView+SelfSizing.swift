@@ -33,7 +33,8 @@ extension CollectionView {
                     SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath), visited: attributes, forDisplay: true, dataSource)
             }
             if scratchSizes.isEmpty && scratchSupplementarySizes.isEmpty { return }
-            layout.invalidate(InvalidationContext(itemSizes: scratchSizes, supplementarySizes: scratchSupplementarySizes), source: self)
+            layout.invalidate(InvalidationContext(
+                itemSizes: scratchSizes, supplementarySizes: scratchSupplementarySizes, anchorItem: anchor?.layoutAnchor), source: self)
             anchor?.restore(in: self)
         }
     }
