@@ -61,7 +61,7 @@ extension CollectionWidget {
             run.memoryAtStart = MemorySample()
         }
         if let followed = run.followed {
-            run.record(drift: shownItems.first { $0.indexPath == followed.indexPath }.map { $0.distance - followed.expected })
+            run.record(drift: currentShownItems().first { $0.indexPath == followed.indexPath }.map { $0.distance - followed.expected })
             run.followed = nil
         }
         if run.work.count >= run.frames {
@@ -99,7 +99,7 @@ extension CollectionWidget {
         }
         // The item to follow: the topmost in view whose top is still in view after the step.
         let height = collectionView.bounds.height
-        let followed = shownItems.filter { $0.distance - step >= 0 && $0.distance - step < height }.min { $0.distance < $1.distance }
+        let followed = currentShownItems().filter { $0.distance - step >= 0 && $0.distance - step < height }.min { $0.distance < $1.distance }
         benchmark = run
         gtk_adjustment_set_value(adjustment, value + step)
         let moved = gtk_adjustment_get_value(adjustment) - value

@@ -218,6 +218,19 @@ open class CollectionView: View, LayoutSource {
     /// `scrollToItem` runs).
     var anchorItem: IndexPath?
 
+    /// Called once when the collection view goes from not needing layout to needing it; a
+    /// host schedules `layoutIfNeeded()` on its next frame (see
+    /// CollectionView+LayoutRequests.swift).
+    public var layoutRequestHandler: (() -> Void)?
+
+    /// Marks the view as needing a layout pass (never lays out at once, as UIKit's) and
+    /// tells the host through `layoutRequestHandler`.
+    public override func setNeedsLayout() {
+        let wasNeeded = needsLayout
+        super.setNeedsLayout()
+        requestLayoutFromHost(wasNeeded: wasNeeded)
+    }
+
     /// What the last batch update did to the displayed elements.
     public internal(set) var lastTransition = BatchUpdateTransition()
 
