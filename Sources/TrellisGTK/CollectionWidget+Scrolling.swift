@@ -2,7 +2,7 @@ import CGtk
 import CTrellisGtk
 import Foundation
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 import TrellisRender
 
 /// GtkAdjustment ↔ content offset, the frame's one layout, and the widget's scroll
@@ -90,10 +90,10 @@ extension CollectionWidget {
         let content = max(collectionView.contentSize.height, page)
         // GTK's own wheel step is page^(2/3); the step increment is what arrow keys on the
         // scrollbar use, the page increment Page Up/Down.
-        trellis_widget_configure_adjustment(
+        trellis_collection_widget_configure_adjustment(
             trellisWidget, 1, collectionView.contentOffset.y, 0, content, page, max(1, page / 10), max(1, page * 0.9))
         let width = collectionView.bounds.width
-        trellis_widget_configure_adjustment(trellisWidget, 0, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
+        trellis_collection_widget_configure_adjustment(trellisWidget, 0, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
     }
 
     /// The displayed cells intersecting the bounds, top first (then in index order), with
@@ -145,7 +145,7 @@ extension CollectionWidget {
     /// Starts a scroll to `target`: over GTK's 200 ms with its ease-out-cubic curve when
     /// `animated` and GTK's animations are on, else in the next frame.
     func startScrollAnimation(_ target: ScrollAnimation.Target, animated: Bool, focus: FocusPlacement? = nil) {
-        let duration = animated && trellis_widget_animations_enabled(trellisWidget) != 0 ? ScrollAnimation.duration : 0
+        let duration = animated && trellis_collection_widget_animations_enabled(trellisWidget) != 0 ? ScrollAnimation.duration : 0
         scrollAnimation = ScrollAnimation(target: target, duration: duration, focus: focus)
         pinnedToEnd = false
         guard animationTick == 0 else { return }
