@@ -156,26 +156,20 @@ GtkWidget *trellis_collection_widget_new(const TrellisCollectionWidgetCallbacks 
 GtkAdjustment *trellis_collection_widget_get_hadjustment(TrellisCollectionWidget *widget) { return widget->adjustments[0]; }
 GtkAdjustment *trellis_collection_widget_get_vadjustment(TrellisCollectionWidget *widget) { return widget->adjustments[1]; }
 
-void trellis_collection_widget_set_adjustment_bounds(TrellisCollectionWidget *widget, int orientation, double lower, double upper,
-                                          double page_size, double step_increment, double page_increment) {
+void trellis_collection_widget_configure_adjustment(TrellisCollectionWidget *widget, int orientation, double value, double lower, double upper,
+                                         double page_size, double step_increment, double page_increment) {
     GtkAdjustment *adjustment = widget->adjustments[orientation != 0];
     widget->suppress = TRUE;
-    // One "changed" emission, and the value untouched: setting it would end a running
-    // animation (Page Down) or fight kinetic scrolling.
-    g_object_freeze_notify(G_OBJECT(adjustment));
-    gtk_adjustment_set_lower(adjustment, lower);
-    gtk_adjustment_set_upper(adjustment, upper);
-    gtk_adjustment_set_page_size(adjustment, page_size);
-    gtk_adjustment_set_step_increment(adjustment, step_increment);
-    gtk_adjustment_set_page_increment(adjustment, page_increment);
-    g_object_thaw_notify(G_OBJECT(adjustment));
+    // One "changed" and at most one "value-changed" emission; the scrolled window's own
+    // handler still sees the value (its wheel steps start from it).
+    gtk_adjustment_configure(adjustment, value, lower, upper, step_increment, page_increment, page_size);
     widget->suppress = FALSE;
 }
 
-void trellis_collection_widget_set_adjustment_value(TrellisCollectionWidget *widget, int orientation, double value) {
-    widget->suppress = TRUE;
-    gtk_adjustment_set_value(widget->adjustments[orientation != 0], value);
-    widget->suppress = FALSE;
+gboolean trellis_collection_widget_animations_enabled(TrellisCollectionWidget *widget) {
+    gboolean enabled = TRUE;
+    g_object_get(gtk_widget_get_settings(GTK_WIDGET(widget)), "gtk-enable-animations", &enabled, NULL);
+    return enabled;
 }
 
 gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {

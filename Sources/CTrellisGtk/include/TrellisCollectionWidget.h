@@ -38,14 +38,14 @@ GtkWidget *trellis_collection_widget_new(const TrellisCollectionWidgetCallbacks 
 GtkAdjustment *trellis_collection_widget_get_hadjustment(TrellisCollectionWidget *widget);
 GtkAdjustment *trellis_collection_widget_get_vadjustment(TrellisCollectionWidget *widget);
 
-/// Sets an adjustment's bounds, page and increments without touching its value (so a
-/// running animation or kinetic scroll goes on) and without telling the host.
-/// orientation: 0 horizontal, 1 vertical.
-void trellis_collection_widget_set_adjustment_bounds(TrellisCollectionWidget *widget, int orientation, double lower, double upper,
-                                          double page_size, double step_increment, double page_increment);
+/// Sets an adjustment's value, bounds, page and increments at once (gtk_adjustment_configure)
+/// without telling the host: the host maps the content offset onto the value after each
+/// layout. orientation: 0 horizontal, 1 vertical.
+void trellis_collection_widget_configure_adjustment(TrellisCollectionWidget *widget, int orientation, double value, double lower, double upper,
+                                         double page_size, double step_increment, double page_increment);
 
-/// Sets only the value of an adjustment, without telling the host.
-void trellis_collection_widget_set_adjustment_value(TrellisCollectionWidget *widget, int orientation, double value);
+/// GtkSettings:gtk-enable-animations for the widget's display (scroll animations follow it).
+gboolean trellis_collection_widget_animations_enabled(TrellisCollectionWidget *widget);
 
 /// Swift-friendly casts.
 static inline GtkWidget *trellis_collection_widget_as_widget(TrellisCollectionWidget *widget) { return GTK_WIDGET(widget); }

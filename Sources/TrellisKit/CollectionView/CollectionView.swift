@@ -173,6 +173,14 @@ open class CollectionView: View, LayoutSource {
     /// `scrollToItem` or a diffable `apply` runs: see ``pinningAnchor(to:_:)``).
     private(set) var anchorItem: IndexPath?
 
+    /// The item the layout passes keep still instead of the first visible one, until set to
+    /// nil (a window keeps the item the person was reading through a resize and back: each
+    /// new width keeps it where the one before left it, so the round trip returns to it).
+    package var keptItem: IndexPath? {
+        get { anchorItem }
+        set { anchorItem = newValue }
+    }
+
     /// What the last batch update did to the displayed elements.
     public private(set) var lastTransition = BatchUpdateTransition()
 

@@ -48,7 +48,9 @@ extension CollectionView {
                     SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath), visited: attributes, forDisplay: true, dataSource)
             }
             if !sizes.hasChanges { return }
-            layout.invalidate(sizes.changes, source: self)
+            var changes = sizes.changes
+            changes.anchorItem = anchor?.layoutAnchor
+            layout.invalidate(changes, source: self)
             anchor?.restore(in: self)
         }
     }
