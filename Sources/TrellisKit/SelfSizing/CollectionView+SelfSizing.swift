@@ -24,11 +24,11 @@ extension CollectionView {
     ) throws {
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         for key in invalidatedSupplementaries { sizes.forgetSupplementarySize(key) }
-        var firstRound = true
+        var round = 0
         while true {
             sizes.beginRound()
-            if firstRound {
-                firstRound = false
+            round += 1
+            if round == 1 {
                 for indexPath in invalidatedItems { try remeasureDisplayedItem(at: indexPath, dataSource) }
             }
             layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
@@ -49,7 +49,11 @@ extension CollectionView {
             }
             if !sizes.hasChanges { return }
             var changes = sizes.changes
-            changes.anchorItem = anchor?.layoutAnchor
+            // The layout keeps the lines or columns around the anchor when its size is final:
+            // from the start (rules 1 and 3), or once the first round has measured it.
+            changes.anchorItem = anchor.flatMap {
+                $0.isFinal || (round > 1 && resolvedSize(at: $0.indexPath) != nil) ? $0.indexPath : nil
+            }
             layout.invalidate(changes, source: self)
             anchor?.restore(in: self)
         }
