@@ -87,9 +87,9 @@ extension CollectionWidget {
         // GTK's own wheel step is page^(2/3); the step increment is what arrow keys on the
         // scrollbar use.
         trellis_collection_widget_set_adjustment_bounds(
-            trellisWidget, 1, -bias, content - bias, page, max(1, page / 10), max(1, page * 0.9))
+            trellisWidget, GTK_ORIENTATION_VERTICAL, -bias, content - bias, page, max(1, page / 10), max(1, page * 0.9))
         let width = collectionView.bounds.width
-        trellis_collection_widget_set_adjustment_bounds(trellisWidget, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
+        trellis_collection_widget_set_adjustment_bounds(trellisWidget, GTK_ORIENTATION_HORIZONTAL, 0, width, width, max(1, width / 10), max(1, width * 0.9))
         _ = widget
     }
 
@@ -113,7 +113,7 @@ extension CollectionWidget {
         lastValue = collectionView.contentOffset.y
         bias = 0
         updateAdjustments()
-        trellis_collection_widget_set_adjustment_value(trellisWidget, 1, lastValue)
+        trellis_collection_widget_set_adjustment_value(trellisWidget, GTK_ORIENTATION_VERTICAL, lastValue)
         queueDraw()
     }
 }

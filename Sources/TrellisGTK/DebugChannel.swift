@@ -1,4 +1,5 @@
 import CGtk
+import CTrellisGtk
 import Foundation
 import Trellis
 @_spi(Testing) import TrellisKit
@@ -34,7 +35,7 @@ final class DebugChannel {
         let bounds = collection.bounds
         var fields: [String] = [
             "\"event\":\"frame\"", "\"frame\":\(host.lastFrame.frame)",
-            "\"xid\":\(WindowInstrumentation.windowIdentifier?(host.widget) ?? 0)",
+            "\"xid\":\(trellis_collection_widget_x11_window(host.trellisWidget))",
             "\"width\":\(json(bounds.width))", "\"height\":\(json(bounds.height))", "\"scale\":\(host.lastFrame.scale)",
             "\"offset\":\(json(bounds.minY))", "\"value\":\(json(host.lastValue))", "\"bias\":\(json(host.bias))",
             "\"contentHeight\":\(json(collection.contentSize.height))",
