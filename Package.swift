@@ -9,7 +9,7 @@ import PackageDescription
 //   edges, through pkg-config (Linux, or macOS with Homebrew):
 //     CPango -> TrellisPango (TextMeasurer on Pango/HarfBuzz) -> TrellisRender (Cairo)
 //   the tool:  TrellisSpec (JSON documents) -> trellis (CLI)
-//   the live window:  CGtk -> CTrellisGtk -> TrellisGTK (GTK 4; only the CLI depends on it)
+//   the live window:  CGtk -> CTrellisGtk -> TrellisGTK (GTK 4; for apps and the CLI)
 //
 // `make core-check` builds the four core products where pkg-config finds nothing.
 let package = Package(

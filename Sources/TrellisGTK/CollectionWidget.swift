@@ -7,7 +7,7 @@ import TrellisPango
 import TrellisRender
 import TrellisText
 
-/// A GTK 4 widget hosting a TrellisKit ``CollectionView``: put ``widget`` into a
+/// A GTK 4 widget hosting a TrellisKit `CollectionView`: put ``widget`` into a
 /// `GtkScrolledWindow` (or use ``makeScrolledWindow()``) and it gets what every GTK list
 /// gets — scrollbars, wheel, touchpad and kinetic scrolling, overlay scrollbars, Page
 /// Up/Down, Home/End — because it implements `GtkScrollable`.
@@ -17,7 +17,7 @@ import TrellisText
 /// each frame draws its visible cells with TrellisRender's Cairo drawing — the drawing of
 /// `trellis render` — into a Cairo node GTK replays at the surface's scale factor. A cell
 /// is drawn into a picture of its own when it is new or changed, and copied from it on the
-/// frames after (``CellDrawingCache``), with the same pixels.
+/// frames after (`CellDrawingCache`), with the same pixels.
 ///
 /// Scroll anchoring across the host: GTK owns the vertical adjustment's value (animations,
 /// kinetic scrolling and scrollbar drags set it from their own state), so corrections —
