@@ -223,6 +223,10 @@ extension CollectionView {
 
     /// Cells measured in this pass but not shown (sizes moved them out of view) go back.
     func recyclePendingCells() {
+        if !cellsLeavingOnReload.isEmpty {
+            for cell in cellsLeavingOnReload { enqueue(cell) }
+            cellsLeavingOnReload.removeAll(keepingCapacity: true)
+        }
         if !pendingSupplementaryViews.isEmpty {
             for (_, view) in pendingSupplementaryViews { enqueue(view) }
             pendingSupplementaryViews.removeAll(keepingCapacity: true)

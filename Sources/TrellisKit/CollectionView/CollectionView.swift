@@ -175,6 +175,9 @@ open class CollectionView: View, LayoutSource {
     /// Cells dequeued to be measured in this pass and shown at its end.
     @exclusivity(unchecked)
     var pendingCells: [IndexPath: CollectionViewCell] = [:]
+    /// Cells of reloaded items: out of display, back in their reuse pool only at the end of
+    /// the next placement pass, so a reloaded item is shown by another cell.
+    var cellsLeavingOnReload: [CollectionViewCell] = []
     @exclusivity(unchecked)
     var placementPass = 0
     var prefetchedIndexPaths: Set<IndexPath> = []
