@@ -2,10 +2,6 @@
 // through TrellisCollectionWidgetCallbacks. GObject subclassing (class_init, vfuncs, interface
 // init, overridden properties) needs C; nothing here decides layout or drawing.
 #include "TrellisCollectionWidget.h"
-#include <gdk/x11/gdkx.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 struct _TrellisCollectionWidget {
     GtkWidget parent_instance;
@@ -188,35 +184,10 @@ gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback h
 
 gboolean trellis_collection_widget_has_focus(TrellisCollectionWidget *widget) { return gtk_widget_has_focus(GTK_WIDGET(widget)); }
 
-unsigned long trellis_collection_widget_x11_window(TrellisCollectionWidget *widget) {
-#ifdef GDK_WINDOWING_X11
-    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(widget));
-    if (native == NULL) return 0;
-    GdkSurface *surface = gtk_native_get_surface(native);
-    if (surface != NULL && GDK_IS_X11_SURFACE(surface)) return gdk_x11_surface_get_xid(surface);
-#endif
-    return 0;
-}
-
-void trellis_collection_widget_origin_in_window(TrellisCollectionWidget *widget, double *x, double *y) {
-    *x = 0;
-    *y = 0;
-    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(widget));
-    if (root != NULL) gtk_widget_translate_coordinates(GTK_WIDGET(widget), GTK_WIDGET(root), 0, 0, x, y);
-}
-
 gboolean trellis_collection_widget_event_position(TrellisCollectionWidget *widget, GdkEvent *event, double *x, double *y) {
     double surface_x, surface_y, native_x, native_y;
     GtkNative *native = gtk_widget_get_native(GTK_WIDGET(widget));
     if (native == NULL || !gdk_event_get_position(event, &surface_x, &surface_y)) return FALSE;
     gtk_native_get_surface_transform(native, &native_x, &native_y);
     return gtk_widget_translate_coordinates(GTK_WIDGET(native), GTK_WIDGET(widget), surface_x - native_x, surface_y - native_y, x, y);
-}
-
-size_t trellis_heap_in_use(void) {
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
-    return mallinfo2().uordblks;
-#else
-    return 0;
-#endif
 }

@@ -93,7 +93,7 @@ struct MeasureCommand: ParsableCommand {
         // Measured on every core (each thread has its own Pango objects); the lines are
         // printed in input order, so the output is the one thread's.
         let maxWidth = maxWidth
-        let lines = parallelMap(strings, threads: threads ?? ParallelRuns.availableProcessors) { string in
+        let lines = parallelMap(strings, threads: threads ?? ConcurrentSizing.availableProcessors) { string in
             let m = PangoTextMeasurer.shared.measure(string, style: style, maxWidth: maxWidth, maxLines: maxLines)
             return MeasurementJSON.line(text: string, measurement: m)
         }

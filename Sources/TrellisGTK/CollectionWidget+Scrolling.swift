@@ -2,7 +2,7 @@ import CGtk
 import CTrellisGtk
 import Foundation
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
 extension CollectionWidget {
     /// Runs the collection's layout pass; with `keepingTopItem`, then moves the content so

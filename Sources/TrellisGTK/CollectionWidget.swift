@@ -44,9 +44,12 @@ public final class CollectionWidget {
     /// Called after every drawn frame with its statistics.
     public var onFrame: ((FrameStatistics) -> Void)?
 
-    /// Called once, after the frame clock finished painting the first frame this widget
-    /// drew (the frame is in the window, not only recorded): start-up benchmarks stop here.
-    public var onFirstFramePainted: (() -> Void)?
+    /// Called each time a frame this widget drew is in the window — after the frame clock's
+    /// `after-paint`, once GSK has rendered it — with that frame's statistics: the widget's
+    /// own work for it (its layout passes and drawing), the items measured. Start-up
+    /// benchmarks stop at the first; frame benchmarks time the rest of GTK's frame around
+    /// the work from the frame clock's phases.
+    public var onFramePresented: ((FrameStatistics) -> Void)?
 
     /// The figures of the last drawn frame.
     public private(set) var lastFrame = FrameStatistics()
@@ -80,10 +83,15 @@ public final class CollectionWidget {
     var buttonDown = false
     /// The last click that ended on an item, for double-clicks (see `clickCompleted`).
     var lastClick: CompletedClick?
-    /// The frame clock's `after-paint` handler waiting for the first frame (0: none).
+    /// The frame clock's `after-paint` handler presenting frames (0: none), and its clock.
     var afterPaintHandler: gulong = 0
-    /// The scroll benchmark in progress (`TRELLIS_GTK_BENCH_SCROLL`).
-    var benchmark: ScrollBenchmark?
+    var afterPaintClock: UnsafeMutableRawPointer?
+    /// The last frame handed to ``onFramePresented``.
+    var presentedFrame = 0
+    /// Whether cells are copied from their kept pictures (``CellDrawingCache``); false
+    /// draws every visible cell on every frame, the control the window benchmark compares
+    /// the cache with.
+    package var drawsCellsFromPictures = true
     /// The visible cells' drawn pixels, copied on frames where a cell did not change (a
     /// scroll moves the cells, it does not change them). Holds the pictures of the cells of
     /// the last frame: about the visible area × scale² × 4 bytes.
@@ -127,12 +135,16 @@ public final class CollectionWidget {
         // Out of sight (a gallery page not shown, a window closed), the cells' pictures
         // are freed; they are drawn again when the widget is shown.
         let unmapped: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, context in
-            MainActor.assumeIsolated { CollectionWidget.host(context).drawingCache.removeAllPictures() }
+            MainActor.assumeIsolated {
+                let host = CollectionWidget.host(context)
+                host.drawingCache.removeAllPictures()
+                // Mapped again, it may draw on another frame clock.
+                host.disconnectFramePresented()
+            }
         }
         _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
                                    Unmanaged.passUnretained(self).toOpaque())
         installInteraction()
-        startScrollBenchmarkIfAsked()
     }
 
     /// The widget inside a new `GtkScrolledWindow` (vertical scrolling, no horizontal).
@@ -172,14 +184,14 @@ public final class CollectionWidget {
     private func allocate(width: Double, height: Double) {
         let size = Size(width: width, height: height)
         guard size != allocated else { return }
-        StartupTrace.mark("firstAllocation")
+        WindowInstrumentation.startupMoment?("firstAllocation")
         allocated = size
         // A new width re-measures what is visible at it in this same frame and keeps the
         // item at the top still (the collection view's own anchoring); a new height only
         // changes the container.
         collectionView.frame = Rect(x: 0, y: 0, width: width, height: height)
         layoutNow(keepingTopItem: false)
-        StartupTrace.mark("firstLayout")
+        WindowInstrumentation.startupMoment?("firstLayout")
         if let pendingOffset {
             self.pendingOffset = nil
             scroll(toOffset: pendingOffset)
@@ -200,14 +212,14 @@ public final class CollectionWidget {
     }
 
     private func draw(cairo: OpaquePointer, scale: Int) {
-        StartupTrace.mark("firstDraw")
+        WindowInstrumentation.startupMoment?("firstDraw")
         let start = DispatchTime.now().uptimeNanoseconds
         collectionView.backgroundColor = background
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
         // at that scale, and land on its whole pixels.
         drawingCache.replayScale = Double(scale)
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
-            .draw(collectionView, into: cairo, cache: ScrollBenchmark.drawsEveryCell ? nil : drawingCache)
+            .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil)
         drawInteractionStates(into: cairo)
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         frameCount += 1
@@ -219,24 +231,32 @@ public final class CollectionWidget {
         pendingMeasurements = 0
         debug?.frame(self)
         onFrame?(lastFrame)
-        if frameCount == 1 { notifyWhenFirstFramePainted() }
+        if afterPaintHandler == 0 { connectFramePresented() }
     }
 
-    /// Waits for the end of the frame being drawn (the frame clock's `after-paint`, after
-    /// GSK rendered it into the window) and then calls ``onFirstFramePainted``.
-    private func notifyWhenFirstFramePainted() {
+    /// Calls ``onFramePresented`` at the end of each frame this widget drew (the frame
+    /// clock's `after-paint`, after GSK rendered it into the window).
+    private func connectFramePresented() {
         guard let clock = gtk_widget_get_frame_clock(widget) else { return }
-        let painted: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { clock, context in
+        let painted: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, context in
             MainActor.assumeIsolated {
                 let host = CollectionWidget.host(context)
-                g_signal_handler_disconnect(clock, host.afterPaintHandler)
-                host.afterPaintHandler = 0
-                StartupTrace.mark("firstFramePainted")
-                host.onFirstFramePainted?()
+                guard host.lastFrame.frame > host.presentedFrame else { return }
+                if host.presentedFrame == 0 { WindowInstrumentation.startupMoment?("firstFramePainted") }
+                host.presentedFrame = host.lastFrame.frame
+                host.onFramePresented?(host.lastFrame)
             }
         }
+        afterPaintClock = UnsafeMutableRawPointer(clock)
         afterPaintHandler = trellis_signal_connect(
-            UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(painted, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
+            afterPaintClock, "after-paint", unsafeBitCast(painted, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func disconnectFramePresented() {
+        guard afterPaintHandler != 0, let afterPaintClock else { return }
+        g_signal_handler_disconnect(afterPaintClock, afterPaintHandler)
+        afterPaintHandler = 0
+        self.afterPaintClock = nil
     }
 
     var totalItems: Int {

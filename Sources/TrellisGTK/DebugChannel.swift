@@ -1,7 +1,7 @@
-import CTrellisGtk
+import CGtk
 import Foundation
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
 /// The window's state as JSON lines, one per drawn frame and per input event, handed to
 /// ``CollectionWidget/debugOutput`` (one line a call, without its newline). Nothing is
@@ -34,15 +34,20 @@ final class DebugChannel {
         let bounds = collection.bounds
         var fields: [String] = [
             "\"event\":\"frame\"", "\"frame\":\(host.lastFrame.frame)",
-            "\"xid\":\(trellis_collection_widget_x11_window(host.trellisWidget))",
+            "\"xid\":\(WindowInstrumentation.windowIdentifier?(host.widget) ?? 0)",
             "\"width\":\(json(bounds.width))", "\"height\":\(json(bounds.height))", "\"scale\":\(host.lastFrame.scale)",
             "\"offset\":\(json(bounds.minY))", "\"value\":\(json(host.lastValue))", "\"bias\":\(json(host.bias))",
             "\"contentHeight\":\(json(collection.contentSize.height))",
             "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
         ]
+        // Where the widget's top-left corner is in its window (the tests click at items
+        // through it).
         var originX = 0.0, originY = 0.0
-        trellis_collection_widget_origin_in_window(host.trellisWidget, &originX, &originY)
+        if let root = gtk_widget_get_root(host.widget) {
+            _ = gtk_widget_translate_coordinates(
+                host.widget, UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), 0, 0, &originX, &originY)
+        }
         fields.append("\"origin\":[\(json(originX)),\(json(originY))]")
         let shown = host.shownItems
         if let top = shown.first { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }

@@ -38,15 +38,15 @@ public enum GtkApplicationRunner {
     ) -> Int32? {
         renderer.apply()
         guard gtk_init_check() != 0 else { return nil }
-        StartupTrace.mark("gtkInit")
+        WindowInstrumentation.startupMoment?("gtkInit")
         let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!
         // `startup` runs first: GtkApplication's class handler, then this one.
         GtkSignal.connect(UnsafeMutableRawPointer(app), "startup") {
-            StartupTrace.mark("startup")
+            WindowInstrumentation.startupMoment?("startup")
             startup()
         }
         GtkSignal.connect(UnsafeMutableRawPointer(app), "activate") {
-            StartupTrace.mark("activate")
+            WindowInstrumentation.startupMoment?("activate")
             activate(app)
         }
         let status = g_application_run(trellis_as_application(app), 0, nil)

@@ -1,6 +1,6 @@
 import Testing
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
 // What UIKit code ported to a self-sizing collection relies on, each as a user meets it:
 // content laid out in the pass that places it, headers that do not scroll the content,

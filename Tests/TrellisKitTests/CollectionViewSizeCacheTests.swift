@@ -1,7 +1,7 @@
 import Testing
 import Trellis
 import TrellisText
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 @Suite("CollectionView size cache")
 struct CollectionViewSizeCacheTests {

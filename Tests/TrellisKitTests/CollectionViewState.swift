@@ -1,6 +1,6 @@
 import Testing
 import Trellis
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 /// Everything a refused batch update must leave as it was, read from a collection view:
 /// every section's count, every shown cell (its identity, index path, frame and text),

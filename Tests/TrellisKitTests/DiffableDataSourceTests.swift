@@ -1,6 +1,6 @@
 import Testing
 import Trellis
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 /// A deterministic source of small numbers for the randomised difference checks (Knuth's
 /// MMIX linear congruential generator, high bits).

@@ -2,7 +2,7 @@ import Testing
 import Trellis
 import TrellisPango
 import TrellisText
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 // The five scenarios of SCENARIOS.md, end to end: a real CollectionView, real layouts
 // (FlowLayout, ListLayout), real Labels and constraints. Exact numbers come from

@@ -1,6 +1,6 @@
 import Benchmark
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
 // The collection view's performance targets: opening 100k estimated items
 // measures only what is visible in ≤ 5 ms; scrolling one screen at 1M items costs ≤ 0.5 ms

@@ -18,7 +18,7 @@ func size(_ width: CompositionalDimension, _ height: CompositionalDimension) -> 
 let gridSection: CompositionalSection = {
     var row = CompositionalGroup.horizontal(
         layoutSize: size(.fractionalWidth(1), .estimated(100)),
-        repeatingSubitem: CompositionalItem(layoutSize: size(.fractionalWidth(1), .estimated(100))), count: 3)
+        subitem: CompositionalItem(layoutSize: size(.fractionalWidth(1), .estimated(100))), count: 3)
     row.interItemSpacing = .fixed(8)
     return CompositionalSection(
         group: row, interGroupSpacing: 8, contentInsets: EdgeInsets(all: 8), contentInsetsReference: .none,

@@ -1,6 +1,6 @@
 import Benchmark
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
 // The target for the diffable data source: the difference between two snapshots of
 // 100,000 items that differ by 1 % (random inserts, deletes and moves) in ≤ 5 ms and

@@ -1,7 +1,7 @@
 import Benchmark
 import CPango
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 import TrellisRender
 import TrellisSpec
 import TrellisText

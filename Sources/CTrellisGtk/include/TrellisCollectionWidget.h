@@ -69,21 +69,9 @@ gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback h
 /// Whether the widget has the keyboard focus.
 gboolean trellis_collection_widget_has_focus(TrellisCollectionWidget *widget);
 
-/// The X11 window id of the widget's toplevel surface, or 0 when not on X11 (tests find
-/// the window by it).
-unsigned long trellis_collection_widget_x11_window(TrellisCollectionWidget *widget);
-
-/// Where the widget's top-left corner is in its window (tests click at items through it).
-void trellis_collection_widget_origin_in_window(TrellisCollectionWidget *widget, double *x, double *y);
-
 /// Where a pointer event happened in the widget's coordinates (events carry their
 /// surface's). False when the event has no position or the widget is not in a window.
 gboolean trellis_collection_widget_event_position(TrellisCollectionWidget *widget, GdkEvent *event, double *x, double *y);
-
-/// Bytes malloc has handed out and not had back (glibc's mallinfo2().uordblks; 0 elsewhere):
-/// the scroll benchmark's leak check, which resident memory alone cannot tell from
-/// fragmentation.
-size_t trellis_heap_in_use(void);
 
 G_END_DECLS
 

@@ -36,7 +36,10 @@
 /// heights stay their estimates (cells are measured for their width, their height fixed by
 /// the proposal), so measuring a cell never moves the sections after it.
 public final class CompositionalLayout: VisitingCollectionLayout {
-    public typealias SectionProvider = @Sendable (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
+    /// Not `@Sendable`: the layout calls it in its own isolation (the collection view's, as
+    /// UIKit calls it on the main thread), so it may capture the non-`Sendable` objects a
+    /// view controller holds: `{ [weak self] section, _ in self?.dataSource.sectionIdentifier(for: section) … }`.
+    public typealias SectionProvider = (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
 
     /// Layout-wide options; after changing them, invalidate with `invalidatesMetrics`.
     public var configuration: CompositionalConfiguration {
@@ -131,9 +134,13 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             if sharedSection == nil {
                 precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
             }
-            let group: GroupPlan
-            if sharedSection != nil, let shared { group = shared } else { group = GroupPlan(description.group); shared = group }
-            let plan = SectionPlan(description, group: group, environment: environment)
+            let plan = SectionPlan(description, group: sharedSection != nil ? shared : nil, environment: environment)
+            shared = plan.group
+            if plan.group.isRepetitionLimited && (section == 0 || sharedSection == nil) {
+                diagnostics.append(LayoutDiagnostic(
+                    code: .repetitionLimited, indexPath: nil, path: "sections[\(section)].group",
+                    message: "a group repeats its subitems up to \(GroupPlan.maximumLeafCount) cells; more would fit"))
+            }
             if section < plans.count { plans[section] = plan } else { plans.append(plan) }
             if section == states.count { states.append(SectionState()) }
             states[section].read(section, plan: plan, from: source, diagnostics: &diagnostics)
@@ -310,7 +317,9 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         guard let separators = plan.separators else { return nil }
         let state = states[section]
         let groupHeight = state.groups[index] - plan.spacing
-        let y = groupTop + groupHeight + (plan.spacing - separators.thickness) / 2
+        // Inside the group above, over its last `thickness` points: rows touch, as a list
+        // cell draws its separator within its own bounds.
+        let y = groupTop + groupHeight - separators.thickness
         let x = plan.left + separators.insets.leading
         let width = Swift.max(0, plan.contentWidth - separators.insets.leading - separators.insets.trailing)
         return LayoutAttributes(
@@ -358,7 +367,7 @@ final class SectionPlan: Sendable {
     /// What the group's dimensions resolve in.
     let groupContainer: Size
     let orthogonal: Bool
-    /// The gap between consecutive groups (at least a separator's thickness).
+    /// The gap between consecutive groups (separators lie inside groups, not in it).
     let spacing: Double
     let separators: ListLayout.Separators?
     let boundary: [Boundary]
@@ -367,9 +376,10 @@ final class SectionPlan: Sendable {
     /// first group.
     let centering: Double
 
-    init(_ section: CompositionalSection, group: GroupPlan, environment: CompositionalEnvironment) {
+    /// `group` is the compiled group when another section with the same description and
+    /// environment compiled it; nil compiles the section's.
+    init(_ section: CompositionalSection, group: GroupPlan?, environment: CompositionalEnvironment) {
         self.section = section
-        self.group = group
         let reference = environment.insets(for: section.contentInsetsReference)
         let width = environment.containerSize.width
         left = reference.leading + section.contentInsets.leading
@@ -378,9 +388,11 @@ final class SectionPlan: Sendable {
         bottom = section.contentInsets.bottom
         contentWidth = Swift.max(0, width - left - right)
         groupContainer = Size(width: contentWidth, height: Swift.max(0, environment.containerSize.height - top - bottom))
+        let group = group ?? GroupPlan(section.group, container: groupContainer)
+        self.group = group
         orthogonal = section.orthogonalScrollingBehavior != .none
         separators = orthogonal ? nil : section.separators
-        spacing = separators.map { Swift.max(section.interGroupSpacing, $0.thickness) } ?? section.interGroupSpacing
+        spacing = section.interGroupSpacing
         decorations = section.decorationItems
         let follows = section.supplementariesFollowContentInsets
         let boundaryContainer = Size(width: follows ? contentWidth : width, height: environment.containerSize.height)
