@@ -124,15 +124,30 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         self.states = []
         if plans.count > sectionCount { plans.removeLast(plans.count - sectionCount) }
         if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
-        var shared: GroupPlan?
+        var shared: GroupPlan?, sharedGroup: CompositionalGroup?
         overflow = 0
         for section in 0..<sectionCount {
             let description = sharedSection ?? sectionProvider(section, environment)
-            if sharedSection == nil {
-                precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
-            }
+            // One plan per distinct group, not per section: sections that share a group share
+            // its plan, checked and compiled once (comparing a group with the one before is
+            // O(1) when the provider hands out the same stored description, whose arrays
+            // compare by identity first).
             let group: GroupPlan
-            if sharedSection != nil, let shared { group = shared } else { group = GroupPlan(description.group); shared = group }
+            if let shared, sharedSection != nil || description.group == sharedGroup {
+                if sharedSection == nil {
+                    precondition((try? description.validateAllButGroup()) != nil,
+                                 "CompositionalLayout section \(section): \(validationMessage(description.validateAllButGroup))")
+                }
+                group = shared
+                sharedGroup = description.group  // the next section likely holds this very copy
+            } else {
+                if sharedSection == nil {
+                    precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
+                }
+                group = GroupPlan(description.group)
+                shared = group
+                sharedGroup = description.group
+            }
             let plan = SectionPlan(description, group: group, environment: environment)
             if section < plans.count { plans[section] = plan } else { plans.append(plan) }
             if section == states.count { states.append(SectionState()) }
