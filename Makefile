@@ -59,7 +59,7 @@ fuzz: bootstrap
 
 # DocC for every public module (catalogs in Sources/<Module>/<Module>.docc), warnings as
 # errors: a broken symbol link or an unknown symbol in an article fails the build.
-DOC_TARGETS = Trellis Cassowary TrellisText TrellisKit TrellisPango TrellisRender TrellisSpec
+DOC_TARGETS = Trellis Cassowary TrellisText TrellisKit TrellisPango TrellisRender TrellisSpec TrellisGTK
 docs: bootstrap
 	@mkdir -p .build/docs && for target in $(DOC_TARGETS); do \
 	    $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \

@@ -9,7 +9,7 @@ import PackageDescription
 //   edges, through pkg-config (Linux, or macOS with Homebrew):
 //     CPango -> TrellisPango (TextMeasurer on Pango/HarfBuzz) -> TrellisRender (Cairo)
 //   the tool:  TrellisSpec (JSON documents) -> trellis (CLI)
-//   the live window:  CGtk -> CTrellisGtk -> TrellisGTK (GTK 4; only the CLI depends on it)
+//   the live window:  CGtk -> CTrellisGtk -> TrellisGTK (GTK 4; for apps and the CLI)
 //
 // `make core-check` builds the four core products where pkg-config finds nothing.
 let package = Package(
@@ -64,6 +64,12 @@ let package = Package(
         ),
         .target(name: "CTrellisGtk", dependencies: ["CGtk"]),
         .target(name: "TrellisGTK", dependencies: ["CTrellisGtk", "CGtk", "TrellisKit", "TrellisRender", "TrellisText", "TrellisPango"]),
+        // What the window tests and benchmarks read and drive, kept out of the library (no
+        // product: only the tool links them). The scroll benchmark inside the real window
+        // and the start-up trace drive the widget through its public frame callback; the C
+        // side reads the X11 window id and malloc's bytes in use.
+        .target(name: "CTrellisGtkTesting", dependencies: ["CGtk"]),
+        .target(name: "TrellisGTKBenchmarks", dependencies: ["TrellisGTK", "CTrellisGtk", "CTrellisGtkTesting", "CGtk", "TrellisKit", "Trellis"]),
         // JSON documents for the command-line tool: decoding with path-naming errors.
         .target(name: "TrellisSpec", dependencies: ["Trellis", "TrellisKit", "TrellisText", "TrellisPango"]),
         // The `trellis` tool. Its folder is TrellisCLI, not `trellis`: on a case-insensitive
@@ -71,10 +77,17 @@ let package = Package(
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango", "TrellisGTK", "CGtk", "CTrellisGtk",
+                "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango", "TrellisGTK", "TrellisGTKBenchmarks", "CGtk", "CTrellisGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/TrellisCLI"
+        ),
+        // The app of TrellisGTK's article "Using Trellis in your GTK app", word for word
+        // (DocumentationSnippetTests checks it): built with the package, run by a window test.
+        .executableTarget(
+            name: "GTKContacts",
+            dependencies: ["Trellis", "TrellisGTK", "TrellisKit", "TrellisPango", "TrellisText"],
+            path: "Examples/GTKContacts"
         ),
 
         .testTarget(name: "TrellisTests", dependencies: ["Trellis"], resources: [.copy("Fixtures")]),
@@ -83,11 +96,14 @@ let package = Package(
         .testTarget(name: "TrellisTextTests", dependencies: ["TrellisText", "TrellisPango"]),
         .testTarget(name: "TrellisPangoTests", dependencies: ["TrellisPango", "TrellisText", "CPango"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TrellisKitTests", dependencies: ["TrellisKit", "Trellis", "TrellisText", "TrellisPango", "Cassowary"]),
+        // A UIKit-shaped file that imports Foundation beside TrellisKit: `IndexPath` must
+        // resolve to the collection's (docs/Architecture.md, "IndexPath and Foundation").
+        .testTarget(name: "TrellisFoundationTests", dependencies: ["Trellis", "TrellisKit", "TrellisText"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit", "TrellisPango"]),
         .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"], resources: [.copy("Fixtures")]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
         // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server
         // of DISPLAY; Fixtures are read by path.
-        .testTarget(name: "TrellisCLITests", dependencies: ["trellis"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "GTKContacts"], exclude: ["Fixtures"]),
     ]
 )

@@ -119,6 +119,8 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case itemClamped
         /// A size was negative or not finite and was treated as zero.
         case invalidSize
+        /// A compositional group stopped repeating its subitems at its cell limit.
+        case repetitionLimited
     }
 
     public var code: Code

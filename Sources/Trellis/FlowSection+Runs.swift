@@ -3,7 +3,7 @@
 // Why they exist: items not measured yet all have the same estimated size. When items
 // before them are measured, their lines shift by a few items, and with identical items
 // after them a shifted line never ends where an old one did: re-flowing "until the breaks
-// fall in step again" ran to the end of the section, O(n) per scroll frame (issue 13: p50
+// fall in step again" ran to the end of the section, O(n) per scroll frame (measured: p50
 // 71 ms at 1,000,000 items). Inside a run of identical items greedy breaking is periodic:
 // a line starting in the run holds exactly k items (the most that fit) whenever the item
 // after those k is in the run too, because that item is the same size and did not fit.

@@ -55,7 +55,7 @@ enum DemoAppStore {
             case 1:
                 let tile = CompositionalItem(layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(40)))
                 var group = CompositionalGroup.horizontal(
-                    layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(40)), repeatingSubitem: tile, count: 2)
+                    layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(40)), subitem: tile, count: 2)
                 group.interItemSpacing = .fixed(10)
                 group.stretchesItems = true
                 // Headers span the container (their label has its own 16 pt inset).

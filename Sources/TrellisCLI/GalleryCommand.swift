@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Trellis
 import TrellisGTK
+import TrellisGTKBenchmarks
 import TrellisKit
 import TrellisPango
 import TrellisText
@@ -32,7 +33,10 @@ struct GalleryCommand: ParsableCommand {
     var size = "900x700"
 
     func run() throws {
-        MainActor.assumeIsolated { StartupTrace.mark("main") }
+        MainActor.assumeIsolated {
+            WindowTestHooks.installFromEnvironment()
+            StartupTrace.mark("main")
+        }
         guard (1...10_000_000).contains(tags) else { throw ValidationError("--tags must be between 1 and 10,000,000, got \(tags)") }
         let pages = GalleryPage.all(tags: tags)
         MainActor.assumeIsolated { StartupTrace.mark("pagesDescribed") }
@@ -192,9 +196,11 @@ final class GalleryWindow {
     private func host(for page: GalleryPage, collectionView: CollectionView? = nil) -> CollectionWidget {
         if let host = hosts[page.name] { return host }
         let host = CollectionWidget(collectionView: collectionView ?? page.makeCollectionView(width: 600))
+        host.printDebugLinesIfAsked()
         host.retain(page)
         host.onFrame = { [weak self] frame in self?.frameDrawn(frame, on: page) }
-        host.onFirstFramePainted = { [weak self] in self?.firstFramePainted(on: page) }
+        host.onFramePresented = { [weak self] _ in self?.firstFramePainted(on: page) }
+        WindowScrollBenchmark.attachIfAsked(to: host)
         hosts[page.name] = host
         let scrolled = host.makeScrolledWindow()
         gtk_widget_set_vexpand(scrolled, 1)

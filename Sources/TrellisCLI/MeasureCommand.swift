@@ -69,7 +69,7 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("--line-break must be one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(String(lineBreak.prefix(40)))'")
         }
         if let threads, threads < 1 {
-            throw ValidationError("--threads must be at least 1 (more than the \(ParallelRuns.availableProcessors) cores counts as \(ParallelRuns.availableProcessors)), got \(threads)")
+            throw ValidationError("--threads must be at least 1 (more than the \(ConcurrentSizing.availableProcessors) cores counts as \(ConcurrentSizing.availableProcessors)), got \(threads)")
         }
         guard !text.isEmpty || file != nil else {
             throw ValidationError("nothing to measure: give TEXT arguments or --file")
@@ -91,7 +91,7 @@ struct MeasureCommand: ParsableCommand {
             lineBreakMode: Self.lineBreakMode(lineBreak)!)
         let maxLines = lines ?? (maxWidth == nil ? 1 : 0)
         // One thread per core at most: more only adds threads that wait for a core.
-        let threads = Swift.min(self.threads ?? ParallelRuns.availableProcessors, ParallelRuns.availableProcessors)
+        let threads = Swift.min(self.threads ?? ConcurrentSizing.availableProcessors, ConcurrentSizing.availableProcessors)
         var batch = MeasureBatch(style: style, maxWidth: maxWidth, maxLines: maxLines, threads: threads)
         for (index, string) in text.enumerated() {
             if let problem = DocumentLimits.textProblem(string, fontSize: size) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Trellis
 import TrellisGTK
+import TrellisGTKBenchmarks
 import TrellisKit
 import TrellisSpec
 
@@ -44,6 +45,7 @@ struct ShowCommand: ParsableCommand {
         if let scale { setenv("GDK_SCALE", String(Int(scale)), 1) }
         let name = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
         let status = MainActor.assumeIsolated { () -> Int32? in
+            WindowTestHooks.installFromEnvironment()
             let collection = DocumentCollection(document: document, selfSizing: selfSizing)
             let visible = document.visibleRect ?? Rect(x: 0, y: 0, width: document.width, height: 800)
             return GtkApplicationRunner.run(id: "org.trellis.show") { app in
@@ -51,7 +53,9 @@ struct ShowCommand: ParsableCommand {
                 // Click selects, Ctrl-click toggles, Shift-click extends.
                 collectionView.allowsMultipleSelection = true
                 let host = CollectionWidget(collectionView: collectionView)
+                host.printDebugLinesIfAsked()
                 host.retain(collection)
+                WindowScrollBenchmark.attachIfAsked(to: host)
                 let window = GtkApplicationRunner.makeWindow(
                     app, title: "trellis — \(name)", width: Int(visible.width.rounded(.up)),
                     height: Int(visible.height.rounded(.up)), child: host.makeScrolledWindow())

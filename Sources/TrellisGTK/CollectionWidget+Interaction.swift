@@ -70,7 +70,7 @@ extension CollectionWidget {
             guard isPrimary else { return }
             let isPress = type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN
             var x = 0.0, y = 0.0
-            guard trellis_widget_event_position(trellisWidget, event, &x, &y) != 0 else {
+            guard trellis_collection_widget_event_position(trellisWidget, event, &x, &y) != 0 else {
                 // A release GTK cannot place in the widget (its window gone): nothing to
                 // select, but the press must not stay open.
                 if !isPress && buttonDown { cancelled() }
@@ -79,7 +79,8 @@ extension CollectionWidget {
             if isPress {
                 pressed(x: x, y: y)
             } else if buttonDown {
-                released(x: x, y: y, extending: state & GDK_SHIFT_MASK.rawValue != 0, toggling: state & GDK_CONTROL_MASK.rawValue != 0)
+                released(x: x, y: y, time: gdk_event_get_time(event),
+                         extending: state & GDK_SHIFT_MASK.rawValue != 0, toggling: state & GDK_CONTROL_MASK.rawValue != 0)
             }
         case GDK_TOUCH_CANCEL where buttonDown && gdk_touch_event_get_emulating_pointer(event) != 0:
             cancelled()
@@ -103,7 +104,7 @@ extension CollectionWidget {
         queueDraw()
     }
 
-    private func released(x: Double, y: Double, extending: Bool, toggling: Bool) {
+    private func released(x: Double, y: Double, time: UInt32, extending: Bool, toggling: Bool) {
         buttonDown = false
         do {
             let changed = try collectionView.endInteraction(at: contentPoint(x: x, y: y), extending: extending, toggling: toggling)
@@ -111,6 +112,8 @@ extension CollectionWidget {
         } catch {
             debug?.error("\(error)")
         }
+        clickCompleted(on: collectionView.indexPathForItem(at: contentPoint(x: x, y: y)), x: x, y: y, time: time,
+                       withModifiers: extending || toggling)
         queueDraw()
     }
 
@@ -128,8 +131,9 @@ extension CollectionWidget {
         queueDraw()
     }
 
-    /// Arrow keys move the focus, Space and Enter select the focused item; other keys go
-    /// on to the scrolled window (Page Up/Down, Home/End).
+    /// Arrow keys move the focus, Space and Enter select the focused item and Enter
+    /// performs its primary action; other keys go on to the scrolled window (Page Up/Down,
+    /// Home/End).
     private func key(_ keyval: UInt32, state: UInt32) -> Bool {
         let toggling = state & GDK_CONTROL_MASK.rawValue != 0
         let extending = state & GDK_SHIFT_MASK.rawValue != 0
@@ -147,6 +151,8 @@ extension CollectionWidget {
             } catch {
                 debug?.error("\(error)")
             }
+            // Enter also opens the item (its primary action); Space only selects.
+            if Int32(keyval) != GDK_KEY_space, !extending, !toggling { activate(focused) }
             queueDraw()
             return true
         default:
@@ -248,7 +254,7 @@ extension CollectionWidget {
                 } else if indexPath == hoveredItem {
                     context.fill(frame, cornerRadius: radius, color: Self.hoverTint)
                 }
-                if indexPath == focusedItem && trellis_widget_has_focus(trellisWidget) != 0 {
+                if indexPath == focusedItem && trellis_collection_widget_has_focus(trellisWidget) != 0 {
                     let ring = Rect(x: frame.minX - 2, y: frame.minY - 2, width: frame.width + 4, height: frame.height + 4)
                     context.stroke(ring, cornerRadius: radius + 2, color: Self.focusRing, lineWidth: 2)
                 }

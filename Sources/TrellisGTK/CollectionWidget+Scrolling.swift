@@ -2,7 +2,7 @@ import CGtk
 import CTrellisGtk
 import Foundation
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
 extension CollectionWidget {
     /// Runs the collection's layout pass; with `keepingTopItem`, then moves the content so
@@ -86,10 +86,10 @@ extension CollectionWidget {
         let content = max(collectionView.contentSize.height, page)
         // GTK's own wheel step is page^(2/3); the step increment is what arrow keys on the
         // scrollbar use.
-        trellis_widget_set_adjustment_bounds(
+        trellis_collection_widget_set_adjustment_bounds(
             trellisWidget, 1, -bias, content - bias, page, max(1, page / 10), max(1, page * 0.9))
         let width = collectionView.bounds.width
-        trellis_widget_set_adjustment_bounds(trellisWidget, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
+        trellis_collection_widget_set_adjustment_bounds(trellisWidget, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
         _ = widget
     }
 
@@ -113,7 +113,7 @@ extension CollectionWidget {
         lastValue = collectionView.contentOffset.y
         bias = 0
         updateAdjustments()
-        trellis_widget_set_adjustment_value(trellisWidget, 1, lastValue)
+        trellis_collection_widget_set_adjustment_value(trellisWidget, 1, lastValue)
         queueDraw()
     }
 }

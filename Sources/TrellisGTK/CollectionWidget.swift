@@ -7,7 +7,7 @@ import TrellisPango
 import TrellisRender
 import TrellisText
 
-/// A GTK 4 widget hosting a TrellisKit ``CollectionView``: put ``widget`` into a
+/// A GTK 4 widget hosting a TrellisKit `CollectionView`: put ``widget`` into a
 /// `GtkScrolledWindow` (or use ``makeScrolledWindow()``) and it gets what every GTK list
 /// gets — scrollbars, wheel, touchpad and kinetic scrolling, overlay scrollbars, Page
 /// Up/Down, Home/End — because it implements `GtkScrollable`.
@@ -17,7 +17,7 @@ import TrellisText
 /// each frame draws its visible cells with TrellisRender's Cairo drawing — the drawing of
 /// `trellis render` — into a Cairo node GTK replays at the surface's scale factor. A cell
 /// is drawn into a picture of its own when it is new or changed, and copied from it on the
-/// frames after (``CellDrawingCache``), with the same pixels.
+/// frames after (`CellDrawingCache`), with the same pixels.
 ///
 /// Scroll anchoring across the host: GTK owns the vertical adjustment's value (animations,
 /// kinetic scrolling and scrollbar drags set it from their own state), so corrections —
@@ -33,7 +33,7 @@ public final class CollectionWidget {
     /// call ``setNeedsLayout()``.
     public let collectionView: CollectionView
 
-    /// The `GtkWidget *` (a `TrellisWidget`, GtkScrollable).
+    /// The `GtkWidget *` (a `TrellisCollectionWidget`, GtkScrollable).
     public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
 
     /// The canvas colour painted under the collection (nil: none).
@@ -44,17 +44,24 @@ public final class CollectionWidget {
     /// Called after every drawn frame with its statistics.
     public var onFrame: ((FrameStatistics) -> Void)?
 
-    /// Called once, after the frame clock finished painting the first frame this widget
-    /// drew (the frame is in the window, not only recorded): start-up benchmarks stop here.
-    public var onFirstFramePainted: (() -> Void)?
+    /// Called each time a frame this widget drew is in the window — after the frame clock's
+    /// `after-paint`, once GSK has rendered it — with that frame's statistics: the widget's
+    /// own work for it (its layout passes and drawing), the items measured. Start-up
+    /// benchmarks stop at the first; frame benchmarks time the rest of GTK's frame around
+    /// the work from the frame clock's phases.
+    public var onFramePresented: ((FrameStatistics) -> Void)?
 
     /// The figures of the last drawn frame.
     public private(set) var lastFrame = FrameStatistics()
 
-    /// Prints one JSON line per drawn frame and per scroll event to standard output when the
-    /// environment has `TRELLIS_GTK_DEBUG=1`: what the window tests read (see
-    /// ``DebugChannel``).
-    let debug = DebugChannel.fromEnvironment()
+    /// Called with one JSON line (without its newline) per drawn frame and per input event:
+    /// the frame's size, offset, the items in view and their places, the selection, focus
+    /// and hover, each press, release and activation. Nil (the default): nothing is made.
+    /// For tests and diagnostics; the line format is described by `DebugChannel`.
+    public var debugOutput: ((String) -> Void)? {
+        didSet { debug = debugOutput.map { DebugChannel(output: $0) } }
+    }
+    private(set) var debug: DebugChannel?
 
     /// contentOffset.y − vertical adjustment value (see the type's discussion).
     var bias: Double = 0
@@ -74,10 +81,17 @@ public final class CollectionWidget {
     var hoveredItem: IndexPath?
     /// Button 1 went down on the widget and has not come up (nor been cancelled).
     var buttonDown = false
-    /// The frame clock's `after-paint` handler waiting for the first frame (0: none).
+    /// The last click that ended on an item, for double-clicks (see `clickCompleted`).
+    var lastClick: CompletedClick?
+    /// The frame clock's `after-paint` handler presenting frames (0: none), and its clock.
     var afterPaintHandler: gulong = 0
-    /// The scroll benchmark in progress (`TRELLIS_GTK_BENCH_SCROLL`).
-    var benchmark: ScrollBenchmark?
+    var afterPaintClock: UnsafeMutableRawPointer?
+    /// The last frame handed to ``onFramePresented``.
+    var presentedFrame = 0
+    /// Whether cells are copied from their kept pictures (``CellDrawingCache``); false
+    /// draws every visible cell on every frame, the control the window benchmark compares
+    /// the cache with.
+    package var drawsCellsFromPictures = true
     /// The visible cells' drawn pixels, copied on frames where a cell did not change (a
     /// scroll moves the cells, it does not change them). Holds the pictures of the cells of
     /// the last frame: about the visible area × scale² × 4 bytes.
@@ -91,7 +105,7 @@ public final class CollectionWidget {
         // the measurer the Cairo drawing shapes with.
         if !DefaultTextMeasurer.isInstalled { DefaultTextMeasurer.install(PangoTextMeasurer.shared) }
         self.collectionView = collectionView
-        var callbacks = TrellisWidgetCallbacks()
+        var callbacks = TrellisCollectionWidgetCallbacks()
         // The GtkWidget owns its host: released when the widget is finalized.
         callbacks.context = Unmanaged.passRetained(self).toOpaque()
         callbacks.measure = { context, orientation, forSize, minimum, natural in
@@ -117,16 +131,20 @@ public final class CollectionWidget {
         callbacks.destroy = { context in
             Unmanaged<CollectionWidget>.fromOpaque(context!).release()
         }
-        widget = trellis_widget_new(&callbacks)
+        widget = trellis_collection_widget_new(&callbacks)
         // Out of sight (a gallery page not shown, a window closed), the cells' pictures
         // are freed; they are drawn again when the widget is shown.
         let unmapped: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, context in
-            MainActor.assumeIsolated { CollectionWidget.host(context).drawingCache.removeAllPictures() }
+            MainActor.assumeIsolated {
+                let host = CollectionWidget.host(context)
+                host.drawingCache.removeAllPictures()
+                // Mapped again, it may draw on another frame clock.
+                host.disconnectFramePresented()
+            }
         }
         _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
                                    Unmanaged.passUnretained(self).toOpaque())
         installInteraction()
-        startScrollBenchmarkIfAsked()
     }
 
     /// The widget inside a new `GtkScrolledWindow` (vertical scrolling, no horizontal).
@@ -143,7 +161,7 @@ public final class CollectionWidget {
         retained.append(object)
     }
 
-    var trellisWidget: OpaquePointer { trellis_widget_from_widget(widget) }
+    var trellisWidget: OpaquePointer { trellis_collection_widget_from_widget(widget) }
 
     /// Runs a layout pass now (after the data source, layout or cells changed) and redraws.
     public func setNeedsLayout() {
@@ -166,14 +184,14 @@ public final class CollectionWidget {
     private func allocate(width: Double, height: Double) {
         let size = Size(width: width, height: height)
         guard size != allocated else { return }
-        StartupTrace.mark("firstAllocation")
+        WindowInstrumentation.startupMoment?("firstAllocation")
         allocated = size
         // A new width re-measures what is visible at it in this same frame and keeps the
         // item at the top still (the collection view's own anchoring); a new height only
         // changes the container.
         collectionView.frame = Rect(x: 0, y: 0, width: width, height: height)
         layoutNow(keepingTopItem: false)
-        StartupTrace.mark("firstLayout")
+        WindowInstrumentation.startupMoment?("firstLayout")
         if let pendingOffset {
             self.pendingOffset = nil
             scroll(toOffset: pendingOffset)
@@ -194,14 +212,14 @@ public final class CollectionWidget {
     }
 
     private func draw(cairo: OpaquePointer, scale: Int) {
-        StartupTrace.mark("firstDraw")
+        WindowInstrumentation.startupMoment?("firstDraw")
         let start = DispatchTime.now().uptimeNanoseconds
         collectionView.backgroundColor = background
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
         // at that scale, and land on its whole pixels.
         drawingCache.replayScale = Double(scale)
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
-            .draw(collectionView, into: cairo, cache: ScrollBenchmark.drawsEveryCell ? nil : drawingCache)
+            .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil)
         drawInteractionStates(into: cairo)
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         frameCount += 1
@@ -213,24 +231,32 @@ public final class CollectionWidget {
         pendingMeasurements = 0
         debug?.frame(self)
         onFrame?(lastFrame)
-        if frameCount == 1 { notifyWhenFirstFramePainted() }
+        if afterPaintHandler == 0 { connectFramePresented() }
     }
 
-    /// Waits for the end of the frame being drawn (the frame clock's `after-paint`, after
-    /// GSK rendered it into the window) and then calls ``onFirstFramePainted``.
-    private func notifyWhenFirstFramePainted() {
+    /// Calls ``onFramePresented`` at the end of each frame this widget drew (the frame
+    /// clock's `after-paint`, after GSK rendered it into the window).
+    private func connectFramePresented() {
         guard let clock = gtk_widget_get_frame_clock(widget) else { return }
-        let painted: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { clock, context in
+        let painted: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, context in
             MainActor.assumeIsolated {
                 let host = CollectionWidget.host(context)
-                g_signal_handler_disconnect(clock, host.afterPaintHandler)
-                host.afterPaintHandler = 0
-                StartupTrace.mark("firstFramePainted")
-                host.onFirstFramePainted?()
+                guard host.lastFrame.frame > host.presentedFrame else { return }
+                if host.presentedFrame == 0 { WindowInstrumentation.startupMoment?("firstFramePainted") }
+                host.presentedFrame = host.lastFrame.frame
+                host.onFramePresented?(host.lastFrame)
             }
         }
+        afterPaintClock = UnsafeMutableRawPointer(clock)
         afterPaintHandler = trellis_signal_connect(
-            UnsafeMutableRawPointer(clock), "after-paint", unsafeBitCast(painted, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
+            afterPaintClock, "after-paint", unsafeBitCast(painted, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func disconnectFramePresented() {
+        guard afterPaintHandler != 0, let afterPaintClock else { return }
+        g_signal_handler_disconnect(afterPaintClock, afterPaintHandler)
+        afterPaintHandler = 0
+        self.afterPaintClock = nil
     }
 
     var totalItems: Int {

@@ -1,12 +1,14 @@
-import CTrellisGtk
+import CGtk
 import Foundation
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
-/// The window's state as JSON lines on standard output, one per drawn frame and per scroll
-/// event, enabled by `TRELLIS_GTK_DEBUG=1`. The window tests drive the real window with
-/// xdotool and read these lines to know when a frame was drawn and where the item at the
-/// top of the window is — never by calling the widget.
+/// The window's state as JSON lines, one per drawn frame and per input event, handed to
+/// ``CollectionWidget/debugOutput`` (one line a call, without its newline). Nothing is
+/// written anywhere unless an application sets it: the `trellis` tool prints the lines on
+/// standard output when its environment has `TRELLIS_GTK_DEBUG=1`, and the window tests
+/// drive the real window with xdotool and read them to know when a frame was drawn and
+/// where the item at the top of the window is — never by calling the widget.
 ///
 /// A frame line: `{"event":"frame","frame":3,"xid":…,"width":375,"height":800,"scale":1,
 /// "offset":…,"value":…,"bias":…,"contentHeight":…,"top":{"section":0,"item":12,"y":-4.5},
@@ -20,8 +22,11 @@ import TrellisKit
 /// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`.
 @MainActor
 final class DebugChannel {
-    static func fromEnvironment() -> DebugChannel? {
-        ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" ? DebugChannel() : nil
+    /// Where the lines go: ``CollectionWidget/debugOutput``.
+    let output: (String) -> Void
+
+    init(output: @escaping (String) -> Void) {
+        self.output = output
     }
 
     func frame(_ host: CollectionWidget) {
@@ -29,15 +34,20 @@ final class DebugChannel {
         let bounds = collection.bounds
         var fields: [String] = [
             "\"event\":\"frame\"", "\"frame\":\(host.lastFrame.frame)",
-            "\"xid\":\(trellis_widget_x11_window(host.trellisWidget))",
+            "\"xid\":\(WindowInstrumentation.windowIdentifier?(host.widget) ?? 0)",
             "\"width\":\(json(bounds.width))", "\"height\":\(json(bounds.height))", "\"scale\":\(host.lastFrame.scale)",
             "\"offset\":\(json(bounds.minY))", "\"value\":\(json(host.lastValue))", "\"bias\":\(json(host.bias))",
             "\"contentHeight\":\(json(collection.contentSize.height))",
             "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
         ]
+        // Where the widget's top-left corner is in its window (the tests click at items
+        // through it).
         var originX = 0.0, originY = 0.0
-        trellis_widget_origin_in_window(host.trellisWidget, &originX, &originY)
+        if let root = gtk_widget_get_root(host.widget) {
+            _ = gtk_widget_translate_coordinates(
+                host.widget, UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), 0, 0, &originX, &originY)
+        }
         fields.append("\"origin\":[\(json(originX)),\(json(originY))]")
         let shown = host.shownItems
         if let top = shown.first { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }
@@ -65,7 +75,7 @@ final class DebugChannel {
     }
 
     private func emit(_ fields: [String]) {
-        FileHandle.standardOutput.write(Data(("{" + fields.joined(separator: ",") + "}\n").utf8))
+        output("{" + fields.joined(separator: ",") + "}")
     }
 
     func json(_ value: Double) -> String {

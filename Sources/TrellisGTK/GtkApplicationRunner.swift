@@ -22,6 +22,8 @@ public enum GtkApplicationRunner {
     ///
     /// - Parameters:
     ///   - id: the application's identifier (reverse DNS, as GApplication requires).
+    ///   - renderer: the GSK renderer, applied before GTK opens the display (see
+    ///     ``RendererChoice``).
     ///   - startup: called on the main thread once GtkApplication has started up (its own
     ///     `startup` handler has run), just before `activate`. From then on GTK no longer
     ///     changes the process's environment (GDK unsets `DESKTOP_STARTUP_ID` when it opens
@@ -31,19 +33,20 @@ public enum GtkApplicationRunner {
     ///     built.
     ///   - activate: builds and presents the windows.
     public static func run(
-        id: String, startup: @escaping () -> Void = {}, activate: @escaping (UnsafeMutablePointer<GtkApplication>) -> Void
+        id: String, renderer: RendererChoice = .cairoWithoutGPU, startup: @escaping () -> Void = {},
+        activate: @escaping (UnsafeMutablePointer<GtkApplication>) -> Void
     ) -> Int32? {
-        RendererChoice.applyBeforeGtkStarts()
+        renderer.apply()
         guard gtk_init_check() != 0 else { return nil }
-        StartupTrace.mark("gtkInit")
+        WindowInstrumentation.startupMoment?("gtkInit")
         let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!
         // `startup` runs first: GtkApplication's class handler, then this one.
         GtkSignal.connect(UnsafeMutableRawPointer(app), "startup") {
-            StartupTrace.mark("startup")
+            WindowInstrumentation.startupMoment?("startup")
             startup()
         }
         GtkSignal.connect(UnsafeMutableRawPointer(app), "activate") {
-            StartupTrace.mark("activate")
+            WindowInstrumentation.startupMoment?("activate")
             activate(app)
         }
         let status = g_application_run(trellis_as_application(app), 0, nil)

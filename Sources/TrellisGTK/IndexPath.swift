@@ -1,5 +1,6 @@
 import Trellis
 
-// Foundation (used for the environment and standard streams) has an IndexPath too; in
-// this module it is always the collection's.
+// This module imports Foundation, whose IndexPath would make the name ambiguous; a
+// declaration of the module's own comes first, so in this module it is the collection's
+// (docs/Architecture.md, "IndexPath and Foundation": the line every such app module adds).
 typealias IndexPath = Trellis.IndexPath

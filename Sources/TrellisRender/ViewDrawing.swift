@@ -69,7 +69,7 @@ struct ViewDrawing {
     /// The border lies inside the bounds, like a `CALayer` border: the stroke (centred on
     /// its path) runs along the bounds inset by half the line width, with the corner radius
     /// reduced by the same amount so its outer edge follows the background's corners. This
-    /// is seed 000's "inset by half the line width so it is never clipped".
+    /// is S1's tag outline, inset by half the line width so it is never clipped.
     private func drawBorder(of view: View, in bounds: Rect, cornerRadius: Double) {
         guard let color = view.borderColor, view.borderWidth > 0 else { return }
         let width = min(view.borderWidth, min(bounds.width, bounds.height) / 2)

@@ -10,7 +10,7 @@ import TrellisText
 ///          "minWidth": 40, "maxWidth": "container" | 300, "lines": 1, "background": "#ffffff",
 ///          "border": "#ff0000", "borderWidth": 1, "cornerRadius": "pill" | 6}
 /// ```
-/// The defaults are seed 000's tag: DejaVu Sans 17 pt, 5 pt padding, one line, a white
+/// The defaults are scenario S1's tag: DejaVu Sans 17 pt, 5 pt padding, one line, a white
 /// pill with a 1 pt red outline.
 public struct CellTemplate: Hashable, Sendable {
     /// The widest a cell may be.
@@ -63,7 +63,7 @@ public struct CellTemplate: Hashable, Sendable {
         self.textColor = textColor
     }
 
-    /// Seed 000's tag cell.
+    /// Scenario S1's tag cell.
     public static let tag = CellTemplate()
 
     /// The label's text style: tail truncation, which cuts a single line with "…" and

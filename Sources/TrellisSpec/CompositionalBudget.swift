@@ -55,7 +55,9 @@ enum CompositionalBudget {
 
     /// How far frames inside `subitem` can reach when it is resolved in `container`: its
     /// own extent, or what its subitems with their spacings and insets need when that is
-    /// more (estimated, or overflowing a fixed extent). Monotone in `container` (every
+    /// more (estimated, or overflowing a fixed extent). A group without `count` that
+    /// repeats its subitems does so only while they fit its fixed extent, so its subitems
+    /// taken once bound it. Monotone in `container` (every
     /// fraction is ≥ 0), so a bound of the container gives a bound of the reach.
     /// - Complexity: O(nodes) with `count` repetitions not expanded.
     static func reach(of subitem: CompositionalSubitem, container: Size) -> Size {
@@ -83,8 +85,9 @@ enum CompositionalBudget {
         var children: [CompositionalSubitem]
         var repetitions = 1.0
         if let count = group.count, var child = group.subitems.first {
-            // The copies share the group's extent along its axis (at most all of it each).
-            if !dimension(of: size, axis).isEstimated { child = replacing(child, axis, with: inner[axis]) }
+            // Fitted copies share the group's extent along its axis (at most all of it each);
+            // copies of their own size keep it.
+            if group.countSizing == .fitsGroup && !dimension(of: size, axis).isEstimated { child = replacing(child, axis, with: inner[axis]) }
             children = [child]
             repetitions = Double(count)
         } else {

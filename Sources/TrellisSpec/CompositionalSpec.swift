@@ -21,7 +21,8 @@ import Trellis
 ///   "separators": {"thickness": 1, "insets": {…}}}
 ///   or {"list": LIST} for a list section
 /// GROUP: {"axis": "horizontal" | "vertical", "layoutSize": SIZE, "subitems": [ITEM | GROUP],
-///   "count": 3, "interItemSpacing": {"fixed": 8} | {"flexible": 0}, "contentInsets": {…},
+///   "count": 3, "countSizing": "fitsGroup" | "subitemSize",
+///   "interItemSpacing": {"fixed": 8} | {"flexible": 0}, "contentInsets": {…},
 ///   "edgeSpacing": EDGES, "stretchesItems": false}
 /// ITEM: {"layoutSize": SIZE, "contentInsets": {…}, "edgeSpacing": EDGES}
 /// SIZE: {"widthDimension": DIMENSION, "heightDimension": DIMENSION}
@@ -32,6 +33,12 @@ import Trellis
 ///   "estimatedRowHeight": 44, "estimatedHeaderHeight": 38, "estimatedFooterHeight": 22,
 ///   "sectionSpacing": 20}
 /// ```
+///
+/// A group without `count` repeats its subitems while they fit along its axis, as UIKit's
+/// `horizontal(layoutSize:subitems:)` does. With `count`, `countSizing` says how the copies
+/// are sized: `"fitsGroup"` (the default) resizes them to share the group's extent, as
+/// `subitem:count:` (iOS 13) does; `"subitemSize"` keeps each copy's own size, as
+/// `repeatingSubitem:count:` (iOS 16) does. `countSizing` without `count` is an error.
 ///
 /// Items' `width` and `height` in the document's sections are the sizes they were measured
 /// at: used where a dimension is estimated, ignored elsewhere. Headers' and footers' sizes
@@ -194,7 +201,7 @@ public struct CompositionalSpec: Sendable {
 
     static func decodeGroup(_ field: JSONField) throws(SpecError) -> CompositionalGroup {
         let object = try field.object()
-        try object.rejectUnknownMembers(["axis", "layoutSize", "subitems", "count", "interItemSpacing", "contentInsets", "edgeSpacing", "stretchesItems"])
+        try object.rejectUnknownMembers(["axis", "layoutSize", "subitems", "count", "countSizing", "interItemSpacing", "contentInsets", "edgeSpacing", "stretchesItems"])
         let axis = try object.required("axis", expected: "\"horizontal\" or \"vertical\"").oneOf(CompositionalGroup.Axis.self)
         let size = try decodeSize(try object.required("layoutSize", expected: "a size object"))
         var subitems: [CompositionalSubitem] = []
@@ -204,6 +211,10 @@ public struct CompositionalSpec: Sendable {
         }
         var group = CompositionalGroup(layoutSize: size, axis: axis, subitems: subitems)
         if let field = object.optional("count") { group.count = try field.wholeNumber(in: 1...DocumentLimits.maximumGroupNodes) }
+        if let field = object.optional("countSizing") {
+            guard group.count != nil else { throw SpecError(.invalidValue, path: field.path, "only allowed with \"count\"") }
+            group.countSizing = try field.oneOf(CompositionalGroup.CountSizing.self)
+        }
         if let field = object.optional("interItemSpacing") { group.interItemSpacing = try decodeSpacing(field) }
         if let field = object.optional("contentInsets") { group.contentInsets = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("edgeSpacing") { group.edgeSpacing = try decodeEdgeSpacing(field) }

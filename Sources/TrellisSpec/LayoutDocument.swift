@@ -19,7 +19,7 @@ public struct LayoutDocument: Sendable {
     public var sections: [SectionSpec]
     /// When present, only what intersects it is reported, and pinned headers pin to it.
     public var visibleRect: Rect?
-    /// How text items look and size themselves (see TextItems.swift); nil: seed 000's tag.
+    /// How text items look and size themselves (see TextItems.swift); nil: scenario S1's tag.
     public var cell: CellTemplate?
 
     public init(width: Double, height: Double? = nil, direction: LayoutDirection = .leftToRight, layout: LayoutSpec,

@@ -223,7 +223,7 @@ extension LayoutResult {
     /// What is wrong with this result as the layout of `document`, or nil: a number that is
     /// not finite, or — for a document without a visible rect — an item listed twice, out of
     /// order, or neither listed nor counted in `hiddenItems`. The invariant the fuzzer and
-    /// the hardening tests check (issue 12).
+    /// the hardening tests check.
     /// - Complexity: O(n).
     public func problem(layingOut document: LayoutDocument) -> String? {
         if let path = firstNonFiniteValue { return "\(path) is not finite" }

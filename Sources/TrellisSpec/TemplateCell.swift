@@ -11,7 +11,7 @@ import TrellisText
 /// The same class sizes items and is drawn. Sizing goes through TrellisKit's self-sizing
 /// path — `ReusableView.fittingSize(for:)`, what `preferredLayoutAttributesFitting` uses,
 /// solving the cell's constraints with `systemLayoutSizeFitting` — not a second
-/// implementation: one instance (seed 000's sizing cell) is configured with each item's
+/// implementation: one instance (scenario S1's sizing cell) is configured with each item's
 /// text and asked for its size; drawn cells are configured the same way and placed at the
 /// layout's frames.
 public final class TemplateCell: CollectionViewCell {
@@ -53,7 +53,7 @@ public final class TemplateCell: CollectionViewCell {
         cornerStyle = template.cornerStyle
     }
 
-    /// A cell of seed 000's tag template (what a collection view's registration makes).
+    /// A cell of scenario S1's tag template (what a collection view's registration makes).
     public required convenience init() {
         self.init(template: .tag)
     }

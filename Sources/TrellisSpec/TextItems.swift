@@ -22,8 +22,8 @@ extension LayoutDocument {
         return text
     }
 
-    /// The template text items are sized and drawn with: the document's `"cell"`, or seed
-    /// 000's tag.
+    /// The template text items are sized and drawn with: the document's `"cell"`, or
+    /// scenario S1's tag.
     public var cellTemplate: CellTemplate { cell ?? .tag }
 
     /// True when some section has text items.
@@ -91,7 +91,7 @@ extension TemplateCell {
     ///   distinct text and room, spread over the threads.
     public static func measure(
         texts: [[Int: String]], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource,
-        threads: Int = ParallelRuns.availableProcessors
+        threads: Int = ConcurrentSizing.availableProcessors
     ) -> [[Int: ItemSize]] {
         let lists = texts.map { TextItemList(uniqueItemsWithTexts: $0.sorted { $0.key < $1.key }) }
         let sizes = measure(textLists: lists, template: template, in: layout, source: source, threads: threads)
@@ -111,7 +111,7 @@ extension TemplateCell {
     /// section, the sizes of `textLists[section].texts` in the same order.
     static func measure(
         textLists: [TextItemList], template: CellTemplate, in layout: any CollectionLayout, source: some LayoutSource,
-        threads: Int = ParallelRuns.availableProcessors
+        threads: Int = ConcurrentSizing.availableProcessors
     ) -> [[ItemSize]] {
         layout.prepare(from: source)
         // A text offered the same room twice is sized once (a sizing is a pure function of

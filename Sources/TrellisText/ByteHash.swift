@@ -8,7 +8,7 @@
 /// equivalence ("é" and "e\u{301}" are different strings to a shaper and may measure
 /// differently), and the table owner picks the seed (per instance, so collisions cannot be
 /// planned in advance).
-public enum ByteHash {
+package enum ByteHash {
     /// The hash of `bytes` and their count, started from `seed`.
     ///
     /// - Parameters:
@@ -17,7 +17,7 @@ public enum ByteHash {
     ///     keys that share their bytes).
     /// - Returns: a well-mixed 64-bit hash.
     @inlinable
-    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+    package static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         finish(step(mix(bytes, into: 0xcbf2_9ce4_8422_2325 ^ seed), UInt64(truncatingIfNeeded: bytes.count)))
     }
 
@@ -28,7 +28,7 @@ public enum ByteHash {
     ///   - word: what to fold in (eight bytes of text, a length, a field's bits).
     /// - Returns: the new state.
     @inlinable @inline(__always)
-    public static func step(_ h: UInt64, _ word: UInt64) -> UInt64 {
+    package static func step(_ h: UInt64, _ word: UInt64) -> UInt64 {
         let m = (h ^ word) &* 0x517C_C1B7_2722_0A95
         return m << 23 | m >> 41
     }
@@ -41,7 +41,7 @@ public enum ByteHash {
     /// - Returns: the new state (not finished: fold in the length and other fields, then
     ///   ``finish(_:)``).
     @inlinable @inline(__always)
-    public static func mix(_ bytes: UnsafeBufferPointer<UInt8>, into seed: UInt64) -> UInt64 {
+    package static func mix(_ bytes: UnsafeBufferPointer<UInt8>, into seed: UInt64) -> UInt64 {
         var h = seed
         guard let base = bytes.baseAddress else { return h }
         let raw = UnsafeRawPointer(base)
@@ -68,7 +68,7 @@ public enum ByteHash {
     /// - Parameter h: the state after the last step.
     /// - Returns: the finished hash.
     @inlinable @inline(__always)
-    public static func finish(_ h: UInt64) -> UInt64 {
+    package static func finish(_ h: UInt64) -> UInt64 {
         var h = h
         h ^= h >> 30; h &*= 0xBF58_476D_1CE4_E5B9
         h ^= h >> 27; h &*= 0x94D0_49BB_1331_11EB

@@ -60,7 +60,7 @@ struct CacheKey {
 /// is allocated once for a fixed number of slots: lookups, inserts and removals never
 /// allocate. The keys themselves live with the owner, in slots it numbers; the index keeps
 /// each slot's hash (``ByteHash`` for text keys) and asks the owner to compare keys.
-public struct CacheIndex: Sendable {
+package struct CacheIndex: Sendable {
     /// slot + 1 per bucket; 0 = empty.
     private var buckets: [Int32]
     private var hashes: [UInt64]
@@ -73,7 +73,7 @@ public struct CacheIndex: Sendable {
     /// An index for at most `capacity` slots (the table is kept at most half full).
     ///
     /// - Parameter capacity: the most slots it will hold at once.
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         var size = 8
         while size < capacity * 2 { size <<= 1 }
         buckets = Array(repeating: 0, count: size)
@@ -90,7 +90,7 @@ public struct CacheIndex: Sendable {
     /// - Returns: that slot, or nil when no slot holds the key.
     /// - Complexity: O(1) expected.
     @inline(__always)
-    public func find(hash: UInt64, where isMatch: (Int) -> Bool) -> Int? {
+    package func find(hash: UInt64, where isMatch: (Int) -> Bool) -> Int? {
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = buckets[i]
@@ -107,7 +107,7 @@ public struct CacheIndex: Sendable {
     /// - Parameters:
     ///   - slot: the owner's number for the key (0 ≤ slot < `Int32.max`).
     ///   - hash: the key's hash.
-    public mutating func insert(slot: Int, hash: UInt64) {
+    package mutating func insert(slot: Int, hash: UInt64) {
         precondition(count < capacity, "CacheIndex.insert: the index already holds its capacity of \(capacity) slots")
         precondition(slot >= 0 && slot < Int(Int32.max), "CacheIndex.insert: slot \(slot) is out of 0..<Int32.max")
         count += 1

@@ -54,7 +54,7 @@ extension TextMeasurer {
 /// Checks the arguments every measurer receives (call it first in your own
 /// ``TextMeasurer``); a bad value is a programmer error.
 @inline(__always)
-public func precheckMeasureArguments(style: TextStyle, maxWidth: Double?, maxLines: Int) {
+package func precheckMeasureArguments(style: TextStyle, maxWidth: Double?, maxLines: Int) {
     precondition(maxLines >= 0, "maxLines must be 0 (unlimited) or positive, got \(maxLines)")
     if let maxWidth {
         precondition(maxWidth.isFinite && maxWidth >= 0, "maxWidth must be finite and not negative, got \(maxWidth)")

@@ -136,7 +136,7 @@ enum BruteForceOracle {
 
 /// Everything a caller can observe of a solver, and the whole tableau behind it, compared
 /// bit for bit: a refused call must leave every row, the objective, the bookkeeping of
-/// symbols, constraints, edits and variables exactly as they were (issue 12, item 13).
+/// symbols, constraints, edits and variables exactly as they were (failure atomicity).
 struct ObservedState: Equatable {
     var values: [Double]
     var constraints: [ObjectIdentifier]

@@ -6,7 +6,7 @@ import TrellisRender
 import TrellisSpec
 import TrellisText
 
-/// Issue 12, item 14: decoding, laying out (with text items measured by Pango through
+/// Decoding, laying out (with text items measured by Pango through
 /// sizing cells) and rendering documents on several threads at once gives, on every
 /// thread, the bytes a single thread gives. Each thread builds its own views (views are
 /// confined to the thread that made them); the measurers, fonts and layouts' code are

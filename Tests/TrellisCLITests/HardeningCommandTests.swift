@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 12 end to end: hostile input to `trellis layout`, `render` and `measure` exits 1
+/// Hostile input to `trellis layout`, `render` and `measure` exits 1
 /// with a message naming the value (never a signal), and output goes where the path says.
 @Suite("trellis hardening")
 struct HardeningCommandTests {

@@ -25,7 +25,7 @@ struct RenderCommandTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     }
 
-    /// Seed 000's tags as text items, a fixed-size item, a header, a visible rectangle.
+    /// Scenario S1's tags as text items, a fixed-size item, a header, a visible rectangle.
     static let document = """
     {"width": 320, "direction": "ltr",
      "layout": {"type": "flow", "alignment": "leading", "interitemSpacing": 8, "lineSpacing": 8,

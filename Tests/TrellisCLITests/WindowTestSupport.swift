@@ -53,9 +53,10 @@ final class TrellisWindow: @unchecked Sendable {
         try self.init(tool: ["show"] + arguments)
     }
 
-    /// Starts `trellis ARGUMENTS` (show or gallery) and waits for its first frame.
-    init(tool arguments: [String], environment extra: [String: String] = [:]) throws {
-        process.executableURL = TrellisTool.executable
+    /// Starts `trellis ARGUMENTS` (show or gallery) — or another program that prints the
+    /// widget's debug lines with `TRELLIS_GTK_DEBUG=1` — and waits for its first frame.
+    init(tool arguments: [String], environment extra: [String: String] = [:], executable: URL = TrellisTool.executable) throws {
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TRELLIS_GTK_DEBUG"] = "1"

@@ -1,6 +1,6 @@
 import Testing
 import Trellis
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 /// A header that shows its section's title.
 private final class TitleHeader: ReusableView {

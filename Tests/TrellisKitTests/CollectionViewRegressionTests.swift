@@ -1,8 +1,11 @@
 import Testing
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
-// The seven bugs found porting the articles (issue 11), each as a user met it.
+// What UIKit code ported to a self-sizing collection relies on, each as a user meets it:
+// content laid out in the pass that places it, headers that do not scroll the content,
+// transitions to measured frames, inserts at the top, still content while estimates are
+// measured, reloads that measure again, and sizing for another width without side effects.
 
 /// A header 32 pt tall whatever it is estimated at (its own `sizeThatFits`).
 final class TallHeader: ReusableView {
@@ -30,7 +33,7 @@ private func screenPositions(_ collection: CollectionView) -> [IndexPath: Double
     return result
 }
 
-@Suite("CollectionView regressions (issue 11)")
+@Suite("CollectionView self-sizing as ported UIKit code expects")
 struct CollectionViewRegressionTests {
     // 1
     @Test func aNewCellsContentIsLaidOutInThePassThatPlacesIt() throws {

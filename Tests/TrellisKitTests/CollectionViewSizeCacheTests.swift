@@ -1,7 +1,7 @@
 import Testing
 import Trellis
 import TrellisText
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 @Suite("CollectionView size cache")
 struct CollectionViewSizeCacheTests {
@@ -27,7 +27,7 @@ struct CollectionViewSizeCacheTests {
         #expect(cache.cachedSize(for: 2, proposal: proposal, traits: TraitCollection(horizontalSizeClass: .regular)) == nil)
     }
 
-    /// Issue 13: the cache is what a collection keeps per newly measured item while it
+    /// The cache is what a collection keeps per newly measured item while it
     /// scrolls a million items; index-path identities cost at most 129 bytes an item
     /// (48-byte slots and an occupancy bit, at a load of 3/8 to 3/4), where one `[AnyHashable: (proposal, size)]`
     /// table took up to 280.

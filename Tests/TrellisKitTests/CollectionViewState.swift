@@ -1,12 +1,12 @@
 import Testing
 import Trellis
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 /// Everything a refused batch update must leave as it was, read from a collection view:
 /// every section's count, every shown cell (its identity, index path, frame and text),
 /// supplementary and decoration views, cached and resolved sizes, reuse pools and
 /// prototypes, what is pending, the content offset and size, the subview order and every
-/// frame the layout hands out. Compared with `==` (issue 12, item 13).
+/// frame the layout hands out. Compared with `==`: a refused call must leave all of it as it was.
 struct CollectionViewState: Equatable {
     struct ShownView: Equatable {
         var view: ObjectIdentifier

@@ -1,6 +1,6 @@
 import Testing
 import Trellis
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 @Suite("CollectionView traits and prototypes")
 struct CollectionViewTraitsTests {

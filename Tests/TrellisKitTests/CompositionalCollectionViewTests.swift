@@ -112,7 +112,7 @@ struct CompositionalCollectionViewTests {
         }
         let group = CompositionalGroup.horizontal(
             layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(50)),
-            repeatingSubitem: CompositionalItem(layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(50))), count: 3)
+            subitem: CompositionalItem(layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(50))), count: 3)
         let section = CompositionalSection(group: group, contentInsetsReference: .none, boundarySupplementaryItems: [.header(height: .estimated(44))])
         // As in UIKit, no `estimatedItemSize`: the layout's `.estimated` dimensions self-size.
         let compositional = try collection(CompositionalLayout(section: section)) { _ in }

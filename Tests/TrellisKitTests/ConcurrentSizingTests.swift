@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 import TrellisText
 
 /// S5 as self-sizing rows: each row cell embeds a tag collection and is as tall as that

@@ -2,7 +2,7 @@ import Testing
 import Trellis
 @testable import TrellisKit
 
-/// A layout pass that finds nothing changed returns early (issue 13: a collection view's
+/// A layout pass that finds nothing changed returns early (a collection view's
 /// drawing pass lays out every visible cell again on each scroll frame). These check that
 /// it still notices what it must: a frame changed behind its back, a parent's bounds
 /// origin moved, a constraint's constant changed.

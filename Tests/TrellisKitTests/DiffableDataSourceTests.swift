@@ -1,6 +1,6 @@
 import Testing
 import Trellis
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 /// A deterministic source of small numbers for the randomised difference checks (Knuth's
 /// MMIX linear congruential generator, high bits).
@@ -269,7 +269,7 @@ struct DiffableDataSourceTests {
         try dataSource.apply(snapshot)
         try collection.performLayout()
         collection.sizeCache.resetCounters()
-        collection.anchorsFirstVisibleItem = false  // the moved section must show at the top (issue 11, bug 4)
+        collection.anchorsFirstVisibleItem = false  // the moved section must show at the top (as in UIKit)
 
         var next = dataSource.snapshot()
         next.moveSection("c", beforeSection: "a")
@@ -384,7 +384,7 @@ struct DiffableDataSourceTests {
         // And through a collection view: the cells show the new snapshot.
         let (collection, dataSource, _) = makeFixture()
         collection.frame.size.height = 5000
-        collection.anchorsFirstVisibleItem = false  // inserts above the top item must show, not scroll (issue 11, bug 4)
+        collection.anchorsFirstVisibleItem = false  // inserts above the top item must show, not scroll (as in UIKit)
         try dataSource.apply(old)
         try collection.performLayout()
         try dataSource.apply(new)

@@ -80,6 +80,29 @@ struct LabelTests {
         #expect(label.sizeThatFits(Size(width: 45, height: .infinity)) == Size(width: 66, height: 12))
     }
 
+    /// UILabel with no text reports an intrinsic content size of 0 × 0 and fits in 0 × 0,
+    /// whatever its font and line count: an empty label in a vertical stack adds no height.
+    @Test(arguments: [1, 0, 3])
+    func emptyLabelHasNoSize(lines: Int) {
+        let label = makeLabel("", lines: lines)
+        label.font = Font(size: 30)
+        #expect(label.intrinsicContentSize == .zero)
+        #expect(label.sizeThatFits(Size(width: 100, height: .infinity)) == .zero)
+        #expect(label.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == .zero)
+        label.text = "ab"   // text again: measured again
+        #expect(label.intrinsicContentSize.height > 0)
+        label.text = ""
+        #expect(label.intrinsicContentSize == .zero)
+    }
+
+    @Test func emptyLabelInAStackAddsNoHeight() {
+        let title = makeLabel("ab"), subtitle = makeLabel("")
+        let stack = StackView(arrangedSubviews: [title, subtitle])
+        stack.axis = .vertical
+        let empty = stack.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+        #expect(empty.height == title.intrinsicContentSize.height)
+    }
+
     @Test func pangoMeasuredLabelFitsItsText() {
         DefaultTextMeasurer.install(PangoTextMeasurer.shared)
         let label = Label(text: "Hello")

@@ -1,7 +1,7 @@
 import Testing
 import Trellis
 import TrellisText
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 // Scenario S7 of docs/Scenarios.md, end to end: S1's tags (FlowLayout, TagCollectionCell:
 // a Label pinned 5 pt inside, the fixed measurer) held in a diffable snapshot; a new

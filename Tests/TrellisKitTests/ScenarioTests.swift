@@ -2,11 +2,11 @@ import Testing
 import Trellis
 import TrellisPango
 import TrellisText
-@testable import TrellisKit
+@_spi(Testing) @testable import TrellisKit
 
 // The five scenarios of SCENARIOS.md, end to end: a real CollectionView, real layouts
 // (FlowLayout, ListLayout), real Labels and constraints. Exact numbers come from
-// `fixedMeasurer` (10 pt font: 6 pt a character, 12 pt a line; see SeedCellTests), so
+// `fixedMeasurer` (10 pt font: 6 pt a character, 12 pt a line; see TagCellTests), so
 // every frame below is computed by hand or by a plain oracle in the test; one test per
 // measurer-dependent scenario also runs with Pango and checks structural facts.
 
@@ -47,7 +47,7 @@ final class TagCollectionCell: CollectionViewCell {
 final class WrappingCell: CollectionViewCell {
     let label: Label
     private(set) var configuredAsPrototype: Bool?
-    /// Stands for drawing-only work a prototype skips (seed 002).
+    /// Stands for drawing-only work a prototype skips (S3).
     private(set) var preparedDecorations = false
 
     init(inset: Double = 5, measurer: any TextMeasurer = fixedMeasurer) {
@@ -104,7 +104,7 @@ final class TitleSource: CollectionViewDataSource, CollectionViewDelegate {
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size {
         guard let sizingCell else { return collectionView.defaultItemSize }
-        // Seed 000: configure the sizing cell exactly like a dequeued one and ask for its
+        // S1: configure the sizing cell exactly like a dequeued one and ask for its
         // compressed fitting size; cached by item identity.
         return collectionView.cachedSize(forItemAt: indexPath, proposal: .unconstrained) {
             sizingRequests += 1
@@ -267,7 +267,7 @@ struct ScenarioTests {
 
 // MARK: S3
 
-/// Seed 002's content-aware data source: hands the collection a configured cell of the
+/// S3's content-aware data source: hands the collection a configured cell of the
 /// right reuse identifier, telling it whether it is a prototype; sizes come from the
 /// collection's prototype per reuse identifier at a third of the width.
 final class CardSource: CollectionViewPrototypeDataSource, CollectionViewDelegate {
@@ -516,7 +516,7 @@ extension ScenarioTests {
 // MARK: S5
 
 /// S5's tags: each `ceil(text width) + 2 × 8` wide and 24 tall, sized from the text
-/// directly by the delegate (the seed's `sizeForItemAt`), shown in tag cells.
+/// directly by the delegate (a `sizeForItemAt` that measures the text), shown in tag cells.
 final class TagListSource: CollectionViewDataSource, CollectionViewDelegate {
     static let padding = 8.0
     static let height = 24.0
@@ -630,7 +630,7 @@ extension ScenarioTests {
         #expect(size == Size(width: 200, height: tagCollectionHeight(Self.sampleTags, width: 200)))
 
         // Laid out: left-aligned lines with exactly the minimum spacing, and the height is
-        // that of the frames (the seed's own height code miscounts lines).
+        // that of the frames (not a separate count of lines, which can miscount).
         tags.frame = Rect(x: 0, y: 0, width: 200, height: size.height)
         try tags.performLayout()
         let frames = (0..<Self.sampleTags.count).map { displayedFrames(tags)[$0]! }

@@ -3,7 +3,7 @@ import Testing
 import TrellisText
 import TrellisPango
 
-/// Issue 12, item 14: one `CachingTextMeasurer` shared by several threads — hits, misses
+/// One `CachingTextMeasurer` shared by several threads — hits, misses
 /// and evictions racing on the same keys — answers every call as an unshared measurer does,
 /// and counts every call once. `make tsan` runs this suite under ThreadSanitizer (the suite
 /// name has "ThreadSafety" in it), which must report nothing.

@@ -4,7 +4,7 @@ import Testing
 import TrellisText
 @testable import TrellisPango
 
-/// Issue 15: when a thread's font computed its metrics while another thread was computing
+/// When a thread's font computes its metrics while another thread was computing
 /// metrics too, that thread measured wrapped text differently for as long as it lived
 /// (Pango-Cairo's process-wide `in_get_metrics` flag; see `PangoFontMetricsLock`). The
 /// test makes that moment happen on purpose: this thread computes the metrics of a fresh

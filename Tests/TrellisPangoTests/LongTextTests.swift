@@ -2,7 +2,7 @@ import Testing
 import TrellisText
 @testable import TrellisPango
 
-/// Issue 12, items 7 and 12: text wider or taller than Pango's 32-bit coordinates reach at
+/// Text wider or taller than Pango's 32-bit coordinates reach at
 /// 1× (2 097 151 pt) measures as the sum of its parts, never 0; a cluster of a hundred
 /// thousand combining marks is measured in bounded time.
 @Suite("Long texts")

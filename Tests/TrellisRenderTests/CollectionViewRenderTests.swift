@@ -9,7 +9,7 @@ import TrellisPango
 /// frames its layout gave them, scrolled by its content offset.
 @Suite("Collection view rendering")
 struct CollectionViewRenderTests {
-    /// Seed 000's tag cell: a label pinned 5 pt inside the content view, drawn as a white
+    /// Scenario S1's tag cell: a label pinned 5 pt inside the content view, drawn as a white
     /// pill with a red outline.
     final class TagCell: CollectionViewCell {
         let label = Label(text: "", style: TextStyle(font: Font(family: "DejaVu Sans", size: 17)))

@@ -3,7 +3,7 @@ import Trellis
 import TrellisKit
 import TrellisRender
 
-/// The seed 000 tag at known pixels: outline colour on the edge, white inside, the
+/// Scenario S1's tag at known pixels: outline colour on the edge, white inside, the
 /// background outside, and the outline never clipped.
 @Suite("View drawing")
 struct ViewDrawingTests {

@@ -17,7 +17,7 @@ struct CompositionalSpecTests {
                                  "edgeSpacing": {"leading": {"flexible": 0}, "top": {"fixed": 2}}},
                                 {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 0.5}, "heightDimension": {"absolute": 80}},
                                  "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 0.5}}}],
-                                 "count": 2, "interItemSpacing": {"flexible": 3}}],
+                                 "count": 2, "countSizing": "subitemSize", "interItemSpacing": {"flexible": 3}}],
                    "interItemSpacing": {"fixed": 8}, "contentInsets": {"leading": 5}, "edgeSpacing": {"bottom": {"fixed": 1}}, "stretchesItems": true},
          "interGroupSpacing": 6, "contentInsets": {"top": 10, "leading": 11, "bottom": 12, "trailing": 13},
          "contentInsetsReference": "layoutMargins", "supplementariesFollowContentInsets": false,
@@ -40,13 +40,13 @@ struct CompositionalSpecTests {
         #expect(spec.configuration == CompositionalConfiguration(
             interSectionSpacing: 7, safeAreaInsets: EdgeInsets(leading: 3), layoutMargins: EdgeInsets(leading: 8, trailing: 8), readableContentWidth: 600, displayScale: 2))
         let group = section.group
-        #expect(group.axis == .horizontal && group.interItemSpacing == .fixed(8) && group.contentInsets == EdgeInsets(leading: 5) && group.stretchesItems)
+        #expect(group.count == nil && group.axis == .horizontal && group.interItemSpacing == .fixed(8) && group.contentInsets == EdgeInsets(leading: 5) && group.stretchesItems)
         #expect(group.edgeSpacing == CompositionalEdgeSpacing(bottom: .fixed(1)))
         #expect(group.subitems[0] == .item(CompositionalItem(
             layoutSize: CompositionalSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(40)),
             contentInsets: EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4), edgeSpacing: CompositionalEdgeSpacing(leading: .flexible(0), top: .fixed(2)))))
         guard case .group(let nested) = group.subitems[1] else { Issue.record("no nested group"); return }
-        #expect(nested.axis == .vertical && nested.count == 2 && nested.interItemSpacing == .flexible(3) && nested.layoutSize.heightDimension == .absolute(80))
+        #expect(nested.axis == .vertical && nested.count == 2 && nested.countSizing == .subitemSize && nested.interItemSpacing == .flexible(3) && nested.layoutSize.heightDimension == .absolute(80))
         #expect(section.interGroupSpacing == 6 && section.contentInsets == EdgeInsets(top: 10, leading: 11, bottom: 12, trailing: 13))
         #expect(section.contentInsetsReference == .layoutMargins && !section.supplementariesFollowContentInsets)
         #expect(section.boundarySupplementaryItems == [
@@ -92,6 +92,10 @@ struct CompositionalSpecTests {
          "layout.section.group.subitems: expected at least one subitem, got an empty array"),
         (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "count": 0}"#)),
          "layout.section.group.count: expected a whole number from 1 to 1000000, got 0"),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "count": 2, "countSizing": "stretch"}"#)),
+         #"layout.section.group.countSizing: unknown value "stretch"; expected one of "subitemSize", "fitsGroup""#),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "countSizing": "fitsGroup"}"#)),
+         #"layout.section.group.countSizing: only allowed with "count""#),
         (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row), {"layoutSize": {"widthDimension": {"absolute": -4}, "heightDimension": {"absolute": 1}}}]}"#)),
          "layout.section.group.subitems[1].layoutSize.widthDimension.absolute: expected a non-negative finite number, got -4"),
         (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "interItemSpacing": {"fixed": 1, "flexible": 2}}"#)),
@@ -139,5 +143,21 @@ struct CompositionalSpecTests {
         #expect(result.items.filter { $0.section == 1 }.count == 2)
         #expect(direct.orthogonalScrollOffset(forSection: 0) == 40)
         #expect(result.headers.map(\.frame.height) == [22, 38])
+    }
+
+    /// A group without `count` repeats its item while it fits (UIKit's
+    /// `horizontal(layoutSize:subitems:)`): items a quarter of 400 wide, four a row.
+    @Test func aGroupWithoutCountRepeatsItsSubitems() throws {
+        let text = """
+            {"width": 400, "layout": {"type": "compositional", "section": {"group": {"axis": "horizontal",
+                "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 100}},
+                "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 0.25}, "heightDimension": {"fractionalHeight": 1}}}]}}},
+             "sections": [{"items": [\((0..<5).map { _ in #"{"width": 0, "height": 0}"# }.joined(separator: ", "))]}]}
+            """
+        let result = try LayoutDocument.decode(text).layOut()
+        #expect(result.items.map(\.frame) == [
+            Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 100, y: 0, width: 100, height: 100), Rect(x: 200, y: 0, width: 100, height: 100),
+            Rect(x: 300, y: 0, width: 100, height: 100), Rect(x: 0, y: 100, width: 100, height: 100),
+        ])
     }
 }

@@ -2,7 +2,7 @@ import Testing
 import Trellis
 @testable import TrellisSpec
 
-/// Issue 12: every documented limit (docs/Limits.md) is enforced while reading, with the
+/// Every documented limit (docs/Limits.md) is enforced while reading, with the
 /// JSON path of the value; a document within the limits lays out to finite numbers only and
 /// lists every item once.
 @Suite("Document limits")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import TrellisSpec
 
-/// The inputs that once broke `trellis layout` (issue 12's cases, and anything `make fuzz`
-/// finds, minimized) are kept in `Fixtures/fuzz-crashers/` and replayed as the fuzzer does:
+/// Hostile inputs to `trellis layout` (hand-made cases, and anything `make fuzz` finds,
+/// minimized) are kept in `Fixtures/fuzz-crashers/` and replayed as the fuzzer does:
 /// each must be refused with a `SpecError`, or lay out to a result without a problem.
 @Suite("Fuzz crashers")
 struct FuzzCrasherTests {

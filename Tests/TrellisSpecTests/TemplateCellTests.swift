@@ -5,7 +5,7 @@ import TrellisSpec
 import TrellisPango
 import TrellisText
 
-/// The template cell sizes itself through TrellisKit's constraints the way seed 000's tag
+/// The template cell sizes itself through TrellisKit's constraints the way scenario S1's tag
 /// cell does (label pinned 5 pt inside, minimum width at 750, required maximum width).
 @Suite("Template cell")
 struct TemplateCellTests {

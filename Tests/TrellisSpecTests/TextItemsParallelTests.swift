@@ -68,9 +68,9 @@ struct TextItemsParallelTests {
             let expected = Self.serialSizes(texts: texts, template: template, layout: makeLayout(), source: source)
             for threads in [1, 2, 4] {
                 let measured = TemplateCell.measure(texts: texts, template: template, in: makeLayout(), source: source, threads: threads)
-                // Once (issue 15) a thread now and then measured some wrapped texts otherwise
-                // from its first measurement on (e.g. 140 instead of 136 wide): Pango's font
-                // metrics computed on two threads at once; see PangoFontMetricsLock.
+                // Without PangoFontMetricsLock a thread now and then measures some wrapped texts
+                // otherwise from its first measurement on (e.g. 140 instead of 136 wide): Pango's
+                // font metrics computed on two threads at once.
                 #expect(measured == expected, "\(threads) threads, \(direction)")
             }
         }

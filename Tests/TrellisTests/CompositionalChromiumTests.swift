@@ -5,7 +5,8 @@ import Testing
 /// CompositionalLayout against headless Chromium: grids of fractional widths with estimated,
 /// stretched and centred items, nested groups of absolute sizes with insets and flexible
 /// spacing, and lists, each expressed as CSS flexbox by
-/// `scripts/compositional-reference/generate.py`; every cell agrees within 0.01 pt.
+/// `scripts/compositional-reference/generate.py`; every cell agrees within 0.01 pt, in
+/// every composition where UIKit lays each subitem out once as flexbox does.
 @Suite("CompositionalLayout vs Chromium")
 struct CompositionalChromiumTests {
     /// A group or an item of the fixture: dimensions as `["fractionalWidth", 0.5]`.
@@ -84,7 +85,25 @@ struct CompositionalChromiumTests {
         #expect(Self.fixtures.count == 15)
     }
 
-    @Test(arguments: fixtures)
+    /// Whether UIKit would repeat some group's subitems in the fixture's composition: a
+    /// group without `count` repeats its subitems while they fit, which flexbox cannot
+    /// express (the generator lays each subitem out once), so such fixtures are no
+    /// reference for the layout.
+    static func repeats(_ fixture: Fixture) -> Bool {
+        guard case .group(let group) = subitem(fixture.group) else { return false }
+        let insets = insets(fixture.insets)
+        let container = Size(width: fixture.width - insets.horizontal, height: 800 - insets.vertical)
+        return GroupPlan(group, container: container).leafCount != group.leafCount
+    }
+
+    /// The nested compositions leave room in their groups, so UIKit repeats their subitems;
+    /// grids and lists fill theirs. (Regenerating the nested fixtures needs the generator
+    /// to expand repetitions and a browser.)
+    @Test func onlyNestedFixturesRepeat() {
+        #expect(Self.fixtures.filter(Self.repeats).map(\.name) == ["nested-0", "nested-1", "nested-2", "nested-3"])
+    }
+
+    @Test(arguments: fixtures.filter { !repeats($0) })
     func framesMatchTheBrowser(_ fixture: Fixture) throws {
         guard case .group(let group) = Self.subitem(fixture.group) else { Issue.record("the fixture's top node is not a group"); return }
         let section = CompositionalSection(

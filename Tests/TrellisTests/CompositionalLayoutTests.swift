@@ -43,7 +43,7 @@ enum RandomComposition {
             let count = rng.int(1...4)
             var group = CompositionalGroup.horizontal(
                 layoutSize: size(.fractionalWidth(1), .estimated(40)),
-                repeatingSubitem: item(.absolute(1), height(&rng, allowFraction: true), insets: insets), count: count)
+                subitem: item(.absolute(1), height(&rng, allowFraction: true), insets: insets), count: count)
             group.interItemSpacing = rng.chance(0.5) ? .fixed(Double(rng.int(0...6))) : nil
             group.stretchesItems = rng.chance(0.3)
             return group
@@ -127,7 +127,7 @@ struct CompositionalLayoutTests {
             }
         }
         // count: 7 copies sized to fit, with spacing.
-        let repeated = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(20)), repeatingSubitem: CompositionalItem(layoutSize: size(.absolute(1), .fractionalHeight(1))), count: 7)
+        let repeated = CompositionalGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(20)), subitem: CompositionalItem(layoutSize: size(.absolute(1), .fractionalHeight(1))), count: 7)
         var section = CompositionalSection(group: repeated, contentInsetsReference: .none)
         section.group.interItemSpacing = .fixed(3)
         let layout = CompositionalLayout(section: section)
@@ -192,11 +192,12 @@ struct CompositionalLayoutTests {
         let centred = CompositionalEdgeSpacing(leading: .flexible(0), top: .flexible(0), trailing: .flexible(0), bottom: .flexible(0))
         let group = CompositionalGroup.horizontal(
             layoutSize: size(.fractionalWidth(1), .absolute(100)),
-            subitems: [item(.absolute(50), .absolute(40), edges: centred), item(.absolute(50), .absolute(40), edges: CompositionalEdgeSpacing(top: .flexible(0)))])
+            subitems: [item(.absolute(50), .absolute(40), edges: centred), item(.absolute(210), .absolute(40), edges: CompositionalEdgeSpacing(top: .flexible(0)))])
         let layout = CompositionalLayout(section: CompositionalSection(group: group, contentInsetsReference: .none))
         layout.prepare(from: source(width: 300, sections: [[Size(width: 1, height: 1), Size(width: 1, height: 1)]]))
-        // 200 left over shared by 2 flexible edges of item 0: 100 each.
-        #expect(frames(layout, 2) == [Rect(x: 100, y: 30, width: 50, height: 40), Rect(x: 250, y: 60, width: 50, height: 40)])
+        // 50 + 210 leave 40 (too little to repeat the first item), shared by the 2 flexible
+        // edges of item 0: 20 each.
+        #expect(frames(layout, 2) == [Rect(x: 20, y: 30, width: 50, height: 40), Rect(x: 90, y: 60, width: 210, height: 40)])
     }
 
     @Test func contentInsetsReferenceAndItemInsets() {
@@ -260,7 +261,7 @@ struct CompositionalLayoutTests {
             let columns = environment.horizontalSizeClass == .compact ? 2 : 4
             let group = CompositionalGroup.horizontal(
                 layoutSize: size(.fractionalWidth(1), .absolute(Double(10 * (index + 1)))),
-                repeatingSubitem: CompositionalItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1))), count: columns)
+                subitem: CompositionalItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1))), count: columns)
             return CompositionalSection(group: group, contentInsetsReference: .none)
         }
         let items = Array(repeating: Size(width: 1, height: 1), count: 4)
@@ -488,7 +489,7 @@ struct CompositionalLayoutTests {
     /// of rows; well under 64 bytes an item (the benchmark reports the figure at 1M).
     @Test func storageStaysWithinTheBudget() {
         let row = CompositionalGroup.horizontal(
-            layoutSize: size(.fractionalWidth(1), .estimated(100)), repeatingSubitem: CompositionalItem(layoutSize: size(.fractionalWidth(1), .estimated(100))), count: 3)
+            layoutSize: size(.fractionalWidth(1), .estimated(100)), subitem: CompositionalItem(layoutSize: size(.fractionalWidth(1), .estimated(100))), count: 3)
         let layout = CompositionalLayout(section: CompositionalSection(group: row))
         let items = 30_000
         layout.prepare(from: source(width: 375, sections: [(0..<items).map { Size(width: 10, height: Double(50 + $0 % 100)) }]))

@@ -1,7 +1,7 @@
 import Testing
 @testable import Trellis
 
-/// Issue 12, items 5 and 8: every item of every layout gets exactly one frame, including
+/// Every item of every layout gets exactly one frame, including
 /// items 0 wide or tall and a container 0 wide; a baseline outside its item is clamped;
 /// pixel-aligned flow frames never pass the content size.
 @Suite("Every item has one frame")

@@ -127,10 +127,10 @@ struct FlowRunTests {
         #expect(layout.contentSize.height.isClose(to: plain.contentSize.height))
     }
 
-    /// Issue 13's regression: measuring the items that scroll into view at the front of a
-    /// long run of estimates used to re-flow every line after them (the new breaks never
-    /// fell in step with the old ones), O(n) per frame. Now each measurement re-flows the
-    /// lines it touches and jumps over the run's periodic lines.
+    /// Measuring the items that scroll into view at the front of a long run of estimates
+    /// re-flows only the lines it touches and jumps over the run's periodic lines; re-flowing
+    /// until the new breaks fall in step with the old ones never stops early there (they
+    /// never do), O(n) per frame.
     @Test func measuringAtTheFrontOfALongRunReflowsOnlyTheLinesNearIt() {
         let count = 200_000
         let estimate = ItemSize(width: 80, height: 30)
@@ -154,7 +154,8 @@ struct FlowRunTests {
             worst = Swift.max(worst, layout.reflowedItemCount - before)
         }
         // The 16 measured items, the lines around them and one line of the run: far below
-        // the 199,000 items after them that the old re-flow visited every frame.
+        // the 199,000 items after them that a re-flow to the section's end would visit
+        // every frame.
         #expect(worst < 100)
         #expect(layout.sections[0].blocks.count == 1)
         let fresh = FlowLayout(metrics: layout.metrics)

@@ -28,7 +28,7 @@ struct GridLayoutTests {
         #expect(layout.fittingProposal(forItemAt: IndexPath(item: 1, section: 0)) == FittingProposal(width: .exactly(100), height: .unconstrained))
     }
 
-    /// The self-sizing loop with a grid (seed 002's three-column case): items start with an
+    /// The self-sizing loop with a grid (scenario S3's three-column case): items start with an
     /// estimated height, each is measured at the width `fittingProposal` gives (a third of
     /// the collection), and the measured heights come back as an invalidation. The result
     /// equals a layout prepared with the measured heights from the start.

@@ -1,8 +1,8 @@
 import Testing
 @testable import Trellis
 
-// Shared checks for GridLayout, WaterfallLayout and ListLayout: the properties the issue
-// asks of every layout, checked against a brute-force model built from the per-element
+// Shared checks for GridLayout, WaterfallLayout and ListLayout: the properties asked
+// of every layout, checked against a brute-force model built from the per-element
 // queries (not from elements(in:)).
 
 /// The layouts of this package: a `CollectionLayout` that also answers for decorations.

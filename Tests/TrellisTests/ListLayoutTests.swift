@@ -53,7 +53,7 @@ struct ListLayoutTests {
         #expect(layout.contentSize.height == 252)
     }
 
-    /// Seed 004's nested case: a table whose rows each embed a tag collection. Each tag is
+    /// Scenario S5's nested case: a table whose rows each embed a tag collection. Each tag is
     /// ceil(text width) + 2 × 10 wide and 30 tall, tags are 8 apart on a line and lines 8
     /// apart; a row is its tag collection plus 12 above and below. The row height is known
     /// before anything is shown, from the line breaks, and it is cached per row model.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end speed of text-driven cells: `trellis layout` against headless Chromium.
 
-Generates, deterministically (seeded), the documents of issue 15 and times them side by
+Generates, deterministically (seeded), the end-to-end documents (docs/perf/e2e.md) and times them side by
 side in the same run:
 
   tags       100,000 distinct tags: random pronounceable words of 1-4 syllables, 30 % of

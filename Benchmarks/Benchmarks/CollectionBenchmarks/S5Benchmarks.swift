@@ -5,7 +5,7 @@ import TrellisKit
 import TrellisPango
 import TrellisText
 
-// Issue 15: `contentSize(forWidth:)` of S5 — a list whose 10,000 rows each embed a tag
+// `contentSize(forWidth:)` of scenario S5 — a list whose 10,000 rows each embed a tag
 // collection (left-aligned tags, `ceil(text width) + 2 × 8` wide, measured with Pango) and
 // are as tall as it — ≤ 100 ms, measured on every core with the sizes of one thread.
 

@@ -2,7 +2,7 @@ import Benchmark
 import Trellis
 import TrellisKit
 
-// Selection and hit-testing at 1M items (issue 11): each ≤ 2 µs. One sample is one
+// Selection and hit-testing at 1M items: each ≤ 2 µs. One sample is one
 // operation on a collection kept across samples (warm: pools, selection storage, the
 // layout prepared), at index paths and points spread over the whole content, so most are
 // off screen (no cell to update) and some on screen. One operation a sample rather than a

@@ -1,8 +1,8 @@
 import Benchmark
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 
-// Issue 11's target for the diffable data source: the difference between two snapshots of
+// The target for the diffable data source: the difference between two snapshots of
 // 100,000 items that differ by 1 % (random inserts, deletes and moves) in ≤ 5 ms and
 // ≥ 20× faster than the standard library's `difference(from:).inferringMoves()` on the
 // same identifiers, measured in the same run; and an apply that re-measures only the

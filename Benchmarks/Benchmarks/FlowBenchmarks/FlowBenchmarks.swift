@@ -1,7 +1,7 @@
 import Benchmark
 import Trellis
 
-// FlowLayout on the tag input of the issue: widths 30 + (i*37) % 171, height 30, container
+// FlowLayout on the tag input of the targets: widths 30 + (i*37) % 171, height 30, container
 // 375 wide, spacing 8. Times are per operation; divide a prepare by its item count for
 // ns/item (docs/perf/flow.md does).
 
@@ -42,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Balanced lines (issue 7 item 5, target ≤ 1 µs per item at 100k): a relayout of the
+    // Balanced lines (target ≤ 1 µs per item at 100k): a relayout of the
     // same tags with `lineBreaking: .balanced`.
     Benchmark("FlowLayout.prepare, 100k tags, balanced (relayout)") { (benchmark: Benchmark, state: (FlowLayout, StaticLayoutSource)) in
         let (layout, source) = state

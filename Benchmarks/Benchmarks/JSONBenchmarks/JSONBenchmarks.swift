@@ -3,7 +3,7 @@ import Foundation
 import Trellis
 import TrellisSpec
 
-// JSON in and out of `trellis layout` (issue 15): decoding a layout document and encoding
+// JSON in and out of `trellis layout`: decoding a layout document and encoding
 // its result ≤ 0.5 µs per item. The hand-written parser and writer of TrellisSpec are
 // measured side by side with Foundation's JSONSerialization and JSONDecoder/JSONEncoder on
 // the same 100,000-item documents (docs/perf/e2e.md says why the hand-written ones stay).

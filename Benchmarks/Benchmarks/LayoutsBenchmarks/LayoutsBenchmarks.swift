@@ -2,7 +2,7 @@ import Benchmark
 import Trellis
 
 // GridLayout, WaterfallLayout, ListLayout and LineBreaker at 100k and 1M items.
-// Targets (issue 7): full layout ≤ 25 ns per item; a 375×800 visible-rect query ≤ 5 µs;
+// Targets: full layout ≤ 25 ns per item; a 375×800 visible-rect query ≤ 5 µs;
 // one measured size at 1M items ≤ 100 µs; balanced line breaking ≤ 1 µs per item at 100k.
 // Per-item figures are the wall-clock time of one prepare divided by the item count.
 

@@ -1,7 +1,7 @@
 import Benchmark
 import CPango
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 import TrellisRender
 import TrellisSpec
 import TrellisText
@@ -9,7 +9,7 @@ import TrellisText
 import Glibc
 #endif
 
-// Issue 13's scroll target, headless: the per-frame work of the GTK window scrolling the
+// Scenario S6's scroll target, headless: the per-frame work of the GTK window scrolling the
 // gallery's 1,000,000-tag page (`trellis gallery --page million`), without GTK. One
 // iteration is one frame: scroll by GTK's wheel step (page^(2/3) ≈ 71 pt for a 600 pt
 // page), the collection view's layout pass (which measures the tags coming into view and

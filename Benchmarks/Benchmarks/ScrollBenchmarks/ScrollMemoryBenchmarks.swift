@@ -1,7 +1,7 @@
 import Benchmark
 import CPango
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 import TrellisRender
 import TrellisSpec
 import TrellisText
@@ -9,7 +9,7 @@ import TrellisText
 import Glibc
 #endif
 
-// Issue 13's memory target, "memory flat over 10,000 scroll frames", as benchmark figures
+// The memory target of scenario S6's window, "memory flat over 10,000 scroll frames", as benchmark figures
 // (docs/perf/gtk.md, "Memory over 10,000 frames", defines flat). The scroll path is the
 // GTK window's without GTK: a wheel step (page^(2/3) ≈ 71 pt for a 600 pt page), the
 // collection view's layout pass (measuring what comes into view), drawing the visible

@@ -3,7 +3,7 @@ import Cassowary
 
 // The tag-cell system: a label pinned 5 pt inside its cell on all four edges, the cell at
 // least 40 wide (750) and at most 300 wide (required), the label hugging its intrinsic size
-// at 250 and resisting compression at 750 on both axes. Targets (issue 4): a fresh solve per
+// at 250 and resisting compression at 750 on both axes. Targets: a fresh solve per
 // cell ≤ 8 µs, an edit re-solve ≤ 0.3 µs. kiwi (C++) on the same machine: 5.7 µs / 0.20 µs.
 
 struct TagCell {

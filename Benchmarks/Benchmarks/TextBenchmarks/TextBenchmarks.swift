@@ -150,9 +150,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The HarfBuzz fast path (issue 15): a tag of known words costs lookups and a sum; a
-    // tag of words never seen shapes each word once. The PangoLayout path, which the
-    // measurer took for every text before, side by side.
+    // The HarfBuzz fast path: a tag of known words costs lookups and a sum; a tag of
+    // words never seen shapes each word once. The PangoLayout path, which the measurer
+    // takes for text the fast path cannot measure, side by side.
     Benchmark("Single line through a PangoLayout (the path before the fast path)", configuration: .init(scalingFactor: .kilo)) { benchmark in
         let measurer = PangoTextMeasurer.shared
         let style = TextStyle()

@@ -163,20 +163,41 @@ public indirect enum CompositionalSubitem: Hashable, Sendable {
 }
 
 /// Items laid out along an axis (`NSCollectionLayoutGroup`). A section repeats its group
-/// until it runs out of items; each repetition takes the next `leafCount` items in order.
+/// until it runs out of items; each repetition takes the next items in order.
+///
+/// **Which cells a group holds.** With `count`, its one subitem `count` times (sized as
+/// `countSizing` says). Without, its subitems in order and then, as UIKit's
+/// `horizontal(layoutSize:subitems:)` "will repeat items until available horizontal space is
+/// exhausted", again from the first while the next one still fits along the group's axis
+/// (its extent, edge spacing and minimum inter-item spacing), when the group's extent along
+/// its axis is not estimated; the room left over goes to flexible spacing. Each subitem is
+/// always placed once, fitting or not. Estimated subitems count at their estimate: the number
+/// of cells a group holds is decided when the layout prepares, not from measured sizes.
 public struct CompositionalGroup: Hashable, Sendable {
     public enum Axis: String, Hashable, Sendable, CaseIterable {
         case horizontal
         case vertical
     }
 
+    /// How the `count` copies of a group's subitem are sized along the group's axis.
+    public enum CountSizing: String, Hashable, Sendable, CaseIterable {
+        /// Each copy keeps its own layout size (`repeatingSubitem:count:`, iOS 16): it is
+        /// the description's job to make the group's size hold `count` of them.
+        case subitemSize
+        /// The copies share the group's extent less the inter-item spacing, their own
+        /// dimension along the axis ignored (`subitem:count:`, iOS 13, deprecated in iOS 16).
+        case fitsGroup
+    }
+
     public var layoutSize: CompositionalSize
     public var axis: Axis
     public var subitems: [CompositionalSubitem]
-    /// With `count`: the one subitem is repeated `count` times and sized to fit the group
-    /// along its axis (its own dimension along the axis is ignored), as
-    /// `horizontal(layoutSize:repeatingSubitem:count:)` does; nil for a list of subitems.
+    /// With `count`: the one subitem is repeated `count` times, sized as `countSizing` says;
+    /// nil for a list of subitems repeated while they fit.
     public var count: Int?
+    /// How the `count` copies are sized (ignored without `count`); the factories set it
+    /// from UIKit's name, the initializer and JSON documents default to `.fitsGroup`.
+    public var countSizing: CountSizing
     /// Space between consecutive subitems along the axis.
     public var interItemSpacing: CompositionalSpacing?
     /// Space inside the group around its subitems (ignored along an estimated axis).
@@ -190,20 +211,22 @@ public struct CompositionalGroup: Hashable, Sendable {
 
     public init(
         layoutSize: CompositionalSize, axis: Axis, subitems: [CompositionalSubitem], count: Int? = nil,
-        interItemSpacing: CompositionalSpacing? = nil, contentInsets: EdgeInsets = .zero,
+        countSizing: CountSizing = .fitsGroup, interItemSpacing: CompositionalSpacing? = nil, contentInsets: EdgeInsets = .zero,
         edgeSpacing: CompositionalEdgeSpacing? = nil, stretchesItems: Bool = false
     ) {
         self.layoutSize = layoutSize
         self.axis = axis
         self.subitems = subitems
         self.count = count
+        self.countSizing = countSizing
         self.interItemSpacing = interItemSpacing
         self.contentInsets = contentInsets
         self.edgeSpacing = edgeSpacing
         self.stretchesItems = stretchesItems
     }
 
-    /// Subitems side by side (`NSCollectionLayoutGroup.horizontal(layoutSize:subitems:)`).
+    /// Subitems side by side, repeated while they fit
+    /// (`NSCollectionLayoutGroup.horizontal(layoutSize:subitems:)`).
     public static func horizontal(layoutSize: CompositionalSize, subitems: [CompositionalSubitem]) -> CompositionalGroup {
         CompositionalGroup(layoutSize: layoutSize, axis: .horizontal, subitems: subitems)
     }
@@ -212,17 +235,28 @@ public struct CompositionalGroup: Hashable, Sendable {
         horizontal(layoutSize: layoutSize, subitems: subitems.map { .item($0) })
     }
 
-    /// `count` copies of one subitem sized to fit side by side
-    /// (`horizontal(layoutSize:repeatingSubitem:count:)`).
+    /// `count` copies of one subitem side by side, each at its own size
+    /// (`horizontal(layoutSize:repeatingSubitem:count:)`, iOS 16).
     public static func horizontal(layoutSize: CompositionalSize, repeatingSubitem subitem: CompositionalSubitem, count: Int) -> CompositionalGroup {
-        CompositionalGroup(layoutSize: layoutSize, axis: .horizontal, subitems: [subitem], count: count)
+        CompositionalGroup(layoutSize: layoutSize, axis: .horizontal, subitems: [subitem], count: count, countSizing: .subitemSize)
     }
 
     public static func horizontal(layoutSize: CompositionalSize, repeatingSubitem item: CompositionalItem, count: Int) -> CompositionalGroup {
         horizontal(layoutSize: layoutSize, repeatingSubitem: .item(item), count: count)
     }
 
-    /// Subitems one above the other (`NSCollectionLayoutGroup.vertical(layoutSize:subitems:)`).
+    /// `count` copies of one subitem resized to fit side by side
+    /// (`horizontal(layoutSize:subitem:count:)`, iOS 13).
+    public static func horizontal(layoutSize: CompositionalSize, subitem: CompositionalSubitem, count: Int) -> CompositionalGroup {
+        CompositionalGroup(layoutSize: layoutSize, axis: .horizontal, subitems: [subitem], count: count, countSizing: .fitsGroup)
+    }
+
+    public static func horizontal(layoutSize: CompositionalSize, subitem item: CompositionalItem, count: Int) -> CompositionalGroup {
+        horizontal(layoutSize: layoutSize, subitem: .item(item), count: count)
+    }
+
+    /// Subitems one above the other, repeated while they fit
+    /// (`NSCollectionLayoutGroup.vertical(layoutSize:subitems:)`).
     public static func vertical(layoutSize: CompositionalSize, subitems: [CompositionalSubitem]) -> CompositionalGroup {
         CompositionalGroup(layoutSize: layoutSize, axis: .vertical, subitems: subitems)
     }
@@ -231,15 +265,29 @@ public struct CompositionalGroup: Hashable, Sendable {
         vertical(layoutSize: layoutSize, subitems: subitems.map { .item($0) })
     }
 
+    /// `count` copies of one subitem one above the other, each at its own size
+    /// (`vertical(layoutSize:repeatingSubitem:count:)`, iOS 16).
     public static func vertical(layoutSize: CompositionalSize, repeatingSubitem subitem: CompositionalSubitem, count: Int) -> CompositionalGroup {
-        CompositionalGroup(layoutSize: layoutSize, axis: .vertical, subitems: [subitem], count: count)
+        CompositionalGroup(layoutSize: layoutSize, axis: .vertical, subitems: [subitem], count: count, countSizing: .subitemSize)
     }
 
     public static func vertical(layoutSize: CompositionalSize, repeatingSubitem item: CompositionalItem, count: Int) -> CompositionalGroup {
         vertical(layoutSize: layoutSize, repeatingSubitem: .item(item), count: count)
     }
 
-    /// The number of cells one instance of the group holds.
+    /// `count` copies of one subitem resized to fit one above the other
+    /// (`vertical(layoutSize:subitem:count:)`, iOS 13).
+    public static func vertical(layoutSize: CompositionalSize, subitem: CompositionalSubitem, count: Int) -> CompositionalGroup {
+        CompositionalGroup(layoutSize: layoutSize, axis: .vertical, subitems: [subitem], count: count, countSizing: .fitsGroup)
+    }
+
+    public static func vertical(layoutSize: CompositionalSize, subitem item: CompositionalItem, count: Int) -> CompositionalGroup {
+        vertical(layoutSize: layoutSize, subitem: .item(item), count: count)
+    }
+
+    /// The number of cells one instance holds when each subitem is placed once (with
+    /// `count`, exactly the number it holds; without, the least: subitems that fit again
+    /// repeat in the layout).
     public var leafCount: Int {
         if let count { return count * (subitems.first?.leafCount ?? 0) }
         return subitems.reduce(0) { $0 + $1.leafCount }

@@ -2,7 +2,7 @@ extension CompositionalLayout {
     /// Every element at rest, whether or not its frame has area — including the items of
     /// orthogonally scrolling sections that lie past the container's width, which no rect of
     /// the content reaches (so the default `allElements()` would drop them: `trellis layout`
-    /// listed 17 of the App Store example's 19 items; found by `make fuzz`, issue 12).
+    /// would list 17 of the App Store example's 19 items).
     /// - Complexity: O(n) over every section.
     public func allElements() -> [LayoutAttributes] {
         // Every frame is finite and within ±1e18 (docs/Limits.md), so this rect holds them all.

@@ -36,7 +36,10 @@
 /// heights stay their estimates (cells are measured for their width, their height fixed by
 /// the proposal), so measuring a cell never moves the sections after it.
 public final class CompositionalLayout: VisitingCollectionLayout {
-    public typealias SectionProvider = @Sendable (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
+    /// Not `@Sendable`: the layout calls it in its own isolation (the collection view's, as
+    /// UIKit calls it on the main thread), so it may capture the non-`Sendable` objects a
+    /// view controller holds: `{ [weak self] section, _ in self?.dataSource.sectionIdentifier(for: section) … }`.
+    public typealias SectionProvider = (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
 
     /// Layout-wide options; after changing them, invalidate with `invalidatesMetrics`.
     public var configuration: CompositionalConfiguration {
@@ -124,31 +127,30 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         self.states = []
         if plans.count > sectionCount { plans.removeLast(plans.count - sectionCount) }
         if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
-        var shared: GroupPlan?, sharedGroup: CompositionalGroup?
+        var previous: SectionPlan?
         overflow = 0
         for section in 0..<sectionCount {
             let description = sharedSection ?? sectionProvider(section, environment)
-            // One plan per distinct group, not per section: sections that share a group share
-            // its plan, checked and compiled once (comparing a group with the one before is
+            // One plan per distinct group, not per section: a section whose group is the one
+            // before's shares its plan, checked and compiled once (comparing the groups is
             // O(1) when the provider hands out the same stored description, whose arrays
             // compare by identity first).
-            let group: GroupPlan
-            if let shared, sharedSection != nil || description.group == sharedGroup {
-                if sharedSection == nil {
+            let sameGroup = previous.map { sharedSection != nil || description.group == $0.section.group } ?? false
+            if sharedSection == nil {
+                if sameGroup {
                     precondition((try? description.validateAllButGroup()) != nil,
                                  "CompositionalLayout section \(section): \(validationMessage(description.validateAllButGroup))")
-                }
-                group = shared
-                sharedGroup = description.group  // the next section likely holds this very copy
-            } else {
-                if sharedSection == nil {
+                } else {
                     precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
                 }
-                group = GroupPlan(description.group)
-                shared = group
-                sharedGroup = description.group
             }
-            let plan = SectionPlan(description, group: group, environment: environment)
+            let plan = SectionPlan(description, reusing: sameGroup ? previous : nil, environment: environment)
+            previous = plan
+            if plan.group.isRepetitionLimited && (section == 0 || sharedSection == nil) {
+                diagnostics.append(LayoutDiagnostic(
+                    code: .repetitionLimited, indexPath: nil, path: "sections[\(section)].group",
+                    message: "a group repeats its subitems up to \(GroupPlan.maximumLeafCount) cells; more would fit"))
+            }
             if section < plans.count { plans[section] = plan } else { plans.append(plan) }
             if section == states.count { states.append(SectionState()) }
             states[section].read(section, plan: plan, from: source, diagnostics: &diagnostics)
@@ -325,7 +327,9 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         guard let separators = plan.separators else { return nil }
         let state = states[section]
         let groupHeight = state.groups[index] - plan.spacing
-        let y = groupTop + groupHeight + (plan.spacing - separators.thickness) / 2
+        // Inside the group above, over its last `thickness` points: rows touch, as a list
+        // cell draws its separator within its own bounds.
+        let y = groupTop + groupHeight - separators.thickness
         let x = plan.left + separators.insets.leading
         let width = Swift.max(0, plan.contentWidth - separators.insets.leading - separators.insets.trailing)
         return LayoutAttributes(
@@ -373,7 +377,7 @@ final class SectionPlan: Sendable {
     /// What the group's dimensions resolve in.
     let groupContainer: Size
     let orthogonal: Bool
-    /// The gap between consecutive groups (at least a separator's thickness).
+    /// The gap between consecutive groups (separators lie inside groups, not in it).
     let spacing: Double
     let separators: ListLayout.Separators?
     let boundary: [Boundary]
@@ -382,9 +386,10 @@ final class SectionPlan: Sendable {
     /// first group.
     let centering: Double
 
-    init(_ section: CompositionalSection, group: GroupPlan, environment: CompositionalEnvironment) {
+    /// `previous` is a section with the same group, whose compiled group is reused when it
+    /// was compiled in the same container; nil compiles the section's.
+    init(_ section: CompositionalSection, reusing previous: SectionPlan?, environment: CompositionalEnvironment) {
         self.section = section
-        self.group = group
         let reference = environment.insets(for: section.contentInsetsReference)
         let width = environment.containerSize.width
         left = reference.leading + section.contentInsets.leading
@@ -393,9 +398,11 @@ final class SectionPlan: Sendable {
         bottom = section.contentInsets.bottom
         contentWidth = Swift.max(0, width - left - right)
         groupContainer = Size(width: contentWidth, height: Swift.max(0, environment.containerSize.height - top - bottom))
+        let group = previous?.groupContainer == groupContainer ? previous!.group : GroupPlan(section.group, container: groupContainer)
+        self.group = group
         orthogonal = section.orthogonalScrollingBehavior != .none
         separators = orthogonal ? nil : section.separators
-        spacing = separators.map { Swift.max(section.interGroupSpacing, $0.thickness) } ?? section.interGroupSpacing
+        spacing = section.interGroupSpacing
         decorations = section.decorationItems
         let follows = section.supplementariesFollowContentInsets
         let boundaryContainer = Size(width: follows ? contentWidth : width, height: environment.containerSize.height)

@@ -12,8 +12,9 @@
 /// | `grouped` | edge to edge | not pinned | `sectionSpacing` (the layout's `interSectionSpacing`) | none |
 /// | `insetGrouped` | inside the layout margins (16 pt compact, 20 regular) | not pinned, inside the margins | `sectionSpacing` | behind the rows only (`listBackground` kind) |
 ///
-/// Separators are `1 / displayScale` thick (a hairline), start at the layout margin
-/// (`separatorInsets` overrides), and lie between rows, never after the last one.
+/// Rows touch, as in UIKit. Separators are `1 / displayScale` thick (a hairline), start at
+/// the layout margin (`separatorInsets` overrides), and lie over the bottom of each row but
+/// the last, inside it (where `UICollectionViewListCell` draws its own), z-index 1.
 public struct CompositionalListConfiguration: Hashable, Sendable {
     public enum Appearance: String, Hashable, Sendable, CaseIterable {
         case plain

@@ -205,7 +205,9 @@ public struct CompositionalSection: Sendable {
     /// Called while the elements of the section are queried (orthogonal sections only).
     public var visibleItemsInvalidationHandler: VisibleItemsInvalidationHandler?
     /// Trellis addition for list sections: separator decorations between consecutive groups
-    /// (kind `.separator`, `indexPath.item` = the first item of the group above).
+    /// (kind `.separator`, `indexPath.item` = the first item of the group above), lying
+    /// inside the bottom of the group above as UIKit's list cells draw theirs, so they
+    /// take no room: groups are `interGroupSpacing` apart with or without them.
     public var separators: ListLayout.Separators?
     /// Trellis addition: the orthogonal scroll offset the section starts at when it first
     /// appears in the layout (afterwards `setOrthogonalScrollOffset` moves it).

@@ -1,6 +1,11 @@
 /// A group description compiled into flat arrays (nodes in preorder) and the evaluation of
 /// one instance of it: the allotted size of every node, then the frame of every cell.
 ///
+/// **Compiling** resolves the description in the section's content size once: `count:`
+/// copies are expanded, and a group without `count` whose extent along its axis is fixed
+/// repeats its subitems while the next one fits (see `CompositionalGroup`), so an instance
+/// is a fixed template of cells.
+///
 /// **Sizing** (bottom-up). An item's extent along an axis is its dimension resolved in its
 /// group's content size, or, when estimated, its measured extent (its estimate until it is
 /// measured). A group's extent is its dimension resolved in its container, or, when
@@ -16,6 +21,8 @@
 /// after its top/leading edge spacing; a flexible top edge pushes it to the far side, two
 /// flexible edges centre it. A subitem whose end lies within rounding error of the group's
 /// content end is ended exactly there, so fractions summing to 1 fill the group exactly.
+/// In a partial instance (the section's last) the present cells keep the places they have
+/// in a full one: the flexible share is computed over the whole template.
 struct GroupPlan: Sendable {
     enum Kind: UInt8 { case item, horizontal, vertical }
 
@@ -55,13 +62,70 @@ struct GroupPlan: Sendable {
     private(set) var estimatedAlong: (horizontal: Bool, vertical: Bool) = (false, false)
 
     var leafCount: Int { leafNodes.count }
+    /// True when some group stopped repeating its subitems at `maximumLeafCount` cells
+    /// although more would have fitted.
+    private(set) var isRepetitionLimited = false
 
-    init(_ group: CompositionalGroup) {
-        append(.group(group), fitsCount: 0)
+    /// The most cells one instance holds by repeating subitems: beyond it a description
+    /// whose subitems are vanishingly small would take unbounded memory.
+    static let maximumLeafCount = 100_000
+
+    /// Compiles `group` as an instance resolved in `container` (the section's content size,
+    /// which fixes how many times groups without `count` repeat their subitems).
+    init(_ group: CompositionalGroup, container: Size) {
+        append(.group(group), container: container, fitsCount: 0, mainOverride: nil)
+    }
+
+    /// An extent of a dimension in `container`, its estimate when estimated.
+    private static func extent(_ dimension: CompositionalDimension, in container: Size) -> Double {
+        dimension.resolved(in: container) ?? dimension.value
+    }
+
+    /// The subitems of `group` in the order one instance holds them: each once, then again
+    /// from the first while the next still fits along the axis of `inner` (the group's content
+    /// size), when the group's extent along its axis is fixed.
+    private mutating func repeatedSubitems(of group: CompositionalGroup, inner: Size, mainFixed: Bool) -> [CompositionalSubitem] {
+        var sequence = group.subitems
+        guard mainFixed else { return sequence }
+        let axis: Axis = group.axis == .horizontal ? .horizontal : .vertical
+        let spacing = group.interItemSpacing?.minimum ?? 0
+        func footprint(_ subitem: CompositionalSubitem) -> Double {
+            let edges: CompositionalEdgeSpacing?
+            switch subitem {
+            case .item(let item): edges = item.edgeSpacing
+            case .group(let nested): edges = nested.edgeSpacing
+            }
+            let before = axis == .horizontal ? edges?.leading : edges?.top
+            let after = axis == .horizontal ? edges?.trailing : edges?.bottom
+            return (before?.minimum ?? 0) + Self.extent(subitem.layoutSize[axis], in: inner) + (after?.minimum ?? 0)
+        }
+        let footprints = group.subitems.map(footprint)
+        // One more pass must advance, or nothing can ever stop it.
+        guard footprints.reduce(0, +) + spacing * Double(footprints.count) > 0 else { return sequence }
+        let available = inner[axis]
+        let tolerance = 1e-9 * Swift.max(1, Swift.abs(available))
+        var used = footprints.reduce(0, +) + spacing * Double(footprints.count - 1)
+        var leaves = group.leafCount
+        var next = 0
+        while true {
+            let added = spacing + footprints[next]
+            guard used + added <= available + tolerance else { break }
+            let subitem = group.subitems[next]
+            // Bounded here for this group; `append` bounds the instance as a whole.
+            guard leaves + subitem.leafCount <= Self.maximumLeafCount else {
+                isRepetitionLimited = true
+                break
+            }
+            used += added
+            leaves += subitem.leafCount
+            sequence.append(subitem)
+            next = (next + 1) % footprints.count
+        }
+        return sequence
     }
 
     @discardableResult
-    private mutating func append(_ subitem: CompositionalSubitem, fitsCount: Int) -> Int {
+    private mutating func append(_ subitem: CompositionalSubitem, container: Size, fitsCount: Int, mainOverride: (axis: Axis, extent: Double)?) -> Int {
         let index = nodes.count
         let size = subitem.layoutSize
         var node = Node(kind: .item, width: size.widthDimension, height: size.heightDimension, insets: .zero)
@@ -94,10 +158,38 @@ struct GroupPlan: Sendable {
             leafNodes.append(index)
             if size.widthDimension.isEstimated || size.heightDimension.isEstimated { hasEstimatedItems = true }
         case .group(let group):
+            // The content box the children resolve in, as the evaluation computes it
+            // (estimates stand in for estimated extents, which take no insets).
+            var inner = Size.zero
+            var fixed = (horizontal: false, vertical: false)
+            for axis in [Axis.horizontal, .vertical] {
+                let dimension = size[axis]
+                let overridden = mainOverride?.axis == axis ? mainOverride?.extent : nil
+                let isFixed = overridden != nil || !dimension.isEstimated
+                let outer = overridden ?? Self.extent(dimension, in: container)
+                inner[axis] = Swift.max(0, outer - (isFixed ? (axis == .horizontal ? group.contentInsets.horizontal : group.contentInsets.vertical) : 0))
+                if axis == .horizontal { fixed.horizontal = isFixed } else { fixed.vertical = isFixed }
+            }
+            let axis: Axis = group.axis == .horizontal ? .horizontal : .vertical
+            let mainFixed = axis == .horizontal ? fixed.horizontal : fixed.vertical
             if let count = group.count, let child = group.subitems.first {
-                for _ in 0..<count { append(child, fitsCount: count) }
+                if group.countSizing == .fitsGroup {
+                    let fit = mainFixed ? Swift.max(0, (inner[axis] - node.spacing * Double(count - 1)) / Double(count)) : nil
+                    for _ in 0..<count { append(child, container: inner, fitsCount: count, mainOverride: fit.map { (axis, $0) }) }
+                } else {
+                    for _ in 0..<count { append(child, container: inner, fitsCount: 0, mainOverride: nil) }
+                }
             } else {
-                for child in group.subitems { append(child, fitsCount: 0) }
+                let sequence = repeatedSubitems(of: group, inner: inner, mainFixed: mainFixed)
+                for (position, child) in sequence.enumerated() {
+                    // Repetitions stop once the instance holds `maximumLeafCount` cells
+                    // (nested repeating groups multiply).
+                    if position >= group.subitems.count && leafNodes.count + child.leafCount > Self.maximumLeafCount {
+                        isRepetitionLimited = true
+                        break
+                    }
+                    append(child, container: inner, fitsCount: 0, mainOverride: nil)
+                }
             }
         }
         nodes[index].end = nodes.count
@@ -204,7 +296,7 @@ private struct Evaluator {
             let leaf = node.firstLeaf
             var width = fixedWidth ?? node.width.value
             var height = fixedHeight ?? node.height.value
-            if inputs.sizes.count > 0 {
+            if leaf < inputs.sizes.count {
                 let measured = inputs.sizes[leaf]
                 if measured.width >= 0 {
                     if fixedWidth == nil { width = measured.width }
@@ -228,49 +320,51 @@ private struct Evaluator {
             let count = Double(nodes[firstChild].fitsCount)
             fit = Swift.max(0, (inner[axis] - node.spacing * (count - 1)) / count)
         }
-        // Each present child is sized exactly once, so sizing is linear in the nodes: first
-        // the children whose extent across the group is not a fraction of it, then those
-        // that are, against the group's final extent across (its fixed one, or, estimated,
-        // the largest other subitem's). Sizing a fraction child before that extent is known
-        // would size its whole subtree twice, and nested groups 2^depth times.
+        // Each child is sized exactly once, so sizing is linear in the nodes: first the
+        // children whose extent across the group is not a fraction of it, then those that
+        // are, against the group's final extent across (its fixed one, or, estimated, the
+        // largest other present subitem's). Sizing a fraction child before that extent is
+        // known would size its whole subtree twice, and nested groups 2^depth times.
+        // Absent subitems (past the end of a partial last instance) are sized too: a group
+        // is a template, and they hold the places `place` keeps for them. Only present ones
+        // make up an estimated extent.
         var mainSum = 0.0, crossMax = 0.0
         var hasCrossFraction = false, hasOtherCross = false
         var child = index + 1
         while child < node.end {
             defer { child = nodes[child].end }
-            guard isPresent(child) else { continue }
             let childNode = nodes[child]
             if childNode.dimension(cross).isFraction(of: cross) {
-                hasCrossFraction = true
+                if isPresent(child) { hasCrossFraction = true }
                 continue
             }
-            hasOtherCross = true
             let size = self.size(child, container: inner, mainOverride: childNode.fitsCount > 0 ? fit : nil, along: axis)
+            guard isPresent(child) else { continue }
+            hasOtherCross = true
             let across = childNode.edges(cross)
             crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
         }
-        if hasCrossFraction {
-            if fixedCross == nil && hasOtherCross { inner[cross] = crossMax }
-            child = index + 1
-            while child < node.end {
-                defer { child = nodes[child].end }
-                let childNode = nodes[child]
-                guard isPresent(child), childNode.dimension(cross).isFraction(of: cross) else { continue }
-                let size = self.size(child, container: inner, mainOverride: childNode.fitsCount > 0 ? fit : nil, along: axis)
-                let across = childNode.edges(cross)
-                crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
-            }
+        if hasCrossFraction && fixedCross == nil && hasOtherCross { inner[cross] = crossMax }
+        child = index + 1
+        while child < node.end {
+            defer { child = nodes[child].end }
+            let childNode = nodes[child]
+            guard childNode.dimension(cross).isFraction(of: cross) else { continue }
+            let size = self.size(child, container: inner, mainOverride: childNode.fitsCount > 0 ? fit : nil, along: axis)
+            guard isPresent(child) else { continue }
+            let across = childNode.edges(cross)
+            crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
         }
-        // Along the axis, in order: the children's extents, edge spacings and spacings.
-        var counted = 0
+        // Along the axis, in order: the present children's extents, edge spacings and spacings.
+        var present = 0
         child = index + 1
         while child < node.end {
             defer { child = nodes[child].end }
             guard isPresent(child) else { continue }
             let main = nodes[child].edges(axis)
             mainSum += main.before + sizes[child][axis] + main.after
-            if counted > 0 { mainSum += node.spacing }
-            counted += 1
+            if present > 0 { mainSum += node.spacing }
+            present += 1
         }
         if let fixedMain, mainSum > inner[axis] + 1e-9 * Swift.max(1, fixedMain) { overflows = true }
         if let fixedCross, crossMax > inner[cross] + 1e-9 * Swift.max(1, fixedCross) { overflows = true }
@@ -299,29 +393,30 @@ private struct Evaluator {
         }
         let axis = node.axis, cross = axis.other
         let contentStart = box.min(axis), contentEnd = box.max(axis), contentCross = box.size[cross]
-        var used = 0.0, present = 0, flexibleSlots = 0
+        // The flexible share comes from every subitem of the template, present or not, so
+        // a partial last instance keeps the positions of a full one. Present subitems are
+        // a prefix (cells fill an instance in order).
+        var used = 0.0, counted = 0, flexibleSlots = 0
         var child = index + 1
         while child < node.end {
             defer { child = nodes[child].end }
-            guard isPresent(child) else { continue }
             let main = nodes[child].edges(axis)
             used += main.before + sizes[child][axis] + main.after
-            if present > 0 {
+            if counted > 0 {
                 used += node.spacing
                 if node.spacingFlexible { flexibleSlots += 1 }
             }
             if main.beforeFlexible { flexibleSlots += 1 }
             if main.afterFlexible { flexibleSlots += 1 }
-            present += 1
+            counted += 1
         }
         let leftover = box.size[axis] - used
         let extra = leftover > 0 && flexibleSlots > 0 ? leftover / Double(flexibleSlots) : 0
         var cursor = contentStart
         var placed = 0
         child = index + 1
-        while child < node.end {
+        while child < node.end && isPresent(child) {
             defer { child = nodes[child].end }
-            guard isPresent(child) else { continue }
             let childNode = nodes[child]
             let main = childNode.edges(axis), across = childNode.edges(cross)
             if placed > 0 { cursor += node.spacing + (node.spacingFlexible ? extra : 0) }

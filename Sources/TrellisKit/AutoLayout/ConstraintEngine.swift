@@ -258,7 +258,7 @@ final class ConstraintEngine {
         // Nothing moved since the last pass (the solver took no change, and every view still
         // has the frame and bounds it had after that pass): the loops below would write the
         // same frames again. What a collection view's drawing pass meets for each visible
-        // cell on every scroll frame (issue 13).
+        // cell on every scroll frame.
         if laidOut.revision == solverRevision && laidOut.scale == scale && viewsAreAsLaidOut() { return }
         var aligned: [Rect] = []
         aligned.reserveCapacity(views.count)

@@ -45,7 +45,7 @@ extension CollectionViewDataSource {
 }
 
 /// A data source that configures cells itself, given a cell of the right reuse
-/// identifier, and is told whether the cell is a prototype (seed 002's content-aware data
+/// identifier, and is told whether the cell is a prototype (scenario S3's content-aware data
 /// source). The collection view then dequeues for it, and measures items with one
 /// off-screen prototype cell per reuse identifier instead of dequeuing real cells, which
 /// is what sizing before display (`contentSize(forWidth:)`, `prototypeSize(forItemAt:)`)
@@ -83,7 +83,7 @@ extension CollectionViewPrototypeDataSource {
 public protocol CollectionViewDelegate: AnyObject {
     /// The item's size (`collectionView(_:layout:sizeForItemAt:)`). With self-sizing it is
     /// the estimate until the cell is measured, as in UIKit. The default is
-    /// `collectionView.defaultItemSize` (the estimate, else `itemSize`). Seed 000's path:
+    /// `collectionView.defaultItemSize` (the estimate, else `itemSize`). Scenario S1's path:
     /// answer it with a sizing cell (`prototypeSize(forItemAt:proposal:)`).
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath) -> Size
 
@@ -147,6 +147,13 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)
     /// The item is no longer highlighted (released or cancelled).
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
+
+    /// Whether the item has a primary action (default true). See
+    /// ``CollectionView/userPerformPrimaryAction(at:)``.
+    func collectionView(_ collectionView: CollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool
+    /// The user asked for the item's primary action — to open it, as opposed to selecting
+    /// it (UIKit's iOS 16 method; in a GTK window: Enter or a double-click). Default: nothing.
+    func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath)
 }
 
 extension CollectionViewDelegate {

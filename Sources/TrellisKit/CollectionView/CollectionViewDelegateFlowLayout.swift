@@ -13,10 +13,6 @@ public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
     func collectionView(_ collectionView: CollectionView, metricsForSection section: Int, defaults: FlowMetrics) -> FlowMetrics
 }
 
-/// The earlier name of `CollectionViewDelegateFlowLayout`.
-@available(*, deprecated, renamed: "CollectionViewDelegateFlowLayout")
-public typealias CollectionViewFlowDelegate = CollectionViewDelegateFlowLayout
-
 extension CollectionViewDelegateFlowLayout {
     public func collectionView(_ collectionView: CollectionView, metricsForSection section: Int, defaults: FlowMetrics) -> FlowMetrics {
         collectionView.metricsFromDelegateMethods(self, section: section, defaults: defaults)

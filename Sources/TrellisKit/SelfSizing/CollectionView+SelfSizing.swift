@@ -70,8 +70,8 @@ extension CollectionView {
 
     // MARK: Prototype (sizing) cells
 
-    /// The one off-screen sizing cell of `identifier` for the traits in effect (seed 000's
-    /// sizing cell, seed 002's prototype): made from the registration on first use, never
+    /// The one off-screen sizing cell of `identifier` for the traits in effect (scenario S1's
+    /// sizing cell, S3's prototype): made from the registration on first use, never
     /// displayed, marked `isPrototype`. Configure it like a displayed cell, then ask for its
     /// size.
     /// - Throws: `unregisteredReuseIdentifier`.
@@ -106,7 +106,7 @@ extension CollectionView {
 
     /// The size of an item for `proposal`, measured with its prototype cell, cached by the
     /// item's identity, the proposal and the traits (measured at most once for each). The
-    /// path for a delegate's `sizeForItemAt` (seeds 000 and 002): e.g. a third of the
+    /// path for a delegate's `sizeForItemAt` (scenarios S1 and S3): e.g. a third of the
     /// width, height free, for a three-column grid.
     /// - Throws: `missingDataSource` unless the data source is a
     ///   `CollectionViewPrototypeDataSource`; `unregisteredReuseIdentifier`.
@@ -137,7 +137,7 @@ extension CollectionView {
     // MARK: Height for a width, before display
 
     /// The size of all content when the collection is `width` wide, computed without
-    /// displaying anything (seed 004): with self-sizing, every item, header and footer not
+    /// displaying anything (scenario S5): with self-sizing, every item, header and footer not
     /// measured yet is measured (with prototypes when the data source supports them, else
     /// with dequeued cells that go straight back to the pool). The result equals the frames
     /// a collection of that width lays out: it is the layout's own content size.

@@ -38,7 +38,7 @@ import Darwin
 ///   - transform: the result for one element, given the run's state.
 /// - Returns: `transform` of each element, in the order of `elements`.
 /// - Complexity: O(n) calls of `transform`, spread over the threads.
-public func parallelMap<Element: Sendable, Worker, Result: Sendable>(
+package func parallelMap<Element: Sendable, Worker, Result: Sendable>(
     _ elements: [Element], threads: Int = ParallelRuns.availableProcessors, minimumRun: Int = 256,
     executor: (@Sendable (_ iterations: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void)? = nil,
     makeWorker: @escaping @Sendable () -> Worker, _ transform: @escaping @Sendable (inout Worker, Element) -> Result
@@ -75,7 +75,7 @@ public func parallelMap<Element: Sendable, Worker, Result: Sendable>(
 ///   - transform: the result for one element.
 /// - Returns: `transform` of each element, in the order of `elements`.
 /// - Complexity: O(n) calls of `transform`, spread over the threads.
-public func parallelMap<Element: Sendable, Result: Sendable>(
+package func parallelMap<Element: Sendable, Result: Sendable>(
     _ elements: [Element], threads: Int = ParallelRuns.availableProcessors, minimumRun: Int = 256,
     _ transform: @escaping @Sendable (Element) -> Result
 ) -> [Result] {
@@ -110,7 +110,7 @@ private struct RunOutput<Result>: @unchecked Sendable {
 ///
 /// On a platform without POSIX threads (Windows, WebAssembly) the runs go one after the
 /// other on the calling thread.
-public enum ParallelRuns {
+package enum ParallelRuns {
     /// Calls `body(run)` for every run in `0..<runs`, on up to `threads` threads (the
     /// calling one included), and returns when every call has returned.
     ///
@@ -118,7 +118,7 @@ public enum ParallelRuns {
     ///   - runs: how many pieces of work.
     ///   - threads: the most threads at once (1: all on the calling thread, in order).
     ///   - body: one piece of work, given its number.
-    public static func perform(runs: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    package static func perform(runs: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let threads = max(1, min(threads, runs))
         #if canImport(Glibc) || canImport(Musl) || canImport(Bionic) || canImport(Darwin)
         if threads > 1 {
@@ -129,21 +129,26 @@ public enum ParallelRuns {
             var started: [pthread_t] = []
             for _ in 1..<threads {
                 let context = Unmanaged.passRetained(ThreadWork(work)).toOpaque()
-                #if canImport(Darwin)
-                var thread: pthread_t?
-                #else
+                // The C libraries differ: glibc's and Bionic's `pthread_t` is an integer and
+                // `pthread_create` writes a `pthread_t`; Darwin's and musl's is a pointer
+                // and it writes a `pthread_t?`.
+                #if canImport(Glibc) || canImport(Bionic)
                 var thread = pthread_t()
+                #else
+                var thread: pthread_t? = nil
                 #endif
+                // The start routine's argument is `UnsafeMutableRawPointer?` in glibc's
+                // header and non-optional in Darwin's: widening it to an optional and
+                // unwrapping reads the same on both. It is never nil: it is `context`.
                 let status = pthread_create(&thread, nil, { raw in
-                    guard let raw else { return nil }
-                    Unmanaged<ThreadWork>.fromOpaque(raw).takeRetainedValue().body()
+                    Unmanaged<ThreadWork>.fromOpaque((raw as UnsafeMutableRawPointer?)!).takeRetainedValue().body()
                     return nil
                 }, context)
                 if status == 0 {
-                    #if canImport(Darwin)
-                    started.append(thread!)
-                    #else
+                    #if canImport(Glibc) || canImport(Bionic)
                     started.append(thread)
+                    #else
+                    started.append(thread!)
                     #endif
                 } else {
                     // No thread to be had (a resource limit): the threads there are take
@@ -160,7 +165,7 @@ public enum ParallelRuns {
     }
 
     /// How many processors the process may use (at least 1): the default thread count.
-    public static var availableProcessors: Int {
+    package static var availableProcessors: Int {
         #if canImport(Glibc) || canImport(Musl) || canImport(Bionic) || canImport(Darwin)
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else

@@ -43,9 +43,9 @@ public struct SizeCache {
     public private(set) var traits: TraitCollection?
 
     /// How many times `size(for:proposal:traits:measure:)` had to measure.
-    public private(set) var measurementCount = 0
+    @_spi(Testing) public private(set) var measurementCount = 0
     /// How many times it answered from the cache.
-    public private(set) var hitCount = 0
+    @_spi(Testing) public private(set) var hitCount = 0
 
     public init() {}
 
@@ -172,7 +172,7 @@ public struct SizeCache {
     }
 
     /// Sets both counters back to zero.
-    public mutating func resetCounters() {
+    @_spi(Testing) public mutating func resetCounters() {
         measurementCount = 0
         hitCount = 0
     }

@@ -7,7 +7,7 @@ import TrellisText
 /// in points.
 ///
 /// Strokes are centred on the path, as in Core Graphics: to keep an outline of width `w`
-/// inside a rectangle, stroke the rectangle inset by `w / 2` (seed 000's tag outline).
+/// inside a rectangle, stroke the rectangle inset by `w / 2` (scenario S1's tag outline).
 public protocol GraphicsContext: AnyObject {
     /// Fills `rect` with its corners rounded by `cornerRadius` (0: square corners).
     func fill(_ rect: Rect, cornerRadius: Double, color: Color)

@@ -20,7 +20,7 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
 ///   fitting call (UIKit gets this right only on a second layout pass).
 ///
 /// Sizes are rounded up to whole pixels of the display scale, as UIKit does, so a frame
-/// never cuts the text. Hugs its content at 251 on both axes, UIKit's label default.
+/// never cuts the text. A label whose text is empty is 0 × 0, as UILabel. Hugs its content at 251 on both axes, UIKit's label default.
 open class Label: View {
     /// The text shown; "\n" starts a new paragraph.
     public var text: String {
@@ -126,6 +126,9 @@ open class Label: View {
     override open var intrinsicContentSize: Size { intrinsicContentSize(forLayoutWidth: nil) }
 
     override func intrinsicContentSize(forLayoutWidth width: Double?) -> Size {
+        // UILabel without text is 0 × 0, not one empty line tall: an empty label in a
+        // stack or a cell takes no room.
+        if text.isEmpty { return .zero }
         let measured = measurement(maxWidth: wrapWidth(forLayoutWidth: width))
         let scale = traitCollection.displayScale
         return Size(width: Self.ceilToPixel(measured.width, scale: scale), height: Self.ceilToPixel(measured.height, scale: scale))
@@ -143,6 +146,7 @@ open class Label: View {
 
     /// The text's size within `size` (its width is the wrap width of a multi-line label).
     override open func sizeThatFits(_ size: Size) -> Size {
+        if text.isEmpty { return .zero }
         let limit: Double? = numberOfLines == 1 || !size.width.isFinite ? nil : max(0, size.width)
         let measured = measurement(maxWidth: limit)
         let scale = traitCollection.displayScale

@@ -1,15 +1,23 @@
 import CGtk
 import CTrellisGtk
+import CTrellisGtkTesting
 import Foundation
 import Trellis
+@_spi(Testing) import TrellisKit
+import TrellisGTK
 
 /// A scroll benchmark inside the real window, driven by GTK's frame clock the way the GTK
-/// peers in Benchmarks/gtk-peers are: with `TRELLIS_GTK_BENCH_SCROLL=N` the widget moves
-/// the vertical adjustment by GTK's wheel step (page^(2/3)) on each of N frame-clock ticks
-/// — through the adjustment, so the path is the one a wheel takes — wrapping to the top at
-/// the end, then prints one JSON line (work per frame: layout pass plus drawing; the whole
-/// frame; tick interval; resident memory at the first and last tick; drift) and closes the
-/// window.
+/// peers in Benchmarks/gtk-peers are: with `TRELLIS_GTK_BENCH_SCROLL=N` the widget's
+/// vertical adjustment moves by GTK's wheel step (page^(2/3)) on each of N frame-clock
+/// ticks — through the adjustment, so the path is the one a wheel takes — wrapping to the
+/// top at the end, then one JSON line is printed (work per frame: layout pass plus drawing;
+/// the whole frame; tick interval; resident memory at the first and last tick; drift) and
+/// the window closes.
+///
+/// It drives the widget from outside, through what any GTK program has: the widget's tick
+/// callback and frame clock, its adjustment, the collection view's public state, and the
+/// widget's ``CollectionWidget/onFramePresented`` callback, which hands over each presented
+/// frame's work timing.
 ///
 /// What each figure counts: `work` is the widget's own work, the layout pass of the scroll
 /// step plus the widget's snapshot (the cells drawn into their pictures where they changed,
@@ -26,56 +34,91 @@ import Trellis
 /// steps up through items not yet measured), `pageup` (End, then Page Up steps).
 ///
 /// `TRELLIS_GTK_DRAW_EVERY_CELL=1` draws every visible cell on every frame, without the
-/// widget's ``CellDrawingCache`` (and at the exact fractional offset, as before that cache):
-/// the control for the cache in the same build.
+/// widget's ``CellDrawingCache`` (and at the exact fractional offset): the control for the
+/// cache in the same build.
 ///
 /// Drift: before each step the benchmark notes the topmost item in view whose top stays in
 /// view after the step, and where it is; after the step's layout pass it finds that item
 /// again. The step moved it by exactly the step, or it drifted by the difference.
-extension CollectionWidget {
-    func startScrollBenchmarkIfAsked() {
-        guard let value = ProcessInfo.processInfo.environment["TRELLIS_GTK_BENCH_SCROLL"], let frames = Int(value), frames > 0 else { return }
-        let step = ProcessInfo.processInfo.environment["TRELLIS_GTK_BENCH_STEP"].flatMap(ScrollBenchmark.Step.init(rawValue:)) ?? .wheel
-        benchmark = ScrollBenchmark(frames: frames, step: step)
-        let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, _, context in
-            MainActor.assumeIsolated { CollectionWidget.host(context).benchmarkTick() ? 1 : 0 }
+@MainActor
+package final class WindowScrollBenchmark {
+    /// Attaches a scroll benchmark to `host` when the environment asks for one, and turns
+    /// the widget's cell pictures off for `TRELLIS_GTK_DRAW_EVERY_CELL=1`.
+    package static func attachIfAsked(to host: CollectionWidget) {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["TRELLIS_GTK_DRAW_EVERY_CELL"] == "1" { host.drawsCellsFromPictures = false }
+        guard let value = environment["TRELLIS_GTK_BENCH_SCROLL"], let frames = Int(value), frames > 0 else { return }
+        let step = environment["TRELLIS_GTK_BENCH_STEP"].flatMap(ScrollRun.Step.init(rawValue:)) ?? .wheel
+        let benchmark = WindowScrollBenchmark(host: host, run: ScrollRun(frames: frames, step: step))
+        host.retain(benchmark)
+        let presented = host.onFramePresented
+        host.onFramePresented = { [unowned benchmark] frame in
+            presented?(frame)
+            benchmark.framePresented(frame)
         }
-        gtk_widget_add_tick_callback(widget, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+        let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, _, context in
+            MainActor.assumeIsolated { WindowScrollBenchmark.from(context).tick() ? 1 : 0 }
+        }
+        gtk_widget_add_tick_callback(host.widget, tick, Unmanaged.passUnretained(benchmark).toOpaque(), nil)
     }
 
-    /// One tick: records the previous frame, scrolls one wheel step. False when done.
-    private func benchmarkTick() -> Bool {
-        guard var run = benchmark else { return false }
+    private unowned let host: CollectionWidget
+    private var run: ScrollRun?
+
+    private init(host: CollectionWidget, run: ScrollRun) {
+        self.host = host
+        self.run = run
+    }
+
+    private nonisolated static func from(_ context: UnsafeMutableRawPointer?) -> WindowScrollBenchmark {
+        Unmanaged<WindowScrollBenchmark>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    /// A frame the widget drew is in the window: its work, and the whole frame up to now.
+    private func framePresented(_ frame: FrameStatistics) {
+        guard var run, run.lastTick > 0 else { return }
+        run.work.append(frame.milliseconds)
+        let now = DispatchTime.now().uptimeNanoseconds
+        if run.phaseStart.time > 0, frame.frame > run.phaseStart.frame, run.layoutEnd > 0 {
+            run.wholeFrames.append(Double(now - run.phaseStart.time) / 1e6)
+            run.renders.append(Double(now - run.layoutEnd) / 1e6)
+        }
+        run.phaseStart = (0, 0)
+        run.layoutEnd = 0
+        self.run = run
+    }
+
+    /// One tick: records the interval since the last, scrolls one step. False when done.
+    private func tick() -> Bool {
+        guard var run else { return false }
+        let lastFrame = host.lastFrame
         // Nothing to scroll before the widget has its size and has drawn once.
         guard lastFrame.frame > 0 else { return true }
         if run.clockHandlers.isEmpty { run.clockHandlers = timeFrameClockPhases() }
         let now = DispatchTime.now().uptimeNanoseconds
-        if run.lastTick > 0 && lastFrame.frame > run.lastFrame {
-            run.work.append(lastFrame.milliseconds)
-            run.intervals.append(Double(now - run.lastTick) / 1e6)
-        }
+        if run.lastTick > 0 && lastFrame.frame > run.lastFrame { run.intervals.append(Double(now - run.lastTick) / 1e6) }
         run.lastTick = now
         run.lastFrame = lastFrame.frame
-        if run.work.count == 1 {
-            (run.rssStart, run.heapStart) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes())
+        if run.work.count == 1 && run.rssStart == 0 {
+            (run.rssStart, run.heapStart) = (ScrollRun.residentKilobytes(), ScrollRun.heapInUseKilobytes())
             run.memoryAtStart = MemorySample()
         }
         if let followed = run.followed {
-            run.record(drift: shownItems.first { $0.indexPath == followed.indexPath }.map { $0.distance - followed.expected })
+            run.record(drift: shownItems().first { $0.indexPath == followed.indexPath }.map { $0.distance - followed.expected })
             run.followed = nil
         }
         if run.work.count >= run.frames {
-            (run.rssEnd, run.heapEnd) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes())
+            (run.rssEnd, run.heapEnd) = (ScrollRun.residentKilobytes(), ScrollRun.heapInUseKilobytes())
             run.memoryAtEnd = MemorySample()
-            FileHandle.standardOutput.write(Data((run.report(items: totalItems) + "\n").utf8))
-            if let clock = gtk_widget_get_frame_clock(widget) {
+            FileHandle.standardOutput.write(Data((run.report(items: lastFrame.totalItems) + "\n").utf8))
+            if let clock = gtk_widget_get_frame_clock(host.widget) {
                 for handler in run.clockHandlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
             }
-            benchmark = nil
-            if let root = gtk_widget_get_root(widget) { gtk_window_destroy(trellis_as_window(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))) }
+            self.run = nil
+            if let root = gtk_widget_get_root(host.widget) { gtk_window_destroy(trellis_as_window(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))) }
             return false
         }
-        let adjustment = trellis_widget_get_vadjustment(trellisWidget)
+        let adjustment = trellis_collection_widget_get_vadjustment(trellis_collection_widget_from_widget(host.widget))
         let page = gtk_adjustment_get_page_size(adjustment)
         let value = gtk_adjustment_get_value(adjustment)
         let lower = gtk_adjustment_get_lower(adjustment), end = gtk_adjustment_get_upper(adjustment) - page
@@ -83,70 +126,65 @@ extension CollectionWidget {
         if run.step.upward { step = -step }
         if run.step.upward && !run.jumpedToEnd {
             run.jumpedToEnd = true
-            benchmark = run
+            self.run = run
             gtk_adjustment_set_value(adjustment, end)
             return true
         }
+        let collectionView = host.collectionView
         if value + step > end || value + step < lower {
-            if run.wraps == 0 { (run.rssAtFirstWrap, run.heapAtFirstWrap) = (ScrollBenchmark.residentKilobytes(), ScrollBenchmark.heapInUseKilobytes()) }
+            if run.wraps == 0 { (run.rssAtFirstWrap, run.heapAtFirstWrap) = (ScrollRun.residentKilobytes(), ScrollRun.heapInUseKilobytes()) }
             run.memoryAtWraps.append(MemorySample())
             run.measurementsAtWraps.append(collectionView.sizeCache.measurementCount)
             run.widthsAtWraps.append(collectionView.bounds.width)
             run.wraps += 1
-            benchmark = run
+            self.run = run
             gtk_adjustment_set_value(adjustment, run.step.upward ? end : lower)
             return true
         }
         // The item to follow: the topmost in view whose top is still in view after the step.
         let height = collectionView.bounds.height
-        let followed = shownItems.filter { $0.distance - step >= 0 && $0.distance - step < height }.min { $0.distance < $1.distance }
-        benchmark = run
+        let followed = shownItems().filter { $0.distance - step >= 0 && $0.distance - step < height }.min { $0.distance < $1.distance }
+        self.run = run
         gtk_adjustment_set_value(adjustment, value + step)
         let moved = gtk_adjustment_get_value(adjustment) - value
-        if let followed { benchmark?.followed = (followed.indexPath, followed.distance - moved) }
+        if let followed { self.run?.followed = (followed.indexPath, followed.distance - moved) }
         return true
     }
-}
 
-extension CollectionWidget {
-    /// Connects to the frame clock's phases to time the whole frame (see the type's
-    /// discussion); returns the handlers.
-    fileprivate func timeFrameClockPhases() -> [gulong] {
-        guard let clock = gtk_widget_get_frame_clock(widget) else { return [] }
+    /// The items in view and their distance below the top edge.
+    private func shownItems() -> [(indexPath: Trellis.IndexPath, distance: Double)] {
+        let collectionView = host.collectionView
+        let bounds = collectionView.bounds
+        return collectionView.indexPathsForVisibleItems.compactMap { indexPath in
+            guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame, frame.intersects(bounds) else { return nil }
+            return (indexPath, frame.minY - bounds.minY)
+        }
+    }
+
+    /// Connects to the frame clock's `before-paint` and `layout` phases to time the whole
+    /// frame (it ends when the frame is presented); returns the handlers.
+    private func timeFrameClockPhases() -> [gulong] {
+        guard let clock = gtk_widget_get_frame_clock(host.widget) else { return [] }
         typealias Handler = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let beforePaint: Handler = { _, context in
             MainActor.assumeIsolated {
-                let host = CollectionWidget.host(context)
-                host.benchmark?.phaseStart = (DispatchTime.now().uptimeNanoseconds, host.frameCount)
+                let benchmark = WindowScrollBenchmark.from(context)
+                benchmark.run?.phaseStart = (DispatchTime.now().uptimeNanoseconds, benchmark.host.lastFrame.frame)
             }
         }
         let layout: Handler = { _, context in
-            MainActor.assumeIsolated { CollectionWidget.host(context).benchmark?.layoutEnd = DispatchTime.now().uptimeNanoseconds }
-        }
-        let afterPaint: Handler = { _, context in
-            MainActor.assumeIsolated {
-                let host = CollectionWidget.host(context)
-                guard var run = host.benchmark, run.phaseStart.time > 0, host.frameCount > run.phaseStart.frame, run.layoutEnd > 0 else { return }
-                let now = DispatchTime.now().uptimeNanoseconds
-                run.wholeFrames.append(Double(now - run.phaseStart.time) / 1e6)
-                run.renders.append(Double(now - run.layoutEnd) / 1e6)
-                run.phaseStart = (0, 0)
-                run.layoutEnd = 0
-                host.benchmark = run
-            }
+            MainActor.assumeIsolated { WindowScrollBenchmark.from(context).run?.layoutEnd = DispatchTime.now().uptimeNanoseconds }
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let phases: [(String, Handler)] = [("before-paint", beforePaint), ("layout", layout), ("after-paint", afterPaint)]
+        let phases: [(String, Handler)] = [("before-paint", beforePaint), ("layout", layout)]
         return phases.map { phase in
             trellis_signal_connect(UnsafeMutableRawPointer(clock), phase.0, unsafeBitCast(phase.1, to: GCallback.self), me)
         }
     }
 }
 
-struct ScrollBenchmark {
-    /// `TRELLIS_GTK_DRAW_EVERY_CELL=1`: the control without the cells' pictures.
-    static let drawsEveryCell = ProcessInfo.processInfo.environment["TRELLIS_GTK_DRAW_EVERY_CELL"] == "1"
-
+/// The records of one scroll benchmark run.
+struct ScrollRun {
     enum Step: String {
         case wheel, page, up, pageup
         var paging: Bool { self == .page || self == .pageup }
@@ -158,13 +196,13 @@ struct ScrollBenchmark {
     var jumpedToEnd = false
     var wraps = 0
     /// The item followed across the last step and where the step should have put it.
-    var followed: (indexPath: IndexPath, expected: Double)?
+    var followed: (indexPath: Trellis.IndexPath, expected: Double)?
     var drifts: [Double] = []
     var lost = 0
     var work: [Double] = []
-    /// `before-paint` → `after-paint` of frames the widget drew in.
+    /// `before-paint` → presented, of frames the widget drew in.
     var wholeFrames: [Double] = []
-    /// End of the layout phase → `after-paint`.
+    /// End of the layout phase → presented.
     var renders: [Double] = []
     var phaseStart: (time: UInt64, frame: Int) = (0, 0)
     var layoutEnd: UInt64 = 0
@@ -196,8 +234,8 @@ struct ScrollBenchmark {
         self.frames = frames
         self.step = step
         // Reserved up front, so the benchmark's own records do not show as growth in the
-        // memory it reports (the drift record doubling added 32, 64 and 128 KB steps).
-        work.reserveCapacity(frames)
+        // memory it reports (a doubling record adds 32, 64 and 128 KB steps).
+        work.reserveCapacity(frames + 1)
         wholeFrames.reserveCapacity(frames + 1)
         renders.reserveCapacity(frames + 1)
         intervals.reserveCapacity(frames)
@@ -216,7 +254,7 @@ struct ScrollBenchmark {
     }
 
     static func heapInUseKilobytes() -> Int {
-        return Int(trellis_heap_in_use() / 1024)
+        Int(trellis_testing_heap_in_use() / 1024)
     }
 
     func report(items: Int) -> String {
@@ -240,70 +278,5 @@ struct ScrollBenchmark {
             + "\"heapInUseAtWrapsKB\":[\(memoryAtWraps.map { String($0.mallocInUseKB) }.joined(separator: ","))],"
             + "\"measurementsAtWraps\":[\(measurementsAtWraps.map(String.init).joined(separator: ","))],"
             + "\"widthsAtWraps\":[\(widthsAtWraps.map { f($0) }.joined(separator: ","))]}"
-    }
-}
-
-/// The process's memory at one moment, split the way "memory flat" needs it (docs/perf/gtk.md,
-/// "Memory over 10,000 frames"): resident memory by kind (/proc/self/status: anonymous,
-/// file-backed — fonts and libraries mapped in —, shared — the X server's shared images),
-/// and glibc's own account over all its arenas (`malloc_info`): bytes the program holds
-/// (`mallocInUseKB`), bytes malloc keeps free for reuse, and what it got from the system.
-/// A leak grows `mallocInUseKB`; memory malloc keeps after `free`, or pages of fonts
-/// touched, grow resident memory without it.
-struct MemorySample {
-    var residentKB = 0, anonymousKB = 0, fileKB = 0, sharedKB = 0
-    var mallocInUseKB = 0, mallocFreeKB = 0, mallocSystemKB = 0, mallocMappedKB = 0, arenas = 0
-
-    init() {
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
-            for line in status.split(separator: "\n") {
-                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                guard fields.count >= 2, let value = Int(fields[1]) else { continue }
-                switch fields[0] {
-                case "VmRSS:": residentKB = value
-                case "RssAnon:": anonymousKB = value
-                case "RssFile:": fileKB = value
-                case "RssShmem:": sharedKB = value
-                default: break
-                }
-            }
-        }
-        guard let report = Self.mallocInfo() else { return }
-        // The totals after the last </heap>: free chunks ("fast", "rest"), chunks mapped on
-        // their own ("mmap"), and the arenas' size ("current").
-        guard let totals = report.range(of: "</heap>", options: .backwards).map({ report[$0.upperBound...] }) else { return }
-        func attribute(_ element: String, type: String, _ name: String) -> Int {
-            guard let start = totals.range(of: "<\(element) type=\"\(type)\""),
-                  let close = totals[start.upperBound...].range(of: "/>"),
-                  let value = totals[start.upperBound..<close.lowerBound].range(of: "\(name)=\"") else { return 0 }
-            return Int(totals[value.upperBound...].prefix { $0.isNumber }) ?? 0
-        }
-        let free = attribute("total", type: "fast", "size") + attribute("total", type: "rest", "size")
-        let mapped = attribute("total", type: "mmap", "size")
-        let system = attribute("system", type: "current", "size")
-        arenas = report.components(separatedBy: "<heap nr=").count - 1
-        mallocFreeKB = free / 1024
-        mallocMappedKB = mapped / 1024
-        mallocSystemKB = (system + mapped) / 1024
-        mallocInUseKB = (system + mapped - free) / 1024
-    }
-
-    /// glibc's `malloc_info` report (XML), or nil where there is none.
-    private static func mallocInfo() -> String? {
-        typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info") else { return nil }
-        var buffer: UnsafeMutablePointer<CChar>?
-        var size = 0
-        guard let stream = open_memstream(&buffer, &size) else { return nil }
-        _ = unsafeBitCast(symbol, to: MallocInfo.self)(0, stream)
-        fclose(stream)
-        defer { free(buffer) }
-        return buffer.map { String(cString: $0) }
-    }
-
-    var json: String {
-        "{\"rssKB\":\(residentKB),\"rssAnonKB\":\(anonymousKB),\"rssFileKB\":\(fileKB),\"rssShmemKB\":\(sharedKB),"
-            + "\"mallocInUseKB\":\(mallocInUseKB),\"mallocFreeKB\":\(mallocFreeKB),\"mallocSystemKB\":\(mallocSystemKB),"
-            + "\"mallocMappedKB\":\(mallocMappedKB),\"arenas\":\(arenas)}"
     }
 }

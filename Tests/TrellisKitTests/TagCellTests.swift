@@ -28,7 +28,7 @@ func pin(_ view: View, to container: View, inset: Double = 0) -> [LayoutConstrai
     return constraints
 }
 
-/// The seed's tag cell: a cell with a content view pinned to its edges and a label pinned
+/// Scenario S1's tag cell: a cell with a content view pinned to its edges and a label pinned
 /// 5 pt inside the content view on all four edges, optionally with the variant's minimum
 /// width (750) and maximum width (required, tail truncation).
 final class TagCell: View {
@@ -62,8 +62,8 @@ func tagTitle(_ index: Int) -> String {
     index % 2 == 1 ? "A" : (index % 3 != 0 ? "longer" : "much longer")
 }
 
-@Suite("Seed cells")
-struct SeedCellTests {
+@Suite("Tag cells fit their text")
+struct TagCellTests {
     @Test(arguments: [("A", 16.0), ("longer", 46), ("much longer", 76)])
     func tagCellIsTextSizePlusTen(text: String, width: Double) {
         let cell = TagCell()
@@ -127,7 +127,7 @@ struct SeedCellTests {
 
     @Test(arguments: [375.0, 320, 768])
     func prototypeCellIsAThirdOfTheWidthWithItsContentHeight(collectionWidth: Double) {
-        // Seed 002: width fixed at a third of the collection, height from the content.
+        // Scenario S3: width fixed at a third of the collection, height from the content.
         let cell = TagCell()
         cell.label.numberOfLines = 0
         cell.configure("a grid cell whose title wraps onto more than one line")

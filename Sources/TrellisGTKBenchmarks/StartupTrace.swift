@@ -12,14 +12,14 @@ import Glibc
 /// runs and with the C peers (`Benchmarks/gtk-peers`, the same fields). Without the debug
 /// variable nothing is recorded.
 @MainActor
-public enum StartupTrace {
+package enum StartupTrace {
     private static let enabled = ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1"
     private static var marks: [(name: String, nanoseconds: UInt64, processorMilliseconds: Double)] = []
 
     /// Records that start-up reached `moment` now (the first time only, per name).
     ///
     /// - Parameter moment: a short name for the moment (`"main"`, `"gtkInit"`, …).
-    public static func mark(_ moment: String) {
+    package static func mark(_ moment: String) {
         guard enabled, !marks.contains(where: { $0.name == moment }) else { return }
         marks.append((moment, bootTimeNanoseconds(), processorMilliseconds()))
     }
@@ -27,13 +27,13 @@ public enum StartupTrace {
     /// Milliseconds from the process's start to now (nil when the kernel's record cannot be
     /// read). The kernel keeps the start in clock ticks (10 ms here), rounded down, so this
     /// can be up to one tick longer than the truth, never shorter.
-    public static func millisecondsSinceProcessStart() -> Double? {
+    package static func millisecondsSinceProcessStart() -> Double? {
         processStart.map { Double(bootTimeNanoseconds() - $0) / 1e6 }
     }
 
     /// The recorded moments as a JSON object of milliseconds since the process started,
     /// in the order they happened.
-    public static func momentsJSON() -> String {
+    package static func momentsJSON() -> String {
         guard let start = processStart else { return "{}" }
         let fields = marks.map { "\"\($0.name)\":\(String(format: "%.1f", Double(Int64($0.nanoseconds) - Int64(start)) / 1e6))" }
         return "{" + fields.joined(separator: ",") + "}"
@@ -41,12 +41,12 @@ public enum StartupTrace {
 
     /// The recorded moments as a JSON object of the processor milliseconds the process had
     /// used by each, in the order they happened.
-    public static func processorMomentsJSON() -> String {
+    package static func processorMomentsJSON() -> String {
         "{" + marks.map { "\"\($0.name)\":\(String(format: "%.1f", $0.processorMilliseconds))" }.joined(separator: ",") + "}"
     }
 
     /// The processor time the process has used so far, every thread, user and system, in ms.
-    public static func processorMilliseconds() -> Double {
+    package static func processorMilliseconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let user = Double(usage.ru_utime.tv_sec) * 1e3 + Double(usage.ru_utime.tv_usec) / 1e3

@@ -1,5 +1,5 @@
-#ifndef TRELLIS_GTK_WIDGET_H
-#define TRELLIS_GTK_WIDGET_H
+#ifndef TRELLIS_COLLECTION_WIDGET_H
+#define TRELLIS_COLLECTION_WIDGET_H
 
 #include <gtk/gtk.h>
 
@@ -25,31 +25,31 @@ typedef struct {
     void (*adjustments_changed)(void *context);
     /// The widget is being finalized: the host releases `context`.
     void (*destroy)(void *context);
-} TrellisWidgetCallbacks;
+} TrellisCollectionWidgetCallbacks;
 
-#define TRELLIS_TYPE_WIDGET (trellis_widget_get_type())
-G_DECLARE_FINAL_TYPE(TrellisWidget, trellis_widget, TRELLIS, WIDGET, GtkWidget)
+#define TRELLIS_TYPE_COLLECTION_WIDGET (trellis_collection_widget_get_type())
+G_DECLARE_FINAL_TYPE(TrellisCollectionWidget, trellis_collection_widget, TRELLIS, COLLECTION_WIDGET, GtkWidget)
 
 /// A new widget calling `callbacks` (copied). It implements GtkScrollable: put it into a
 /// GtkScrolledWindow.
-GtkWidget *trellis_widget_new(const TrellisWidgetCallbacks *callbacks);
+GtkWidget *trellis_collection_widget_new(const TrellisCollectionWidgetCallbacks *callbacks);
 
 /// The current adjustments (never NULL: a fresh one until the scrolled window sets its own).
-GtkAdjustment *trellis_widget_get_hadjustment(TrellisWidget *widget);
-GtkAdjustment *trellis_widget_get_vadjustment(TrellisWidget *widget);
+GtkAdjustment *trellis_collection_widget_get_hadjustment(TrellisCollectionWidget *widget);
+GtkAdjustment *trellis_collection_widget_get_vadjustment(TrellisCollectionWidget *widget);
 
 /// Sets an adjustment's bounds, page and increments without touching its value (so a
 /// running animation or kinetic scroll goes on) and without telling the host.
 /// orientation: 0 horizontal, 1 vertical.
-void trellis_widget_set_adjustment_bounds(TrellisWidget *widget, int orientation, double lower, double upper,
+void trellis_collection_widget_set_adjustment_bounds(TrellisCollectionWidget *widget, int orientation, double lower, double upper,
                                           double page_size, double step_increment, double page_increment);
 
 /// Sets only the value of an adjustment, without telling the host.
-void trellis_widget_set_adjustment_value(TrellisWidget *widget, int orientation, double value);
+void trellis_collection_widget_set_adjustment_value(TrellisCollectionWidget *widget, int orientation, double value);
 
 /// Swift-friendly casts.
-static inline GtkWidget *trellis_widget_as_widget(TrellisWidget *widget) { return GTK_WIDGET(widget); }
-static inline TrellisWidget *trellis_widget_from_widget(GtkWidget *widget) { return TRELLIS_WIDGET(widget); }
+static inline GtkWidget *trellis_collection_widget_as_widget(TrellisCollectionWidget *widget) { return GTK_WIDGET(widget); }
+static inline TrellisCollectionWidget *trellis_collection_widget_from_widget(GtkWidget *widget) { return TRELLIS_COLLECTION_WIDGET(widget); }
 static inline GtkWindow *trellis_as_window(GtkWidget *widget) { return GTK_WINDOW(widget); }
 static inline GtkScrolledWindow *trellis_as_scrolled_window(GtkWidget *widget) { return GTK_SCROLLED_WINDOW(widget); }
 static inline GtkBox *trellis_as_box(GtkWidget *widget) { return GTK_BOX(widget); }
@@ -67,23 +67,11 @@ static inline GApplication *trellis_as_application(GtkApplication *app) { return
 gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data);
 
 /// Whether the widget has the keyboard focus.
-gboolean trellis_widget_has_focus(TrellisWidget *widget);
-
-/// The X11 window id of the widget's toplevel surface, or 0 when not on X11 (tests find
-/// the window by it).
-unsigned long trellis_widget_x11_window(TrellisWidget *widget);
-
-/// Where the widget's top-left corner is in its window (tests click at items through it).
-void trellis_widget_origin_in_window(TrellisWidget *widget, double *x, double *y);
+gboolean trellis_collection_widget_has_focus(TrellisCollectionWidget *widget);
 
 /// Where a pointer event happened in the widget's coordinates (events carry their
 /// surface's). False when the event has no position or the widget is not in a window.
-gboolean trellis_widget_event_position(TrellisWidget *widget, GdkEvent *event, double *x, double *y);
-
-/// Bytes malloc has handed out and not had back (glibc's mallinfo2().uordblks; 0 elsewhere):
-/// the scroll benchmark's leak check, which resident memory alone cannot tell from
-/// fragmentation.
-size_t trellis_heap_in_use(void);
+gboolean trellis_collection_widget_event_position(TrellisCollectionWidget *widget, GdkEvent *event, double *x, double *y);
 
 G_END_DECLS
 

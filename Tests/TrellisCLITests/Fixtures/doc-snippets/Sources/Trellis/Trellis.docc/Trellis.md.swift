@@ -1,0 +1,2 @@
+// The Trellis landing page's fragment uses this module alone.
+import Trellis

@@ -1,0 +1,4 @@
+// "Self-sizing cells" shows fragments of a program with these imports.
+import Trellis
+import TrellisKit
+import TrellisText
