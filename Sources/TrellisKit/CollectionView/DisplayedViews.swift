@@ -35,6 +35,9 @@ final class DisplayedViews {
     private(set) var subviewOrderMayBeStale = false
     /// Items announced to the prefetcher and not displayed or cancelled since.
     private(set) var prefetched: Set<IndexPath> = []
+    /// Cells of reloaded items: out of display, back in their reuse pool only at the end of
+    /// the next placement pass, so a reloaded item is shown by another cell.
+    private var cellsLeavingOnReload: [CollectionViewCell] = []
 
     // Scratch storage reused by every pass, so a warm pass allocates nothing.
     @exclusivity(unchecked)
@@ -137,8 +140,16 @@ final class DisplayedViews {
 
     func takePendingSupplementaryView(_ key: Key) -> ReusableView? { pendingSupplementaryViews.removeValue(forKey: key) }
 
-    /// Removes every pending view, handing each to `ended`.
+    /// Keeps a reloaded item's old cell out of its pool until ``removeAllPending(_:)``, so
+    /// the item's next dequeue hands out another cell.
+    func retireOnReload(_ cell: CollectionViewCell) { cellsLeavingOnReload.append(cell) }
+
+    /// Removes every pending view and every cell retired on reload, handing each to `ended`.
     func removeAllPending(_ ended: (ReusableView) -> Void) {
+        if !cellsLeavingOnReload.isEmpty {
+            for cell in cellsLeavingOnReload { ended(cell) }
+            cellsLeavingOnReload.removeAll(keepingCapacity: true)
+        }
         if !pendingSupplementaryViews.isEmpty {
             for (_, view) in pendingSupplementaryViews { ended(view) }
             pendingSupplementaryViews.removeAll(keepingCapacity: true)

@@ -83,7 +83,7 @@ extension CollectionView {
                     pending.transition.disappearing.append(fading(attributes))
                 }
                 delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
-                enqueue(cell)
+                retireReloadedCell(cell)
             }
             sizes.append((indexPath, sizeForItem(at: indexPath)))
         }
@@ -93,6 +93,15 @@ extension CollectionView {
         anchor?.restore(in: self)
         pending.appearingCandidates = items
         return pending
+    }
+
+    /// As UIKit's `reloadItems`, the reloaded item gets a newly dequeued cell (its old one
+    /// fades out meanwhile): the old cell is hidden now and pooled after the next placement
+    /// pass. `reconfigureItems` is the way to keep the cell.
+    private func retireReloadedCell(_ cell: CollectionViewCell) {
+        cell.isHidden = true
+        cell.displayedIndexPath = nil
+        displayed.retireOnReload(cell)
     }
 
     func fading(_ attributes: LayoutAttributes) -> LayoutAttributes {
@@ -126,7 +135,7 @@ extension CollectionView {
             } else {
                 if let attributes = before[old] { pending.transition.disappearing.append(fading(attributes)) }
                 delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: old)
-                enqueue(cell)
+                if let new = plan.newIndexPath(forOld: old), reloaded.contains(new) { retireReloadedCell(cell) } else { enqueue(cell) }
             }
         }
         recycleAllSupplementaryViews()
