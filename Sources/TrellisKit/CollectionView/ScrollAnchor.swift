@@ -55,7 +55,7 @@ struct ScrollAnchor {
             guard let target = surviving.map({ $0(old) }) ?? old else { return }
             let distance = attributes.frame.min(axis) - offset
             let isMeasured = !selfSizing || collectionView.resolvedSize(at: old) != nil
-            if isMeasured && collectionView.visibleCellsByIndexPath[old] != nil { consider(&displayed, target, distance) }
+            if isMeasured && collectionView.displayed.cells[old] != nil { consider(&displayed, target, distance) }
             if isMeasured { consider(&measured, target, distance) }
             consider(&any, target, distance)
         }
