@@ -91,9 +91,9 @@ extension CollectionWidget {
         // GTK's own wheel step is page^(2/3); the step increment is what arrow keys on the
         // scrollbar use, the page increment Page Up/Down.
         trellis_collection_widget_configure_adjustment(
-            trellisWidget, 1, collectionView.contentOffset.y, 0, content, page, max(1, page / 10), max(1, page * 0.9))
+            trellisWidget, GTK_ORIENTATION_VERTICAL, collectionView.contentOffset.y, 0, content, page, max(1, page / 10), max(1, page * 0.9))
         let width = collectionView.bounds.width
-        trellis_collection_widget_configure_adjustment(trellisWidget, 0, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
+        trellis_collection_widget_configure_adjustment(trellisWidget, GTK_ORIENTATION_HORIZONTAL, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
     }
 
     /// The displayed cells intersecting the bounds, top first (then in index order), with

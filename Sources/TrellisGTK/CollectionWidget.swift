@@ -135,7 +135,7 @@ public final class CollectionWidget {
         callbacks.context = Unmanaged.passRetained(self).toOpaque()
         callbacks.measure = { context, orientation, forSize, minimum, natural in
             MainActor.assumeIsolated {
-                CollectionWidget.host(context).measure(vertical: orientation == 1, minimum: minimum, natural: natural)
+                CollectionWidget.host(context).measure(vertical: orientation == GTK_ORIENTATION_VERTICAL, minimum: minimum, natural: natural)
             }
         }
         callbacks.size_allocate = { context, width, height in
@@ -146,7 +146,7 @@ public final class CollectionWidget {
         }
         callbacks.scrolled = { context, orientation, value in
             MainActor.assumeIsolated {
-                guard orientation == 1 else { return }
+                guard orientation == GTK_ORIENTATION_VERTICAL else { return }
                 CollectionWidget.host(context).scrolled(to: value)
             }
         }

@@ -1,26 +1,37 @@
-import Trellis
+/// The host's hook into a collection view's need for layout, owned by one collection view.
+final class LayoutRequests {
+    /// See ``CollectionView/layoutRequestHandler``.
+    var handler: (() -> Void)?
+    /// True while the collection view runs its own layout pass: what the pass changes
+    /// (the content offset kept by anchoring) is part of it, not a request for another.
+    private(set) var isLayingOut = false
 
-// A host (a window toolkit's widget) lays the collection view out on its own schedule —
-// GTK on the next frame clock tick, as UIKit on the next run loop turn. It learns that a
-// layout is due through `layoutRequestHandler` (declared with the stored properties in
-// CollectionView.swift): any change that marks the collection view as needing layout —
-// a new content offset, `reloadData`, an `apply`, a batch update, a selection change, a
-// size invalidation — calls it once, when the view goes from not needing layout to
-// needing it. The host then calls `layoutIfNeeded()` before it next draws; that pass keeps
-// the scroll anchor (ScrollAnchor) while it measures what came into view.
-extension CollectionView {
-    /// Tells the host, once per transition from laid out to needing layout.
-    func requestLayoutFromHost(wasNeeded: Bool) {
-        if !wasNeeded { layoutRequestHandler?() }
+    /// Runs `body` as the collection view's layout pass.
+    func layingOut<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let outer = isLayingOut
+        isLayingOut = true
+        defer { isLayingOut = outer }
+        return try body()
     }
 }
 
 extension CollectionView {
-    /// The item the layout passes keep still instead of the first visible one, until set to
-    /// nil (a window keeps the item the person was reading through a resize and back: each
-    /// new width keeps it where the one before left it, so the round trip returns to it).
-    package var keptItem: IndexPath? {
-        get { anchorItem }
-        set { anchorItem = newValue }
+    /// Called once when the collection view goes from not needing layout to needing it; a
+    /// host schedules `layoutIfNeeded()` on its next frame.
+    ///
+    /// Every change that alters what is shown marks the need with `setNeedsLayout()` — a
+    /// diffable `apply`, batch updates, `reloadData()`, `reloadItems` / `reconfigureItems`,
+    /// selection changes, size invalidations (`invalidateCachedSizes`, a displayed cell's
+    /// content under `selfSizingInvalidation`), scrolling, insets, a new layout — and, as
+    /// UIKit's `setNeedsLayout()`, never lays out at once. Marks made while the collection
+    /// view already needs layout (or during its own layout pass) do not call the handler
+    /// again: one call, one scheduled pass. The next `layoutIfNeeded()` measures what came
+    /// into view and keeps the scroll anchor still (see ``performLayout()``).
+    ///
+    /// A new collection view needs layout from the start: a host lays it out once when it
+    /// shows it, and from then on follows the handler.
+    public var layoutRequestHandler: (() -> Void)? {
+        get { layoutRequests.handler }
+        set { layoutRequests.handler = newValue }
     }
 }
