@@ -164,27 +164,22 @@ GtkAdjustment *trellis_collection_widget_get_vadjustment(TrellisCollectionWidget
     return widget->adjustments[GTK_ORIENTATION_VERTICAL];
 }
 
-void trellis_collection_widget_set_adjustment_bounds(TrellisCollectionWidget *widget, GtkOrientation orientation, double lower,
-                                                     double upper, double page_size, double step_increment, double page_increment) {
+void trellis_collection_widget_configure_adjustment(TrellisCollectionWidget *widget, GtkOrientation orientation, double value,
+                                                    double lower, double upper, double page_size, double step_increment,
+                                                    double page_increment) {
     GtkAdjustment *adjustment = widget->adjustments[orientation];
+    // One "changed" and at most one "value-changed" emission. The widget's own handler is
+    // blocked (the host set the value: telling it would be an echo); the scrolled window's
+    // handler still sees the value, so its wheel steps start from it.
     g_signal_handlers_block_by_func(adjustment, value_changed, widget);
-    // One "changed" emission, and the value untouched: setting it would end a running
-    // animation (Page Down) or fight kinetic scrolling.
-    g_object_freeze_notify(G_OBJECT(adjustment));
-    gtk_adjustment_set_lower(adjustment, lower);
-    gtk_adjustment_set_upper(adjustment, upper);
-    gtk_adjustment_set_page_size(adjustment, page_size);
-    gtk_adjustment_set_step_increment(adjustment, step_increment);
-    gtk_adjustment_set_page_increment(adjustment, page_increment);
-    g_object_thaw_notify(G_OBJECT(adjustment));
+    gtk_adjustment_configure(adjustment, value, lower, upper, step_increment, page_increment, page_size);
     g_signal_handlers_unblock_by_func(adjustment, value_changed, widget);
 }
 
-void trellis_collection_widget_set_adjustment_value(TrellisCollectionWidget *widget, GtkOrientation orientation, double value) {
-    GtkAdjustment *adjustment = widget->adjustments[orientation];
-    g_signal_handlers_block_by_func(adjustment, value_changed, widget);
-    gtk_adjustment_set_value(adjustment, value);
-    g_signal_handlers_unblock_by_func(adjustment, value_changed, widget);
+gboolean trellis_collection_widget_animations_enabled(TrellisCollectionWidget *widget) {
+    gboolean enabled = TRUE;
+    g_object_get(gtk_widget_get_settings(GTK_WIDGET(widget)), "gtk-enable-animations", &enabled, NULL);
+    return enabled;
 }
 
 gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {

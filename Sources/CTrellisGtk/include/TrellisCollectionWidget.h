@@ -63,32 +63,32 @@ GtkAdjustment *trellis_collection_widget_get_hadjustment(TrellisCollectionWidget
 GtkAdjustment *trellis_collection_widget_get_vadjustment(TrellisCollectionWidget *widget);
 
 /**
- * trellis_collection_widget_set_adjustment_bounds:
+ * trellis_collection_widget_configure_adjustment:
  * @widget: a #TrellisCollectionWidget
  * @orientation: which adjustment
+ * @value: the new value (the content offset along @orientation)
  * @lower: the lowest value
  * @upper: the highest value plus @page_size
  * @page_size: the visible length
  * @step_increment: what an arrow on the scrollbar moves by
  * @page_increment: what Page Up and Page Down move by
  *
- * Sets an adjustment's bounds, page and increments in one #GtkAdjustment::changed, without
- * touching its value (so a running animation or kinetic scroll goes on) and without
- * telling the host (the widget's own #GtkAdjustment::value-changed handler is blocked while
- * GTK clamps the value).
+ * Sets an adjustment's value, bounds, page and increments at once
+ * (gtk_adjustment_configure) without telling the host: the host maps the content offset
+ * onto the value after each layout.
  */
-void trellis_collection_widget_set_adjustment_bounds(TrellisCollectionWidget *widget, GtkOrientation orientation, double lower,
-                                                     double upper, double page_size, double step_increment, double page_increment);
+void trellis_collection_widget_configure_adjustment(TrellisCollectionWidget *widget, GtkOrientation orientation, double value,
+                                                    double lower, double upper, double page_size, double step_increment,
+                                                    double page_increment);
 
 /**
- * trellis_collection_widget_set_adjustment_value:
+ * trellis_collection_widget_animations_enabled:
  * @widget: a #TrellisCollectionWidget
- * @orientation: which adjustment
- * @value: the new value
  *
- * Sets only the value of an adjustment, without telling the host.
+ * Returns: #GtkSettings:gtk-enable-animations for the widget's display (scroll animations
+ *   follow it)
  */
-void trellis_collection_widget_set_adjustment_value(TrellisCollectionWidget *widget, GtkOrientation orientation, double value);
+gboolean trellis_collection_widget_animations_enabled(TrellisCollectionWidget *widget);
 
 /// Swift-friendly casts.
 static inline GtkWidget *trellis_collection_widget_as_widget(TrellisCollectionWidget *widget) { return GTK_WIDGET(widget); }
