@@ -222,9 +222,6 @@ struct GroupInputs {
     /// Measured sizes of the instance's cells (a negative width: not measured yet), or an
     /// empty buffer when the plan has no estimated cells.
     var sizes: UnsafeBufferPointer<Size>
-    /// False in orthogonally scrolling sections: measured heights are ignored there, so that
-    /// measuring never changes the section's height.
-    var usesMeasuredHeights: Bool
 }
 
 extension GroupPlan {
@@ -300,7 +297,7 @@ private struct Evaluator {
                 let measured = inputs.sizes[leaf]
                 if measured.width >= 0 {
                     if fixedWidth == nil { width = measured.width }
-                    if fixedHeight == nil && inputs.usesMeasuredHeights { height = measured.height }
+                    if fixedHeight == nil { height = measured.height }
                 }
             }
             let size = Size(width: width, height: height)
