@@ -10,7 +10,8 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build $(BUILD_FLAGS)
 
-# Every check CI runs: the compiler's isolation rules, the pure core's build with no
+# Every check CI runs: the public API recorded in docs/api/ (scripts/check-public-api),
+# the compiler's isolation rules, the pure core's build with no
 # system library, the DocC catalogs with warnings as errors, the thread-safety suites under ThreadSanitizer, then every test (last,
 # so the run ends with the whole suite's count). The window tests (TrellisCLITests/Window*)
 # need an X server: the tests run under xvfb-run, or without one (the window tests then
@@ -19,6 +20,7 @@ XVFB_RUN = xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 test: bootstrap
 	scripts/check-path-case
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	scripts/check-public-api
 	scripts/check-isolation
 	$(MAKE) --no-print-directory core-check
 	$(MAKE) --no-print-directory docs

@@ -43,6 +43,22 @@ struct CollectionViewReuseTests {
         #expect(reused.contains { $0 > 0 })
     }
 
+    /// UIKit's `reloadItems(at:)` shows the item with a newly dequeued cell, never the one
+    /// it had; the old cell goes back to the pool for later dequeues.
+    @Test func reloadItemsShowsTheItemInAnotherCell() throws {
+        let data = TextDataSource(count: 100)
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 50)
+        try collection.performLayout()
+        let old = try #require(collection.cellForItem(at: IndexPath(item: 3, section: 0)))
+        try collection.reloadItems(at: [IndexPath(item: 3, section: 0)])
+        try collection.performLayout()
+        let new = try #require(collection.cellForItem(at: IndexPath(item: 3, section: 0)))
+        #expect(new !== old && !new.isHidden && old.isHidden)
+        #expect(collection.visibleCells.count + collection.reusePoolCount == collection.subviews.count)
+        #expect(collection.reusePoolCount == 1)
+    }
+
     @Test func pooledCellsAreHiddenAndReturnedOnDequeue() throws {
         let data = TextDataSource(count: 100)
         let collection = makeCollection(data, estimated: .none)

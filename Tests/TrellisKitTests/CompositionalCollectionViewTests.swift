@@ -156,14 +156,15 @@ struct CompositionalCollectionViewTests {
         #expect(try compositional.contentSize(forWidth: 200) == list.contentSize(forWidth: 200))
     }
 
-    /// Measuring cells of an orthogonal carousel never moves the sections below it.
+    /// Measuring cells of an orthogonal carousel of fixed height never moves the sections
+    /// below it.
     @Test func orthogonalCarouselMeasuresWithoutMovingItsNeighbours() throws {
         let texts = (0..<30).map { String(repeating: "word ", count: 1 + $0 % 6) }
         let source = CardGridSource(sections: [texts, texts], titles: ["Carousel", "Grid"])
         let layout = CompositionalLayout { index, _ in
             if index == 0 {
-                // Tags whose width is measured, 40 tall.
-                let item = CompositionalItem(layoutSize: CompositionalSize(widthDimension: .estimated(80), heightDimension: .estimated(40)))
+                // Tags whose width is measured, as tall as their 40-point group.
+                let item = CompositionalItem(layoutSize: CompositionalSize(widthDimension: .estimated(80), heightDimension: .fractionalHeight(1)))
                 var section = CompositionalSection(
                     group: .horizontal(layoutSize: CompositionalSize(widthDimension: .estimated(80), heightDimension: .absolute(40)), subitems: [item]),
                     interGroupSpacing: 8, contentInsetsReference: .none)

@@ -468,8 +468,9 @@ struct CompositionalLayoutTests {
         }
         #expect(LayoutChecks.allElements(layout, s).allSatisfy { $0.frame.minY >= -1e-9 && $0.frame.maxY <= layout.contentSize.height + 1e-9 })
         LayoutChecks.expectQueriesMatchBruteForce(layout, s, rng: &rng)
-        // Measure cells of the orthogonal sections only: nothing outside them moves.
-        let before = LayoutChecks.allElements(layout, s).filter { !layout.plans[$0.indexPath.section].orthogonal }
+        // Measure cells of the orthogonal sections 1 and 3 only: the sections before them
+        // do not move (those after follow the orthogonal sections' measured heights).
+        let before = LayoutChecks.allElements(layout, s).filter { $0.indexPath.section == 0 }
         for _ in 0..<10 {
             let section = rng.chance(0.5) ? 1 : 3
             guard section < s.numberOfSections, s.numberOfItems(inSection: section) > 0 else { continue }
@@ -478,7 +479,7 @@ struct CompositionalLayoutTests {
             s.setSize(measured, at: indexPath)
             layout.invalidate(.sizes([(indexPath, measured)]), source: s)
         }
-        #expect(LayoutChecks.allElements(layout, s).filter { !layout.plans[$0.indexPath.section].orthogonal } == before)
+        #expect(LayoutChecks.allElements(layout, s).filter { $0.indexPath.section == 0 } == before)
         let fresh = make()
         fresh.prepare(from: s)
         for section in 0..<s.numberOfSections { fresh.setOrthogonalScrollOffset(layout.orthogonalScrollOffset(forSection: section), forSection: section) }
@@ -494,5 +495,35 @@ struct CompositionalLayoutTests {
         let items = 30_000
         layout.prepare(from: source(width: 375, sections: [(0..<items).map { Size(width: 10, height: Double(50 + $0 % 100)) }]))
         #expect(layout.retainedByteCount < 32 * items)
+    }
+
+    /// An orthogonal section of self-sizing cards is as tall as its measured cards (UIKit
+    /// sizes the section to its items): cards estimated 50, measured 120, make the section
+    /// 120 tall and the next section starts below it; the cards are measured with their
+    /// height free.
+    @Test func orthogonalSectionOfSelfSizingCardsTakesTheirMeasuredHeight() {
+        let card = CompositionalItem(layoutSize: size(.fractionalWidth(1), .estimated(50)))
+        var carousel = CompositionalSection(
+            group: .horizontal(layoutSize: size(.absolute(200), .estimated(50)), subitems: [card]), interGroupSpacing: 10, contentInsetsReference: .none)
+        carousel.orthogonalScrollingBehavior = .continuous
+        let rows = CompositionalSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(30)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))]), contentInsetsReference: .none)
+        let layout = CompositionalLayout { index, _ in index == 0 ? carousel : rows }
+        var s = source(width: 320, sections: [Array(repeating: Size(width: 200, height: 50), count: 4), [Size(width: 1, height: 1)]])
+        layout.prepare(from: s)
+        #expect(layout.fittingProposal(forItemAt: IndexPath(item: 0, section: 0)) == FittingProposal(width: .exactly(200), height: .unconstrained))
+        #expect(layout.attributesForItem(at: IndexPath(item: 0, section: 1))!.frame.minY == 50)
+        var sizes: [(IndexPath, ItemSize)] = []
+        for item in 0..<4 {
+            let measured = ItemSize(width: 200, height: item == 2 ? 120 : 90)
+            s.setSize(measured, at: IndexPath(item: item, section: 0))
+            sizes.append((IndexPath(item: item, section: 0), measured))
+        }
+        layout.invalidate(.sizes(sizes), source: s)
+        #expect(layout.attributesForItem(at: IndexPath(item: 2, section: 0))!.frame == Rect(x: 420, y: 0, width: 200, height: 120))
+        #expect(layout.attributesForItem(at: IndexPath(item: 0, section: 1))!.frame.minY == 120)
+        #expect(layout.contentSize.height == 150)
+        let fresh = CompositionalLayout { index, _ in index == 0 ? carousel : rows }
+        fresh.prepare(from: s)
+        LayoutChecks.expectIdentical(layout, fresh, s)
     }
 }

@@ -32,9 +32,9 @@
 /// **Orthogonal sections** lay their groups out side by side, scrolled by the section's
 /// own offset (`setOrthogonalScrollOffset(_:forSection:)`); frames are reported at that
 /// offset in the collection's coordinates (a cell scrolled out of the section lies outside
-/// the container's width). Their height comes from the description alone: estimated
-/// heights stay their estimates (cells are measured for their width, their height fixed by
-/// the proposal), so measuring a cell never moves the sections after it.
+/// the container's width). As in UIKit, an orthogonal section is as tall as its tallest
+/// group, measured cells included: cards of estimated height are measured for their height
+/// and the section (and the sections after it) follow.
 public final class CompositionalLayout: VisitingCollectionLayout {
     /// Not `@Sendable`: the layout calls it in its own isolation (the collection view's, as
     /// UIKit calls it on the main thread), so it may capture the non-`Sendable` objects a
@@ -101,7 +101,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             bytes += plan.group.nodes.capacity * MemoryLayout<GroupPlan.Node>.stride + plan.group.leafCount * MemoryLayout<Int>.stride
             bytes += state.sizes.capacity * MemoryLayout<Size>.stride
             bytes += state.groups.nodes.capacity * MemoryLayout<Double>.stride
-            bytes += state.boundaryHeights.capacity * MemoryLayout<Double>.stride
+            bytes += state.boundaryHeights.capacity * MemoryLayout<Double>.stride + state.groupHeights.capacity * MemoryLayout<Double>.stride
         }
         bytes += sectionOffsets.nodes.capacity * MemoryLayout<Double>.stride + orthogonalOffsets.capacity * MemoryLayout<Double>.stride
         return bytes
@@ -127,15 +127,25 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         self.states = []
         if plans.count > sectionCount { plans.removeLast(plans.count - sectionCount) }
         if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
-        var shared: GroupPlan?
+        var previous: SectionPlan?
         overflow = 0
         for section in 0..<sectionCount {
             let description = sharedSection ?? sectionProvider(section, environment)
+            // One plan per distinct group, not per section: a section whose group is the one
+            // before's shares its plan, checked and compiled once (comparing the groups is
+            // O(1) when the provider hands out the same stored description, whose arrays
+            // compare by identity first).
+            let sameGroup = previous.map { sharedSection != nil || description.group == $0.section.group } ?? false
             if sharedSection == nil {
-                precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
+                if sameGroup {
+                    precondition((try? description.validateAllButGroup()) != nil,
+                                 "CompositionalLayout section \(section): \(validationMessage(description.validateAllButGroup))")
+                } else {
+                    precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
+                }
             }
-            let plan = SectionPlan(description, group: sharedSection != nil ? shared : nil, environment: environment)
-            shared = plan.group
+            let plan = SectionPlan(description, reusing: sameGroup ? previous : nil, environment: environment)
+            previous = plan
             if plan.group.isRepetitionLimited && (section == 0 || sharedSection == nil) {
                 diagnostics.append(LayoutDiagnostic(
                     code: .repetitionLimited, indexPath: nil, path: "sections[\(section)].group",
@@ -328,15 +338,14 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     }
 
     /// What a self-sizing cell is measured against: its extents that are not estimated
-    /// exactly, the estimated ones free (in an orthogonal section the height is always
-    /// fixed).
+    /// exactly, the estimated ones free.
     /// - Complexity: O(g + log n).
     public func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal {
         guard let frame = frameOfItem(at: indexPath) else { return .unconstrained }
         let plan = plans[indexPath.section]
         let leaf = indexPath.item % plan.group.leafCount
         let width: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .horizontal) ? .unconstrained : .exactly(frame.width)
-        let height: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .vertical) && !plan.orthogonal ? .unconstrained : .exactly(frame.height)
+        let height: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .vertical) ? .unconstrained : .exactly(frame.height)
         return FittingProposal(width: width, height: height)
     }
 }
@@ -376,9 +385,9 @@ final class SectionPlan: Sendable {
     /// first group.
     let centering: Double
 
-    /// `group` is the compiled group when another section with the same description and
-    /// environment compiled it; nil compiles the section's.
-    init(_ section: CompositionalSection, group: GroupPlan?, environment: CompositionalEnvironment) {
+    /// `previous` is a section with the same group, whose compiled group is reused when it
+    /// was compiled in the same container; nil compiles the section's.
+    init(_ section: CompositionalSection, reusing previous: SectionPlan?, environment: CompositionalEnvironment) {
         self.section = section
         let reference = environment.insets(for: section.contentInsetsReference)
         let width = environment.containerSize.width
@@ -388,7 +397,7 @@ final class SectionPlan: Sendable {
         bottom = section.contentInsets.bottom
         contentWidth = Swift.max(0, width - left - right)
         groupContainer = Size(width: contentWidth, height: Swift.max(0, environment.containerSize.height - top - bottom))
-        let group = group ?? GroupPlan(section.group, container: groupContainer)
+        let group = previous?.groupContainer == groupContainer ? previous!.group : GroupPlan(section.group, container: groupContainer)
         self.group = group
         orthogonal = section.orthogonalScrollingBehavior != .none
         separators = orthogonal ? nil : section.separators
@@ -408,7 +417,7 @@ final class SectionPlan: Sendable {
         if section.orthogonalScrollingBehavior == .groupPagingCentered {
             let container = groupContainer
             let firstWidth = group.withScratch { sizes, _ in
-                group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0), usesMeasuredHeights: false), into: sizes).size.width
+                group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0)), into: sizes).size.width
             }
             centering = Swift.max(0, (contentWidth - firstWidth) / 2)
         } else {
@@ -434,6 +443,9 @@ struct SectionState: Sendable {
     var boundaryHeights: [Double] = []
     /// The height of the items area.
     var body = 0.0
+    /// In an orthogonal section, each group repetition's height (the section's items area
+    /// is as tall as the tallest, measured sizes included); empty otherwise.
+    var groupHeights: [Double] = []
     /// For sections without estimated cells: the extent and overflow of a full repetition.
     private var fullExtent = 0.0, fullOverflow = 0.0
 
@@ -475,7 +487,7 @@ struct SectionState: Sendable {
         let present = Swift.min(leafCount, itemCount - first)
         return sizes.withUnsafeBufferPointer { all in
             let slice = all.count == 0 ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: all[first..<(first + present)])
-            return body(GroupInputs(container: plan.groupContainer, present: present, sizes: slice, usesMeasuredHeights: !plan.orthogonal))
+            return body(GroupInputs(container: plan.groupContainer, present: present, sizes: slice))
         }
     }
 
@@ -484,15 +496,15 @@ struct SectionState: Sendable {
     /// `group` is `plan.group`, passed in so a loop over the groups copies it once.
     func measureGroup(
         _ index: Int, plan: SectionPlan, group: GroupPlan, sizes scratch: UnsafeMutableBufferPointer<Size>, frames: UnsafeMutableBufferPointer<Rect>
-    ) -> (extent: Double, overflow: Double) {
+    ) -> (extent: Double, overflow: Double, across: Double) {
         withInputs(index, plan: plan) { inputs in
             let axis = plan.flowAxis
             let (size, overflows) = group.size(inputs, into: scratch)
-            guard overflows else { return (size[axis], 0) }
+            guard overflows else { return (size[axis], 0, size[axis.other]) }
             group.layOut(inputs, origin: .zero, sizes: scratch, frames: frames)
             var end = 0.0
             for leaf in 0..<inputs.present { end = Swift.max(end, frames[leaf].max(axis)) }
-            return (size[axis], Swift.max(0, end - size[axis]))
+            return (size[axis], Swift.max(0, end - size[axis]), size[axis.other])
         }
     }
 
@@ -547,8 +559,9 @@ struct SectionState: Sendable {
         let count = groupCount(plan)
         let spacing = plan.spacing
         var overflow = 0.0
-        var crossMax = 0.0
-        var fullExtent = 0.0, fullOverflow = 0.0
+        var fullExtent = 0.0, fullOverflow = 0.0, fullAcross = 0.0
+        var heights = plan.orthogonal ? self.groupHeights : []
+        heights.removeAll(keepingCapacity: true)
         // The tree is moved out while it is rebuilt, so the copy of `self` read below does
         // not share (and force a copy of) its storage.
         var groups = OffsetTree()
@@ -559,41 +572,39 @@ struct SectionState: Sendable {
         group.withScratch { scratch, frames in
             let leafCount = group.leafCount
             if !group.hasEstimatedItems && count > 0 {
-                (fullExtent, fullOverflow) = state.measureGroup(0, plan: plan, group: group, sizes: scratch, frames: frames)
+                (fullExtent, fullOverflow, fullAcross) = state.measureGroup(0, plan: plan, group: group, sizes: scratch, frames: frames)
             }
             groups.rebuild(count: count) { leaves in
                 for index in 0..<count {
                     let isFull = (index + 1) * leafCount <= state.itemCount
-                    let (extent, sticksOut) = isFull && !group.hasEstimatedItems
-                        ? (fullExtent, fullOverflow) : state.measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames)
+                    let (extent, sticksOut, across) = isFull && !group.hasEstimatedItems
+                        ? (fullExtent, fullOverflow, fullAcross) : state.measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames)
                     leaves[index] = spacedExtent(extent, at: index, count: count, spacing: spacing)
                     overflow = Swift.max(overflow, sticksOut)
-                }
-            }
-            if plan.orthogonal && count > 0 {
-                // The section's height from the description alone (no measured sizes).
-                let empty = UnsafeBufferPointer<Size>(start: nil, count: 0)
-                let full = GroupInputs(container: plan.groupContainer, present: leafCount, sizes: empty, usesMeasuredHeights: false)
-                crossMax = plan.group.size(full, into: scratch).size.height
-                let last = state.itemCount - (count - 1) * leafCount
-                if last < leafCount {
-                    crossMax = Swift.max(crossMax, plan.group.size(GroupInputs(container: plan.groupContainer, present: last, sizes: empty, usesMeasuredHeights: false), into: scratch).size.height)
+                    if plan.orthogonal { heights.append(across) }
                 }
             }
         }
         self.overflow = overflow
         self.fullExtent = fullExtent
         self.fullOverflow = fullOverflow
-        body = plan.orthogonal ? crossMax : groups.total
+        groupHeights = heights
+        body = plan.orthogonal ? heights.reduce(0, Swift.max) : groups.total
     }
 
     /// Recomputes one group repetition after a measured size.
     mutating func updateGroup(_ index: Int, plan: SectionPlan) {
         let count = groupCount(plan)
         let group = plan.group
-        let (extent, sticksOut) = group.withScratch { scratch, frames in measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames) }
+        let (extent, sticksOut, across) = group.withScratch { scratch, frames in measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames) }
         groups.setExtent(spacedExtent(extent, at: index, count: count, spacing: plan.spacing), at: index)
         overflow = Swift.max(overflow, sticksOut)
-        if !plan.orthogonal { body = groups.total }
+        if plan.orthogonal {
+            // O(groups): orthogonal sections hold a row of cards, not a long list.
+            groupHeights[index] = across
+            body = groupHeights.reduce(0, Swift.max)
+        } else {
+            body = groups.total
+        }
     }
 }

@@ -373,8 +373,17 @@ open class View: CustomStringConvertible {
 
     public private(set) var needsLayout = true
 
-    /// Marks the view as needing `layoutSubviews` before it is next used.
-    public func setNeedsLayout() { needsLayout = true }
+    /// Marks the view as needing `layoutSubviews` before it is next used; never lays out
+    /// at once (`UIView.setNeedsLayout()`).
+    public func setNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        needsLayoutDidBegin()
+    }
+
+    /// Called when the view goes from not needing layout to needing it (a collection view
+    /// tells its host, which schedules the layout).
+    func needsLayoutDidBegin() {}
 
     /// Runs the layout pass now for this view and its subviews: solves the constraints of
     /// the subtree with this view's bounds fixed, applies the solved frames (relative to
