@@ -64,10 +64,10 @@ let package = Package(
         ),
         .target(name: "CTrellisGtk", dependencies: ["CGtk"]),
         .target(name: "TrellisGTK", dependencies: ["CTrellisGtk", "CGtk", "TrellisKit", "TrellisRender", "TrellisText", "TrellisPango"]),
-        // What the window tests and benchmarks read and drive, kept out of the library (no
-        // product: only the tool links them). The scroll benchmark inside the real window
-        // and the start-up trace drive the widget through its public frame callback; the C
-        // side reads the X11 window id and malloc's bytes in use.
+        // What the window benchmarks read and drive, kept out of the library (no product:
+        // only the tool links them). The scroll benchmark inside the real window and the
+        // start-up trace drive the widget through its public frame callback; the C side
+        // reads malloc's bytes in use.
         .target(name: "CTrellisGtkTesting", dependencies: ["CGtk"]),
         .target(name: "TrellisGTKBenchmarks", dependencies: ["TrellisGTK", "CTrellisGtk", "CTrellisGtkTesting", "CGtk", "TrellisKit", "Trellis"]),
         // JSON documents for the command-line tool: decoding with path-naming errors.

@@ -2,14 +2,17 @@
 // through TrellisCollectionWidgetCallbacks. GObject subclassing (class_init, vfuncs, interface
 // init, overridden properties) needs C; nothing here decides layout or drawing.
 #include "TrellisCollectionWidget.h"
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 struct _TrellisCollectionWidget {
     GtkWidget parent_instance;
     TrellisCollectionWidgetCallbacks callbacks;
-    GtkAdjustment *adjustments[2];   // horizontal, vertical
+    // Indexed by GtkOrientation (GTK_ORIENTATION_HORIZONTAL is 0, _VERTICAL 1).
+    GtkAdjustment *adjustments[2];
     gulong handlers[2];
     GtkScrollablePolicy policies[2];
-    gboolean suppress;               // set while the host changes an adjustment itself
 };
 
 enum {
@@ -26,12 +29,13 @@ G_DEFINE_TYPE_WITH_CODE(TrellisCollectionWidget, trellis_collection_widget, GTK_
                         G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, trellis_collection_widget_scrollable_init))
 
 static void value_changed(GtkAdjustment *adjustment, TrellisCollectionWidget *self) {
-    if (self->suppress || self->callbacks.scrolled == NULL) return;
-    int orientation = adjustment == self->adjustments[1] ? 1 : 0;
+    if (self->callbacks.scrolled == NULL) return;
+    GtkOrientation orientation =
+        adjustment == self->adjustments[GTK_ORIENTATION_VERTICAL] ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
     self->callbacks.scrolled(self->callbacks.context, orientation, gtk_adjustment_get_value(adjustment));
 }
 
-static void set_adjustment(TrellisCollectionWidget *self, int orientation, GtkAdjustment *adjustment) {
+static void set_adjustment(TrellisCollectionWidget *self, GtkOrientation orientation, GtkAdjustment *adjustment) {
     if (adjustment != NULL && adjustment == self->adjustments[orientation]) return;
     if (self->adjustments[orientation] != NULL) {
         g_signal_handler_disconnect(self->adjustments[orientation], self->handlers[orientation]);
@@ -46,11 +50,11 @@ static void set_adjustment(TrellisCollectionWidget *self, int orientation, GtkAd
 static void trellis_collection_widget_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
     TrellisCollectionWidget *self = TRELLIS_COLLECTION_WIDGET(object);
     switch (id) {
-    case PROP_HADJUSTMENT: set_adjustment(self, 0, g_value_get_object(value)); break;
-    case PROP_VADJUSTMENT: set_adjustment(self, 1, g_value_get_object(value)); break;
+    case PROP_HADJUSTMENT: set_adjustment(self, GTK_ORIENTATION_HORIZONTAL, g_value_get_object(value)); break;
+    case PROP_VADJUSTMENT: set_adjustment(self, GTK_ORIENTATION_VERTICAL, g_value_get_object(value)); break;
     case PROP_HSCROLL_POLICY:
     case PROP_VSCROLL_POLICY: {
-        int orientation = id == PROP_VSCROLL_POLICY;
+        GtkOrientation orientation = id == PROP_VSCROLL_POLICY ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
         GtkScrollablePolicy policy = g_value_get_enum(value);
         if (self->policies[orientation] != policy) {
             self->policies[orientation] = policy;
@@ -82,7 +86,7 @@ static void trellis_collection_widget_measure(GtkWidget *widget, GtkOrientation 
     *minimum_baseline = -1;
     *natural_baseline = -1;
     if (self->callbacks.measure != NULL)
-        self->callbacks.measure(self->callbacks.context, orientation == GTK_ORIENTATION_VERTICAL, for_size, minimum, natural);
+        self->callbacks.measure(self->callbacks.context, orientation, for_size, minimum, natural);
 }
 
 static void trellis_collection_widget_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
@@ -148,34 +152,34 @@ static void trellis_collection_widget_init(TrellisCollectionWidget *self) {
 GtkWidget *trellis_collection_widget_new(const TrellisCollectionWidgetCallbacks *callbacks) {
     TrellisCollectionWidget *self = g_object_new(TRELLIS_TYPE_COLLECTION_WIDGET, NULL);
     self->callbacks = *callbacks;
-    set_adjustment(self, 0, NULL);
-    set_adjustment(self, 1, NULL);
+    set_adjustment(self, GTK_ORIENTATION_HORIZONTAL, NULL);
+    set_adjustment(self, GTK_ORIENTATION_VERTICAL, NULL);
     return GTK_WIDGET(self);
 }
 
-GtkAdjustment *trellis_collection_widget_get_hadjustment(TrellisCollectionWidget *widget) { return widget->adjustments[0]; }
-GtkAdjustment *trellis_collection_widget_get_vadjustment(TrellisCollectionWidget *widget) { return widget->adjustments[1]; }
-
-void trellis_collection_widget_set_adjustment_bounds(TrellisCollectionWidget *widget, int orientation, double lower, double upper,
-                                          double page_size, double step_increment, double page_increment) {
-    GtkAdjustment *adjustment = widget->adjustments[orientation != 0];
-    widget->suppress = TRUE;
-    // One "changed" emission, and the value untouched: setting it would end a running
-    // animation (Page Down) or fight kinetic scrolling.
-    g_object_freeze_notify(G_OBJECT(adjustment));
-    gtk_adjustment_set_lower(adjustment, lower);
-    gtk_adjustment_set_upper(adjustment, upper);
-    gtk_adjustment_set_page_size(adjustment, page_size);
-    gtk_adjustment_set_step_increment(adjustment, step_increment);
-    gtk_adjustment_set_page_increment(adjustment, page_increment);
-    g_object_thaw_notify(G_OBJECT(adjustment));
-    widget->suppress = FALSE;
+GtkAdjustment *trellis_collection_widget_get_hadjustment(TrellisCollectionWidget *widget) {
+    return widget->adjustments[GTK_ORIENTATION_HORIZONTAL];
+}
+GtkAdjustment *trellis_collection_widget_get_vadjustment(TrellisCollectionWidget *widget) {
+    return widget->adjustments[GTK_ORIENTATION_VERTICAL];
 }
 
-void trellis_collection_widget_set_adjustment_value(TrellisCollectionWidget *widget, int orientation, double value) {
-    widget->suppress = TRUE;
-    gtk_adjustment_set_value(widget->adjustments[orientation != 0], value);
-    widget->suppress = FALSE;
+void trellis_collection_widget_configure_adjustment(TrellisCollectionWidget *widget, GtkOrientation orientation, double value,
+                                                    double lower, double upper, double page_size, double step_increment,
+                                                    double page_increment) {
+    GtkAdjustment *adjustment = widget->adjustments[orientation];
+    // One "changed" and at most one "value-changed" emission. The widget's own handler is
+    // blocked (the host set the value: telling it would be an echo); the scrolled window's
+    // handler still sees the value, so its wheel steps start from it.
+    g_signal_handlers_block_by_func(adjustment, value_changed, widget);
+    gtk_adjustment_configure(adjustment, value, lower, upper, step_increment, page_increment, page_size);
+    g_signal_handlers_unblock_by_func(adjustment, value_changed, widget);
+}
+
+gboolean trellis_collection_widget_animations_enabled(TrellisCollectionWidget *widget) {
+    gboolean enabled = TRUE;
+    g_object_get(gtk_widget_get_settings(GTK_WIDGET(widget)), "gtk-enable-animations", &enabled, NULL);
+    return enabled;
 }
 
 gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {
@@ -183,6 +187,18 @@ gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback h
 }
 
 gboolean trellis_collection_widget_has_focus(TrellisCollectionWidget *widget) { return gtk_widget_has_focus(GTK_WIDGET(widget)); }
+
+unsigned long trellis_collection_widget_x11_window(TrellisCollectionWidget *widget) {
+#ifdef GDK_WINDOWING_X11
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(widget));
+    if (native == NULL) return 0;
+    GdkSurface *surface = gtk_native_get_surface(native);
+    if (surface != NULL && GDK_IS_X11_SURFACE(surface)) return gdk_x11_surface_get_xid(surface);
+#else
+    (void)widget;
+#endif
+    return 0;
+}
 
 gboolean trellis_collection_widget_event_position(TrellisCollectionWidget *widget, GdkEvent *event, double *x, double *y) {
     double surface_x, surface_y, native_x, native_y;

@@ -84,17 +84,32 @@ public struct InvalidationContext: Sendable {
     public var itemSizes: [(IndexPath, ItemSize)]
     /// New sizes for supplementary views: kind, section, size (nil removes it).
     public var supplementarySizes: [(ElementKind, Int, Size?)]
+    /// The item the reader is looking at, whose neighbours on screen must not move relative
+    /// to it (a Trellis addition; UIKit has no counterpart and re-flows from the section
+    /// start). Given, a layout places what changed before the anchor *upwards* from it:
+    /// a flow layout keeps the composition of the anchor's line and every later line and
+    /// breaks the lines above it backwards; a waterfall grows a column upwards when an item
+    /// above the anchor changes. With `invalidatesEverything` or `invalidatesMetrics`
+    /// (inserts, deletes, a metrics switch) the flow layout starts a line at the anchor.
+    /// The anchor's own distance from the viewport is the collection view's to restore.
+    /// nil (the default, and what a collection view at the start of its content sends):
+    /// the layout relays out canonically, as `prepare(from:)` would. Ignored with
+    /// `invalidatesContainerSize` (a new width re-flows canonically), by layouts whose
+    /// placement above an item never moves the items after it (grid, list,
+    /// compositional), and when it names no item of the layout.
+    public var anchorItem: IndexPath?
 
     public init(
         invalidatesEverything: Bool = false, invalidatesMetrics: Bool = false,
         invalidatesContainerSize: Bool = false, itemSizes: [(IndexPath, ItemSize)] = [],
-        supplementarySizes: [(ElementKind, Int, Size?)] = []
+        supplementarySizes: [(ElementKind, Int, Size?)] = [], anchorItem: IndexPath? = nil
     ) {
         self.invalidatesEverything = invalidatesEverything
         self.invalidatesMetrics = invalidatesMetrics
         self.invalidatesContainerSize = invalidatesContainerSize
         self.itemSizes = itemSizes
         self.supplementarySizes = supplementarySizes
+        self.anchorItem = anchorItem
     }
 
     public static let everything = InvalidationContext(invalidatesEverything: true)
@@ -104,10 +119,13 @@ public struct InvalidationContext: Sendable {
         InvalidationContext(itemSizes: sizes)
     }
 
+    /// True when the context asks a layout to re-read everything from its source (new
+    /// counts, metrics or container), so no incremental update applies.
+    var requiresFullRelayout: Bool { invalidatesEverything || invalidatesMetrics || invalidatesContainerSize }
+
     /// True when the context asks for nothing.
     public var isEmpty: Bool {
-        !invalidatesEverything && !invalidatesMetrics && !invalidatesContainerSize
-            && itemSizes.isEmpty && supplementarySizes.isEmpty
+        !requiresFullRelayout && itemSizes.isEmpty && supplementarySizes.isEmpty
     }
 }
 
@@ -154,7 +172,10 @@ public protocol CollectionLayout: AnyObject {
     func prepare(from source: some LayoutSource)
 
     /// Applies a change. Size changes are incremental; `invalidatesEverything` re-reads the
-    /// source. The result equals a fresh `prepare(from:)` on the changed source.
+    /// source. Without an `anchorItem` the result equals a fresh `prepare(from:)` on the
+    /// changed source; with one, a layout may keep the items from the anchor on where they
+    /// were relative to it and settle the difference above it (see
+    /// `InvalidationContext.anchorItem`).
     func invalidate(_ context: InvalidationContext, source: some LayoutSource)
 
     /// The size of all content, insets included.

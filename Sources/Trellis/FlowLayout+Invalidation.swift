@@ -2,18 +2,26 @@
 // breaks fall in step with the old ones again; later lines keep their items and leaves
 // and move only because their offsets come from the section's OffsetTree. Every value is
 // computed by the same functions as a full layout, from the same inputs, and the offset
-// trees are bit-reproducible, so the result equals a fresh `prepare` exactly.
+// trees are bit-reproducible, so without an anchor the result equals a fresh `prepare`
+// exactly. With an anchor (`InvalidationContext.anchorItem`) the anchor's line and every
+// later line keep their items unless one of their own items changed, and changes above
+// re-break the lines above backwards (FlowSection+Anchoring.swift).
 
 extension FlowLayout {
     /// Applies a change. New item sizes re-flow only the affected lines of their sections,
     /// O(k log n) for k items on the re-flowed lines (plus the items of the shown lines
     /// when the section has a `maximumLines`). Metrics, container and "everything" changes
-    /// re-read the source.
+    /// re-read the source; with an `anchorItem` (and no new container size) the anchor
+    /// then starts a line, the lines after it are broken forward and those above it
+    /// backward.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize
-            || source.numberOfSections != sections.count {
-            prepare(from: source)
+        if context.requiresFullRelayout || source.numberOfSections != sections.count {
+            prepare(from: source, anchor: context.invalidatesContainerSize ? nil : context.anchorItem)
             return
+        }
+        let anchor = context.anchorItem.flatMap { anchor in
+            anchor.section >= 0 && anchor.section < sections.count
+                && anchor.item >= 0 && anchor.item < sections[anchor.section].items.count ? anchor : nil
         }
         var changedSections: [Int] = []
         for (kind, section, size) in context.supplementarySizes {
@@ -40,7 +48,7 @@ extension FlowLayout {
                 bySection[indexPath.section, default: []].append((indexPath.item, size))
             }
             for (section, changes) in bySection {
-                applySizes(changes, section: section)
+                applySizes(changes, section: section, anchor: anchor?.section == section ? anchor?.item : nil)
                 changedSections.append(section)
             }
         }
@@ -49,8 +57,10 @@ extension FlowLayout {
         }
     }
 
-    /// Writes new sizes into the section, then re-flows the lines they affect.
-    func applySizes(_ changes: [(Int, ItemSize)], section: Int) {
+    /// Writes new sizes into the section, then re-flows the lines they affect: forward
+    /// from the first changed line, or, with `anchor` (an item of the section), forward
+    /// from the anchor's line for the changes on or after it and backward for those above.
+    func applySizes(_ changes: [(Int, ItemSize)], section: Int, anchor: Int? = nil) {
         let vertical = scrollDirection == .vertical
         var first = Int.max, last = Int.min
         var changed = Set<Int>()
@@ -94,9 +104,39 @@ extension FlowLayout {
                 sections[section].items[item] = value
                 sections[section].repairRuns(afterChanging: item, from: old)
             }
-            reflow(section: section, firstChanged: first, lastChanged: last)
+            guard let anchor else { return reflow(section: section, firstChanged: first, lastChanged: last) }
+            let anchorLine = sections[section].lineStart(ofItem: anchor)
+            sections[section].splitBlock(atLineStart: anchorLine)
+            if last >= anchorLine {
+                reflow(section: section, firstChanged: Swift.max(first, anchorLine), lastChanged: last, notBefore: anchorLine)
+            }
+            if first < anchorLine {
+                reflowAbove(section: section, firstChanged: first, lastChanged: changed.lazy.filter { $0 < anchorLine }.max()!, anchorLine: anchorLine)
+            }
+        } else if let anchor {
+            let anchorLine = sections[section].lineStart(ofItem: anchor)
+            if first < anchorLine { sections[section].flowBalanced(0..<anchorLine) }
+            if last >= anchorLine { sections[section].flowBalanced(anchorLine..<sections[section].items.count) }
+            sections[section].lineCount = sections[section].countLines()
+            sections[section].updateFirstHiddenItem()
         } else {
             sections[section].flowAll()
+        }
+    }
+
+    /// Re-breaks backwards the lines above `anchorLine` that the changes of items
+    /// `firstChanged...lastChanged` (all above it) affect. The line after the last changed
+    /// one is re-broken too: a shrunk last item of a line may now start the line below.
+    func reflowAbove(section: Int, firstChanged: Int, lastChanged: Int, anchorLine: Int) {
+        var end = sections[section].lineEnd(from: sections[section].lineStart(ofItem: lastChanged))
+        if end < anchorLine { end = sections[section].lineEnd(from: end) }
+        end = Swift.min(end, anchorLine)
+        sections[section].splitBlock(atLineStart: end)
+        reflowedItemCount += sections[section].reflowBackward(endingAt: end, firstChanged: firstChanged)
+        if sections[section].geometry.metrics.maximumLines != nil {
+            sections[section].updateFirstHiddenItem()
+        } else {
+            sections[section].firstHiddenItem = sections[section].items.count
         }
     }
 
@@ -107,7 +147,8 @@ extension FlowLayout {
     /// the lines that really changed, not the run's.
     /// - Complexity: O(k log n) for k items on the re-flowed lines outside blocks, plus
     ///   O(log n + b) per block met (b the blocks of the section).
-    func reflow(section: Int, firstChanged: Int, lastChanged: Int) {
+    /// With `notBefore` (a line start), the lines before it are kept whatever changed.
+    func reflow(section: Int, firstChanged: Int, lastChanged: Int, notBefore: Int = 0) {
         var state = sections[section]
         sections[section] = FlowSection(geometry: state.geometry)  // hold the arrays uniquely
         defer { sections[section] = state }
@@ -124,6 +165,10 @@ extension FlowLayout {
             let line = state.lineStart(ofItem: run.start)
             start = Swift.min(start, line == run.start ? line : state.lineEnd(from: line))
         }
+        start = Swift.max(start, notBefore)
+        // Lines broken backwards (anchored) put blocks where forward breaking would not:
+        // a re-flow that starts inside one cuts it there first.
+        state.splitBlock(atLineStart: start)
         let oldBlocks = state.blocks
         let firstReplaced = FlowSection.firstIndex(in: oldBlocks, startingAfter: start - 1)
         assert(firstReplaced == 0 || oldBlocks[firstReplaced - 1].end <= start, "a re-flow starts inside a block")
@@ -141,13 +186,7 @@ extension FlowLayout {
             distances.withUnsafeMutableBufferPointer { distances in
                 /// Gives item `index` its distance and leaf, counting line starts gained and lost.
                 func write(_ index: Int, distance: UInt32, leaf: Double) {
-                    let old = distances[index]
-                    if old != distance {
-                        if old == 0 { explicitLineDelta -= 1 }
-                        if distance == 0 { explicitLineDelta += 1 }
-                        distances[index] = distance
-                    }
-                    if tree[index] != leaf { tree.setExtent(leaf, at: index) }
+                    FlowSection.write(index, distance: distance, leaf: leaf, distances: distances, tree: &tree, lineDelta: &explicitLineDelta)
                 }
                 func writeLine(_ start: Int, _ end: Int) {
                     let extent = FlowSection.placeLine(items, start..<end, isLast: end == count, geometry: geometry).crossExtent

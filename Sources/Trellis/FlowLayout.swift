@@ -105,6 +105,12 @@ public final class FlowLayout: VisitingCollectionLayout {
     /// sections. Reuses the storage of the previous layout.
     /// - Complexity: O(n) for n items.
     public func prepare(from source: some LayoutSource) {
+        prepare(from: source, anchor: nil)
+    }
+
+    /// `prepare(from:)`; with `anchor` (an item of the source), its section's lines are
+    /// broken forward from the anchor, which starts a line, and backward above it.
+    func prepare(from source: some LayoutSource, anchor: IndexPath?) {
         containerSize = source.containerSize
         layoutDirection = source.layoutDirection
         let sectionCount = source.numberOfSections
@@ -131,7 +137,7 @@ public final class FlowLayout: VisitingCollectionLayout {
             } else {
                 readSizes(section: section, count: count) { source.sizeForItem(at: IndexPath(item: $0, section: section)) }
             }
-            sections[section].flowAll()
+            sections[section].flowAll(anchoredAt: anchor?.section == section ? anchor!.item : 0)
         }
         sectionOffsets.rebuild(count: sections.count) { leaves in
             for (index, section) in sections.enumerated() { leaves[index] = section.extent }

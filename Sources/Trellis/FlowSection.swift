@@ -206,10 +206,14 @@ struct FlowSection: Sendable {
 
     /// Breaks and places every line of the section from the items' sizes, reusing storage.
     /// With greedy breaking, the periodic lines inside runs of identical items become blocks.
+    /// With `anchor` (an item), the anchor starts a line: the lines from it on are broken
+    /// forward and those above it backward (FlowSection+Anchoring.swift); balanced
+    /// breaking balances the two parts separately.
     /// - Complexity: O(n).
-    mutating func flowAll() {
+    mutating func flowAll(anchoredAt anchor: Int = 0) {
         let geometry = self.geometry
         let count = items.count
+        let anchor = anchor > 0 && anchor < count ? anchor : 0
         var lines = 0
         var distances = lineStartDistance
         lineStartDistance = []
@@ -234,7 +238,10 @@ struct FlowSection: Sendable {
                         lines += 1
                     }
                     if geometry.metrics.lineBreaking.isLocal {
-                        var start = 0
+                        // The items above the anchor are one line for now; the backward
+                        // re-flow below breaks it.
+                        if anchor > 0 { place(0, anchor) }
+                        var start = anchor
                         var run = 0
                         while start < count {
                             while run < runs.count && runs[run].end <= start { run += 1 }
@@ -253,10 +260,12 @@ struct FlowSection: Sendable {
                         }
                     } else {
                         let extents = items.map { Swift.min($0.main, geometry.available) }
-                        let starts = geometry.metrics.lineBreaking.lineStarts(
-                            mainExtents: extents, available: geometry.available, spacing: geometry.metrics.interitemSpacing)
-                        for (index, start) in starts.enumerated() {
-                            place(start, index + 1 < starts.count ? starts[index + 1] : count)
+                        for part in [0..<anchor, anchor..<count] where !part.isEmpty {
+                            let starts = geometry.metrics.lineBreaking.lineStarts(
+                                mainExtents: part.count == count ? extents : Array(extents[part]), available: geometry.available, spacing: geometry.metrics.interitemSpacing)
+                            for (index, start) in starts.enumerated() {
+                                place(part.lowerBound + start, index + 1 < starts.count ? part.lowerBound + starts[index + 1] : part.upperBound)
+                            }
                         }
                     }
                 }
@@ -265,6 +274,9 @@ struct FlowSection: Sendable {
         lineStartDistance = distances
         self.blocks = blocks
         lineCount = lines
+        if anchor > 0 && geometry.metrics.lineBreaking.isLocal {
+            _ = reflowBackward(endingAt: anchor, firstChanged: -1)
+        }
         updateFirstHiddenItem()
     }
 

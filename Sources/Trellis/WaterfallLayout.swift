@@ -17,6 +17,14 @@
 /// `prepare(from:columnAssignments:)` with the same assignments (`columnAssignments`) and
 /// the new sizes; with `.inOrder` that is simply a fresh `prepare(from:)`.
 ///
+/// **Anchored.** With an `InvalidationContext.anchorItem`, a new size of an item that
+/// ends above the anchor's bottom grows its column *upwards*: the items after it in its
+/// column stay where they are and the column's top moves instead (each column keeps a
+/// lead, the space above its first item; the smallest lead is 0, so the section starts at
+/// its highest column). Visible items then keep their columns and their distances from the
+/// anchor, and the columns' tops settle out of sight: they may end ragged. A re-read of
+/// everything starts the columns level again.
+///
 /// Horizontal scrolling (`scrollDirection: .horizontal`) transposes it: columns become
 /// rows down the height, items grow rightwards by their source *widths*.
 public final class WaterfallLayout: StackedLayout {
@@ -85,9 +93,23 @@ public final class WaterfallLayout: StackedLayout {
         var columnStart: [Int] = []
         /// Per column: its items' heights plus the item spacing (none after the last).
         var columns: [OffsetTree] = []
+        /// Per column: the space above its first item. All 0 after `prepare`; anchored size
+        /// changes above the anchor move a column's top instead of its later items.
+        var columnLead: [Double] = []
 
         /// The height of the tallest column (in column order, like a fresh layout).
-        var body: Double { columns.reduce(0) { Swift.max($0, $1.total) } }
+        var body: Double {
+            var body = 0.0
+            for (column, tree) in columns.enumerated() { body = Swift.max(body, columnLead[column] + tree.total) }
+            return body
+        }
+
+        /// The top of `item` from the section's items top.
+        /// - Complexity: O(log n).
+        func top(ofItem item: Int) -> Double {
+            let column = Int(itemColumn[item])
+            return columnLead[column] + columns[column].offset(of: Int(itemPosition[item]))
+        }
     }
 
     private(set) var stack = SectionStack.empty
@@ -218,6 +240,7 @@ public final class WaterfallLayout: StackedLayout {
         }
         if state.columns.count > columnCount { state.columns.removeLast(state.columns.count - columnCount) }
         while state.columns.count < columnCount { state.columns.append(OffsetTree()) }
+        state.columnLead = Array(repeating: 0, count: columnCount)
         heights.withUnsafeBufferPointer { heights in
             columnItems.withUnsafeBufferPointer { columnItems in
                 for column in 0..<columnCount {
@@ -235,21 +258,47 @@ public final class WaterfallLayout: StackedLayout {
     /// - Complexity: new item sizes: O(log n + C) each; header or footer sizes: O(log s);
     ///   anything else: a full `prepare` (which chooses columns anew).
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize {
+        if context.requiresFullRelayout {
             prepare(from: source)
             return
         }
         diagnostics = []
-        for (indexPath, size) in context.itemSizes {
+        let anchor = context.anchorItem.flatMap { anchor in
+            anchor.section >= 0 && anchor.section < sectionStates.count
+                && anchor.item >= 0 && anchor.item < sectionStates[anchor.section].itemHeight.count ? anchor : nil
+        }
+        // Which changes grow their column upwards: decided on the frames before any change,
+        // so the order of the sizes in the context does not matter.
+        var upwards: [Bool] = []
+        if let anchor {
+            let state = sectionStates[anchor.section]
+            let anchorBottom = state.top(ofItem: anchor.item) + state.itemHeight[anchor.item]
+            upwards = context.itemSizes.map { indexPath, _ in
+                indexPath.section == anchor.section && indexPath.item != anchor.item
+                    && indexPath.item >= 0 && indexPath.item < state.itemHeight.count
+                    && state.top(ofItem: indexPath.item) + state.itemHeight[indexPath.item] < anchorBottom
+            }
+        }
+        for (index, (indexPath, size)) in context.itemSizes.enumerated() {
             let height = stack.measuredLength(of: size, at: indexPath, itemCount: { self.sectionStates[$0].itemHeight.count }, diagnostics: &diagnostics)
             let section = indexPath.section
             sectionStates[section].itemHeight[indexPath.item] = height
             let column = Int(sectionStates[section].itemColumn[indexPath.item])
             let position = Int(sectionStates[section].itemPosition[indexPath.item])
             let inColumn = sectionStates[section].columns[column].count
-            sectionStates[section].columns[column].setExtent(
-                spacedExtent(height, at: position, count: inColumn, spacing: options.itemSpacing), at: position)
+            let extent = spacedExtent(height, at: position, count: inColumn, spacing: options.itemSpacing)
+            if !upwards.isEmpty && upwards[index] {
+                sectionStates[section].columnLead[column] -= extent - sectionStates[section].columns[column][position]
+            }
+            sectionStates[section].columns[column].setExtent(extent, at: position)
             stack.setBody(sectionStates[section].body, section: section)
+        }
+        if let anchor, upwards.contains(true) {
+            // The highest column starts the section: every item moves by the same amount,
+            // which the collection view's anchoring takes back.
+            let lowest = sectionStates[anchor.section].columnLead.min() ?? 0
+            for column in sectionStates[anchor.section].columnLead.indices { sectionStates[anchor.section].columnLead[column] -= lowest }
+            stack.setBody(sectionStates[anchor.section].body, section: anchor.section)
         }
         stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }
@@ -289,7 +338,7 @@ public final class WaterfallLayout: StackedLayout {
                             cursor[2 * column] = position
                             cursor[2 * column + 1] = Int.max
                             guard position < state.columns[column].count else { return }
-                            let itemTop = top + walks[column].offset(of: position)
+                            let itemTop = top + state.columnLead[column] + walks[column].offset(of: position)
                             guard itemTop < limit else { return }
                             doubles[column] = itemTop
                             cursor[2 * column + 1] = Int(state.columnItems[state.columnStart[column] + position])
@@ -298,7 +347,7 @@ public final class WaterfallLayout: StackedLayout {
                             let tree = state.columns[column]
                             let partials = UnsafeMutableBufferPointer(rebasing: doubles[(columnCount + column * (depth + 1))...].prefix(depth + 1))
                             walks.initializeElement(at: column, to: OffsetWalk(tree: tree, partial: partials))
-                            advance(column, to: tree.count > 0 ? tree.firstCandidate(at: area.minY - top) : 0)
+                            advance(column, to: tree.count > 0 ? tree.firstCandidate(at: area.minY - top - state.columnLead[column]) : 0)
                         }
                         // Every walk is initialised now; release them even when `body` throws.
                         defer { _ = walks.deinitialize() }
@@ -327,7 +376,7 @@ public final class WaterfallLayout: StackedLayout {
         let state = sectionStates[indexPath.section]
         guard indexPath.item >= 0 && indexPath.item < state.itemHeight.count else { return nil }
         let column = Int(state.itemColumn[indexPath.item])
-        let top = stack.itemsTop(of: indexPath.section) + state.columns[column].offset(of: Int(state.itemPosition[indexPath.item]))
+        let top = stack.itemsTop(of: indexPath.section) + state.top(ofItem: indexPath.item)
         let frame = stack.physical(Rect(x: columnX[column], y: top, width: columnWidth[column], height: state.itemHeight[indexPath.item]))
         return LayoutAttributes(indexPath: indexPath, frame: frame)
     }

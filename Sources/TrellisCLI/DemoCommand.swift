@@ -32,7 +32,9 @@ struct DemoCommand: ParsableCommand {
     var columns: Int?
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale)") }
+        guard scale.isFinite, scale >= DocumentLimits.minimumScale, scale <= 8 else {
+            throw ValidationError("--scale must be a number from \(DocumentLimits.minimumScale) to 8 pixels per point, got \(scale)")
+        }
         if let columns, columns < 20 { throw ValidationError("--columns must be at least 20") }
     }
 
@@ -40,7 +42,7 @@ struct DemoCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
-            fail("cannot create the output directory \(output): \((error as NSError).localizedDescription)")
+            try fail("cannot create the output directory \(output): \((error as NSError).localizedDescription)")
         }
         let renderer = Renderer(options: RenderOptions(scale: scale))
         let total = DemoScenarios.all.count
@@ -54,16 +56,16 @@ struct DemoCommand: ParsableCommand {
                 let renderTime = try clock.measure { try renderer.write(picture.view, to: path) }
                 rows.append((picture, renderTime))
             } catch {
-                fail("\(error)")
+                try fail("\(error)")
             }
             // Progress as it goes: the first build of fonts and the solver takes a moment.
             let pixels = "\(Int((picture.view.bounds.width * scale).rounded(.up)))×\(Int((picture.view.bounds.height * scale).rounded(.up)))"
-            say("[\(index + 1)/\(total)] wrote \(path) (\(pixels) px)")
+            try say("[\(index + 1)/\(total)] wrote \(path) (\(pixels) px)")
         }
         let elapsed = ContinuousClock.now - started
-        say("")
-        say(Self.summary(rows, total: elapsed))
-        if text || columns != nil { say(DemoTextPicture.render(columns: columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100)) }
+        try say("")
+        try say(Self.summary(rows, total: elapsed))
+        if text || columns != nil { try say(DemoTextPicture.render(columns: columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100)) }
     }
 
     /// A table: scenario, items, lines, content height, layout and render time.
@@ -84,12 +86,11 @@ struct DemoCommand: ParsableCommand {
         return lines.joined(separator: "\n")
     }
 
-    private func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    private func say(_ line: String) throws(ExitCode) {
+        try ToolOutput(command: "trellis demo").write(line + "\n")
     }
 
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("trellis demo: \(message)\n".utf8))
-        Foundation.exit(1)
+    private func fail(_ message: String) throws(ExitCode) -> Never {
+        throw ToolOutput(command: "trellis demo").fail(message)
     }
 }

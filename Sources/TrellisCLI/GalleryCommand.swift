@@ -7,7 +7,7 @@ import Trellis
 import TrellisGTK
 import TrellisGTKBenchmarks
 import TrellisKit
-import TrellisPango
+@_spi(Testing) import TrellisPango
 import TrellisText
 
 /// `trellis gallery`: the scenarios as live collections in one window.
@@ -226,8 +226,12 @@ final class GalleryWindow {
         guard alignment != page.alignment || layout != page.layoutKind else { return }
         page.alignment = alignment
         page.layoutKind = layout
+        // The item the person was reading stays at the top in the new layout.
+        let reading = host.readingItem
         host.collectionView.layout = layout.make(alignment: alignment)
-        host.setNeedsLayout()
+        if let reading {
+            host.scrollToItem(at: reading, at: .top, animated: false)
+        }
     }
 
     /// The debug channel's `firstFrame` line: the time from the process's start to the

@@ -33,21 +33,26 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Repeat the layout (not the parsing) and print the median time to standard error.")
     var timing = false
 
-    @Option(name: .customLong("repeat"), help: "How many times --timing lays out.")
+    /// The most samples --timing keeps (it sorts them for the median).
+    static let maximumRepetitions = 100_000
+
+    @Option(name: .customLong("repeat"), parsing: .unconditional,
+            help: "How many times --timing lays out (1…\(maximumRepetitions)).")
     var repetitions = 11
 
     func validate() throws {
-        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard (1...Self.maximumRepetitions).contains(repetitions) else {
+            throw ValidationError("--repeat must be a whole number from 1 to \(Self.maximumRepetitions), got \(repetitions)")
+        }
     }
 
     func run() throws {
         keepFreedMemory()
+        let output = ToolOutput(command: "trellis layout")
         let document: LayoutDocument
         switch loadDocument() {
         case .success(let loaded): document = loaded.measuringTextItems()
-        case .failure(let error):
-            FileHandle.standardError.write(Data("trellis layout: \(error)\n".utf8))
-            throw ExitCode(1)
+        case .failure(let error): throw output.fail("\(error)")
         }
         let layout = document.layout.makeLayout()
         let source = document.source
@@ -63,21 +68,18 @@ struct LayoutCommand: ParsableCommand {
             let items = document.itemCount
             let perItem = items > 0 ? nanoseconds / Double(items) : 0
             let message = "layout: \(items) items, median \(String(format: "%.3f", nanoseconds / 1e6)) ms, \(String(format: "%.1f", perItem)) ns/item\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            try output.write(message, to: .standardError)
         }
         let result = LayoutResult(layout: layout, visibleRect: document.visibleRect)
         // Documents within the limits cannot overflow; should one, say where instead of
         // printing null.
         if let path = result.firstNonFiniteValue {
-            FileHandle.standardError.write(Data("trellis layout: the layout overflowed: \(path) is not finite (see docs/Limits.md)\n".utf8))
-            throw ExitCode(1)
+            throw output.fail("the layout overflowed: \(path) is not finite (see docs/Limits.md)")
         }
-        var output = JSONOutput(capacity: 80 * result.items.count + 1024)
-        result.writeJSON(to: &output)
-        output.append(byte: UInt8(ascii: "\n"))
-        output.withUnsafeBytes { bytes in
-            FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none))
-        }
+        var json = JSONOutput(capacity: 80 * result.items.count + 1024)
+        result.writeJSON(to: &json)
+        json.append(byte: UInt8(ascii: "\n"))
+        try json.withUnsafeBytes { bytes throws(ExitCode) in try output.write(UnsafeRawBufferPointer(bytes)) }
     }
 
     func loadDocument() -> Result<LayoutDocument, SpecError> {

@@ -42,7 +42,8 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "A UTF-8 file with one string per line ('-' reads standard input).")
     var file: String?
 
-    @Option(help: "How many threads measure (default: one per available core). The output does not depend on it.")
+    @Option(parsing: .unconditional,
+            help: "How many threads measure, at most the number of cores (default and above it: one per core). The output does not depend on it.")
     var threads: Int?
 
     @Argument(help: "The strings to measure.")
@@ -62,13 +63,13 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("--max-width must be at most 1e9 points (docs/Limits.md), got \(maxWidth)")
         }
         guard FontWeight(parsing: weight) != nil else {
-            throw ValidationError("--weight must be 100…900 or one of \(FontWeight.named.map(\.name).joined(separator: ", ")), got '\(weight)'")
+            throw ValidationError("--weight must be 100…900 or one of \(FontWeight.named.map(\.name).joined(separator: ", ")), got '\(String(weight.prefix(40)))'")
         }
         guard Self.lineBreakMode(lineBreak) != nil else {
-            throw ValidationError("--line-break must be one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(lineBreak)'")
+            throw ValidationError("--line-break must be one of \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(String(lineBreak.prefix(40)))'")
         }
         if let threads, threads < 1 {
-            throw ValidationError("--threads must be at least 1, got \(threads)")
+            throw ValidationError("--threads must be at least 1 (more than the \(ConcurrentSizing.availableProcessors) cores counts as \(ConcurrentSizing.availableProcessors)), got \(threads)")
         }
         guard !text.isEmpty || file != nil else {
             throw ValidationError("nothing to measure: give TEXT arguments or --file")
@@ -78,32 +79,46 @@ struct MeasureCommand: ParsableCommand {
         }
     }
 
+    /// Lines measured together: a batch is measured on every core, then printed, so memory
+    /// stays bounded however long the file is, and output appears as the file is read.
+    static let batchLines = 4_096
+    static let batchBytes = 4 << 20
+
     func run() throws {
-        var strings = text
-        if let file { strings += try Self.lines(ofFile: file) }
+        let output = ToolOutput(command: "trellis measure")
         let style = TextStyle(
             font: Font(family: font, size: size, weight: FontWeight(parsing: weight)!, italic: italic),
             lineBreakMode: Self.lineBreakMode(lineBreak)!)
         let maxLines = lines ?? (maxWidth == nil ? 1 : 0)
-        for (index, string) in strings.enumerated() {
+        // One thread per core at most: more only adds threads that wait for a core.
+        let threads = Swift.min(self.threads ?? ConcurrentSizing.availableProcessors, ConcurrentSizing.availableProcessors)
+        var batch = MeasureBatch(style: style, maxWidth: maxWidth, maxLines: maxLines, threads: threads)
+        for (index, string) in text.enumerated() {
             if let problem = DocumentLimits.textProblem(string, fontSize: size) {
-                throw MeasureInputError.tooLong(index: index + 1, problem: problem)
+                throw output.fail("text argument \(index + 1): \(problem)")
+            }
+            batch.strings.append(string)
+        }
+        if let file {
+            let longest = DocumentLimits.longestText(fontSize: size)
+            var bytes = batch.strings.reduce(0) { $0 + $1.utf8.count }
+            do throws(MeasureInputError) {
+                try FileLines(path: file, longestLine: longest).forEach { line throws(MeasureInputError) in
+                    batch.strings.append(line)
+                    bytes += line.utf8.count
+                    if batch.strings.count >= Self.batchLines || bytes >= Self.batchBytes {
+                        do throws(ExitCode) { try output.write(batch.measure()) } catch { throw .output(error) }
+                        bytes = 0
+                    }
+                }
+            } catch {
+                if case .output(let exit) = error { throw exit }
+                // What was measured before the bad line is printed, as it is for any line.
+                try output.write(batch.measure())
+                throw output.fail("\(error)")
             }
         }
-        // Measured on every core (each thread has its own Pango objects); the lines are
-        // printed in input order, so the output is the one thread's.
-        let maxWidth = maxWidth
-        let lines = parallelMap(strings, threads: threads ?? ConcurrentSizing.availableProcessors) { string in
-            let m = PangoTextMeasurer.shared.measure(string, style: style, maxWidth: maxWidth, maxLines: maxLines)
-            return MeasurementJSON.line(text: string, measurement: m)
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for line in lines {
-            output += line.utf8
-            output.append(0x0A)
-        }
-        FileHandle.standardOutput.write(Data(output))
+        try output.write(batch.measure())
     }
 
     /// A line break mode by its name, in camel case or with hyphens ("truncate-tail").
@@ -121,40 +136,117 @@ struct MeasureCommand: ParsableCommand {
         }
         return nil
     }
-
-    /// The lines of a UTF-8 file (LF or CRLF; a final line break does not add a string).
-    static func lines(ofFile path: String) throws -> [String] {
-        // Read with the documents' bound, so `--file - </dev/zero` stops at the limit.
-        let data: [UInt8]
-        do {
-            data = try readInput(path)
-        } catch {
-            throw MeasureInputError.unreadableFile(path: path, reason: error.message)
-        }
-        var pieces = data.split(separator: 0x0A, omittingEmptySubsequences: false)
-        if pieces.last?.isEmpty == true { pieces.removeLast() }
-        return try pieces.enumerated().map { number, piece in
-            let line = piece.last == 0x0D ? piece.dropLast() : piece
-            guard let string = String(validating: line, as: UTF8.self) else {
-                throw MeasureInputError.invalidUTF8(path: path, line: number + 1)
-            }
-            return string
-        }
-    }
 }
 
 /// Input `trellis measure` cannot use; the message names the file and the line.
 enum MeasureInputError: Error, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     case invalidUTF8(path: String, line: Int)
-    case tooLong(index: Int, problem: String)
+    case tooLong(path: String, line: Int, problem: String)
+    /// Writing the output failed (already reported).
+    case output(ExitCode)
 
     var description: String {
         switch self {
         case .unreadableFile(let path, let reason): "cannot read file '\(path)': \(reason)"
         case .invalidUTF8(let path, let line): "file '\(path)', line \(line): not valid UTF-8"
-        case .tooLong(let index, let problem): "string \(index): \(problem)"
+        case .tooLong(let path, let line, let problem): "file '\(path)', line \(line): \(problem)"
+        case .output: "cannot write the output"
         }
+    }
+}
+
+/// Strings measured together and printed in their order; each distinct string of a batch
+/// is measured once (a file of repeated lines costs one measurement per distinct line).
+struct MeasureBatch {
+    let style: TextStyle
+    let maxWidth: Double?
+    let maxLines: Int
+    let threads: Int
+    var strings: [String] = []
+
+    init(style: TextStyle, maxWidth: Double?, maxLines: Int, threads: Int) {
+        self.style = style
+        self.maxWidth = maxWidth
+        self.maxLines = maxLines
+        self.threads = threads
+    }
+
+    /// The JSON lines of the strings, in order; empties the batch.
+    mutating func measure() -> [UInt8] {
+        defer { strings.removeAll(keepingCapacity: true) }
+        var slots: [String: Int] = [:]
+        var distinct: [String] = []
+        let order = strings.map { string in
+            if let slot = slots[string] { return slot }
+            slots[string] = distinct.count
+            distinct.append(string)
+            return distinct.count - 1
+        }
+        let style = style, maxWidth = maxWidth, maxLines = maxLines
+        let lines = parallelMap(distinct, threads: threads) { string in
+            let m = PangoTextMeasurer.shared.measure(string, style: style, maxWidth: maxWidth, maxLines: maxLines)
+            return Array(MeasurementJSON.line(text: string, measurement: m).utf8)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(order.reduce(0) { $0 + lines[$1].count + 1 })
+        for slot in order {
+            output += lines[slot]
+            output.append(0x0A)
+        }
+        return output
+    }
+}
+
+/// The lines of a UTF-8 file (LF or CRLF; a final line break does not add a string), read
+/// in pieces and handed out one by one: memory holds one line, at most `longestLine` bytes
+/// (a longer line is refused as soon as it passes that, with its number).
+struct FileLines {
+    let path: String
+    let longestLine: Int
+
+    func forEach(_ body: (String) throws(MeasureInputError) -> Void) throws(MeasureInputError) {
+        var line: [UInt8] = []
+        var number = 1
+        func finish() throws(MeasureInputError) {
+            if line.last == 0x0D { line.removeLast() }
+            if line.count > longestLine { throw .tooLong(path: path, line: number, problem: DocumentLimits.lineProblem(longestLine)) }
+            guard let string = String(validating: line, as: UTF8.self) else {
+                throw .invalidUTF8(path: path, line: number)
+            }
+            line.removeAll(keepingCapacity: line.capacity <= 1 << 16)
+            try body(string)
+            number += 1
+        }
+        var failure: MeasureInputError?
+        do throws(SpecError) {
+            try InputReader(path).forEachChunk { chunk in
+                var start = 0
+                while start < chunk.count {
+                    let newline = chunk[start...].firstIndex(of: 0x0A)
+                    let end = newline ?? chunk.count
+                    // A CR ending the line is not counted against the limit.
+                    if line.count + (end - start) > longestLine + 1 {
+                        failure = .tooLong(path: path, line: number, problem: DocumentLimits.lineProblem(longestLine))
+                        return false
+                    }
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
+                    start = end
+                    if newline != nil {
+                        start += 1
+                        do throws(MeasureInputError) { try finish() } catch {
+                            failure = error
+                            return false
+                        }
+                    }
+                }
+                return true
+            }
+        } catch {
+            throw .unreadableFile(path: path, reason: error.message)
+        }
+        if let failure { throw failure }
+        if !line.isEmpty { try finish() }
     }
 }
 

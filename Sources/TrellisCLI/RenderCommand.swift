@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The file to write: .png, .svg or .pdf.")
     var output: String
 
-    @Option(help: "Pixels per point for PNG output.")
+    @Option(parsing: .unconditional, help: "Pixels per point for PNG output (\(DocumentLimits.minimumScale)…16).")
     var scale: Double = 1
 
     @Flag(help: "Draw only the elements intersecting the document's visibleRect (the canvas is that rectangle).")
@@ -42,22 +42,25 @@ struct RenderCommand: ParsableCommand {
     var background = "#ffffff"
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be a number greater than 0 and at most 16, got \(scale)") }
+        guard scale.isFinite, scale >= DocumentLimits.minimumScale, scale <= 16 else {
+            throw ValidationError("--scale must be a number from \(DocumentLimits.minimumScale) to 16 pixels per point (docs/Limits.md), got \(scale)")
+        }
     }
 
     func run() throws {
         do {
             try render()
         } catch let error as RenderError {
-            fail("\(error)")
+            try fail("\(error)")
         } catch let error as SpecError {
-            fail("\(error)")
+            try fail("\(error)")
         }
     }
 
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("trellis render: \(message)\n".utf8))
-        Foundation.exit(1)
+    private var console: ToolOutput { ToolOutput(command: "trellis render") }
+
+    private func fail(_ message: String) throws(ExitCode) -> Never {
+        throw console.fail(message)
     }
 
     private func render() throws {
@@ -68,7 +71,7 @@ struct RenderCommand: ParsableCommand {
             canvasColor = nil
         } else {
             guard let parsed = Color(hex: background) else {
-                throw SpecError(.invalidValue, path: "--background", "unknown colour \"\(background)\"; expected \"#rgb\", \"#rrggbb\", \"#rrggbbaa\" or \"none\"")
+                throw SpecError(.invalidValue, path: "--background", "unknown colour \"\(background.count > 40 ? background.prefix(37) + "..." : background)\"; expected \"#rgb\", \"#rrggbb\", \"#rrggbbaa\" or \"none\"")
             }
             canvasColor = parsed
         }
@@ -100,11 +103,11 @@ struct RenderCommand: ParsableCommand {
             : "\(formatted(region.width))×\(formatted(region.height)) pt"
         let summary = "wrote \(output) (\(size), \(root.subviews.count) elements)\n"
         if frames {
-            FileHandle.standardError.write(Data(summary.utf8))
+            try console.write(summary, to: .standardError)
             let result = LayoutResult(layout: layout, visibleRect: visibleOnly ? region : document.visibleRect)
-            FileHandle.standardOutput.write(Data((JSONWriter.write(result.json, pretty: true) + "\n").utf8))
+            try console.write(JSONWriter.write(result.json, pretty: true) + "\n")
         } else {
-            FileHandle.standardOutput.write(Data(summary.utf8))
+            try console.write(summary)
         }
     }
 }

@@ -28,10 +28,17 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Measure text items in the window as they come into view (starting from 50×50 estimates) instead of up front.")
     var selfSizing = false
 
+    /// The window tests' app-side changes: the items through a diffable data source, the
+    /// first four deleted by an `apply` and the item being read selected, each from a GLib
+    /// timeout, with no call to the widget (each announced by a `liveUpdate` line).
+    @Flag(help: .hidden)
+    var liveUpdates = false
+
     func validate() throws {
         if let scale, scale != 1, scale != 2, scale != 3 {
             throw ValidationError("--scale must be 1, 2 or 3 in a window (GTK scales surfaces by whole factors), got \(scale)")
         }
+        if liveUpdates && !selfSizing { throw ValidationError("--live-updates needs --self-sizing") }
     }
 
     func run() throws {
@@ -55,6 +62,16 @@ struct ShowCommand: ParsableCommand {
                 let host = CollectionWidget(collectionView: collectionView)
                 host.printDebugLinesIfAsked()
                 host.retain(collection)
+                if !selfSizing {
+                    // Text items were measured for the document's width: a new width
+                    // measures them again for it, as `render` would at that width.
+                    let resizing = ShowResizing(document: document, collection: collection)
+                    host.retain(resizing)
+                    host.onWidthChange = { [weak host] width in
+                        if let host { resizing.remeasure(in: host, width: width) }
+                    }
+                }
+                if liveUpdates { ShowLiveUpdates(document: collection, host: host).start() }
                 WindowScrollBenchmark.attachIfAsked(to: host)
                 let window = GtkApplicationRunner.makeWindow(
                     app, title: "trellis — \(name)", width: Int(visible.width.rounded(.up)),

@@ -55,6 +55,29 @@ extension CollectionWidget {
         Point(x: x + collectionView.contentOffset.x, y: y + collectionView.contentOffset.y)
     }
 
+    /// The point to hit-test for a pointer at (x, y) in the widget: the pointer hits what
+    /// the last frame drew (the collection view may have changed since, and shows that
+    /// on the next frame), so the point is moved into the item drawn under the pointer
+    /// where the layout has it now; over no drawn item, a point no item covers.
+    private func hitPoint(x: Double, y: Double) -> Point {
+        let nowhere = Point(x: -Double.greatestFiniteMagnitude, y: -Double.greatestFiniteMagnitude)
+        guard let drawnOffset else { return contentPoint(x: x, y: y) }
+        let drawnPoint = Point(x: x + drawnOffset.x, y: y + drawnOffset.y)
+        guard let hit = drawnItems.last(where: { $0.frame.contains(drawnPoint) }),
+              let frame = collectionView.layoutAttributesForItem(at: hit.indexPath)?.frame else { return nowhere }
+        return Point(x: frame.midX, y: frame.midY)
+    }
+
+    /// Records the cells the frame drew and the offset it drew them at.
+    func recordDrawnItems() {
+        drawnItems.removeAll(keepingCapacity: true)
+        for cell in collectionView.visibleCells {
+            guard let indexPath = collectionView.indexPath(for: cell) else { continue }
+            drawnItems.append((indexPath, cell.frame))
+        }
+        drawnOffset = collectionView.contentOffset
+    }
+
     /// Button 1 (or a touchscreen's first finger) pressed or released on the widget; a grab
     /// taken elsewhere while it is down, or a touch sequence GTK cancels (a scrolled window
     /// claiming it for a drag), cancels the interaction (UIKit's touchesCancelled: no selection).
@@ -98,7 +121,7 @@ extension CollectionWidget {
     private func pressed(x: Double, y: Double) {
         buttonDown = true
         gtk_widget_grab_focus(widget)
-        let item = collectionView.beginInteraction(at: contentPoint(x: x, y: y))
+        let item = collectionView.beginInteraction(at: hitPoint(x: x, y: y))
         if let item { focusedItem = item }
         debug?.event("press", item.map { ["\"item\":[\($0.section),\($0.item)]"] } ?? [])
         queueDraw()
@@ -107,7 +130,7 @@ extension CollectionWidget {
     private func released(x: Double, y: Double, time: UInt32, extending: Bool, toggling: Bool) {
         buttonDown = false
         do {
-            let changed = try collectionView.endInteraction(at: contentPoint(x: x, y: y), extending: extending, toggling: toggling)
+            let changed = try collectionView.endInteraction(at: hitPoint(x: x, y: y), extending: extending, toggling: toggling)
             debug?.event("release", changed.map { ["\"changed\":[\($0.section),\($0.item)]"] } ?? [])
         } catch {
             debug?.error("\(error)")
@@ -125,16 +148,17 @@ extension CollectionWidget {
     }
 
     private func hover(x: Double?, y: Double?) {
-        let item = x.flatMap { x in y.flatMap { collectionView.indexPathForItem(at: contentPoint(x: x, y: $0)) } }
+        let item = x.flatMap { x in y.flatMap { collectionView.indexPathForItem(at: hitPoint(x: x, y: $0)) } }
         guard item != hoveredItem else { return }
         hoveredItem = item
         queueDraw()
     }
 
     /// Arrow keys move the focus, Space and Enter select the focused item and Enter
-    /// performs its primary action; other keys go on to the scrolled window (Page Up/Down,
-    /// Home/End).
+    /// performs its primary action, Page Up/Down, Home and End scroll (see
+    /// ``scrollKey(_:)``); other keys go on to the scrolled window.
     private func key(_ keyval: UInt32, state: UInt32) -> Bool {
+        if state & GDK_ALT_MASK.rawValue == 0 && scrollKey(Int32(keyval)) { return true }
         let toggling = state & GDK_CONTROL_MASK.rawValue != 0
         let extending = state & GDK_SHIFT_MASK.rawValue != 0
         let rightToLeft = collectionView.layoutDirection == .rightToLeft
@@ -161,7 +185,7 @@ extension CollectionWidget {
     }
 
     /// The first item shown when nothing has the focus yet.
-    private var focusStart: IndexPath? { focusedItem ?? shownItems.map(\.indexPath).min() }
+    private var focusStart: IndexPath? { focusedItem ?? currentShownItems().map(\.indexPath).min() }
 
     /// Left / Right: the previous / next item in reading order (index order).
     private func moveFocus(readingStep: Int) -> Bool {
@@ -210,23 +234,43 @@ extension CollectionWidget {
         return true
     }
 
-    /// Focuses `item` and scrolls it into view (measuring what comes into view first, so
-    /// the item is placed where its measured neighbours put it).
+    /// Focuses `item` and scrolls it into view, aimed again at each frame until it is
+    /// there (what comes into view is measured on the way and moves the item).
     func setFocus(_ item: IndexPath) {
-        focusedItem = item
-        for _ in 0..<3 {
-            guard let frame = collectionView.layoutAttributesForItem(at: item)?.frame else { break }
-            let bounds = collectionView.bounds
-            if frame.minY < bounds.minY {
-                scroll(toOffset: frame.minY)
-            } else if frame.maxY > bounds.maxY {
-                scroll(toOffset: frame.maxY - bounds.height)
-            } else {
-                break
-            }
+        focus(item)
+        guard let frame = collectionView.layoutAttributesForItem(at: item)?.frame else { return }
+        let bounds = collectionView.bounds
+        if frame.minY < bounds.minY {
+            startScrollAnimation(.item(item, .top), animated: false)
+        } else if frame.maxY > bounds.maxY {
+            startScrollAnimation(.item(item, .bottom), animated: false)
         }
+    }
+
+    /// Gives `item` the keyboard focus (no scrolling).
+    func focus(_ item: IndexPath) {
+        focusedItem = item
         debug?.event("focus", ["\"item\":[\(item.section),\(item.item)]"])
         queueDraw()
+    }
+
+    /// The item a key scroll leaves the focus on: the first or last item, or the first or
+    /// last item fully in view (partly, when none is fully), in reading order.
+    func focusTarget(_ placement: FocusPlacement) -> IndexPath? {
+        let sections = 0..<collectionView.numberOfSections
+        switch placement {
+        case .first:
+            return sections.first { collectionView.numberOfItems(inSection: $0) > 0 }.map { IndexPath(item: 0, section: $0) }
+        case .last:
+            return sections.last { collectionView.numberOfItems(inSection: $0) > 0 }
+                .map { IndexPath(item: collectionView.numberOfItems(inSection: $0) - 1, section: $0) }
+        case .firstVisible, .lastVisible:
+            let shown = currentShownItems()
+            let height = collectionView.bounds.height
+            let whole = shown.filter { $0.distance >= -0.5 && $0.distance + $0.height <= height + 0.5 }.map(\.indexPath)
+            let candidates = whole.isEmpty ? shown.map(\.indexPath) : whole
+            return placement == .firstVisible ? candidates.min() : candidates.max()
+        }
     }
 
     // MARK: Drawing the states

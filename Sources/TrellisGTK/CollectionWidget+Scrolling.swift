@@ -3,63 +3,97 @@ import CTrellisGtk
 import Foundation
 import Trellis
 @_spi(Testing) import TrellisKit
+import TrellisRender
 
+/// GtkAdjustment ↔ content offset, the frame's one layout, and the widget's scroll
+/// animations.
 extension CollectionWidget {
-    /// Runs the collection's layout pass; with `keepingTopItem`, then moves the content so
-    /// the item at the top of the window — the first item shown before this scroll step
-    /// that is still in view after it — is exactly `delta` higher than it was: the scroll
-    /// the user asked for, whatever measuring the items that came into view did to the
-    /// positions above it. Keeps the offset within the content, then updates the
-    /// adjustments.
-    func layoutNow(keepingTopItem: Bool, scrolledBy delta: Double = 0, started: UInt64? = nil) {
-        let start = started ?? DispatchTime.now().uptimeNanoseconds
-        let measuredBefore = collectionView.sizeCache.measurementCount
-        let height = collectionView.bounds.height
-        // The collection view anchors the first item visible at the new offset while it
-        // measures; the item the user was looking at is one shown before the step.
-        // A scroll to the very end (End, the scrollbar dragged down) stays at the end while
-        // the items shown there are measured and the content's length changes.
-        let toEnd = keepingTopItem && delta > 0
-            && collectionView.contentOffset.y >= collectionView.contentSize.height - height - 0.5
-        let anchor = keepingTopItem && !toEnd
-            ? shownItems.first { $0.distance - delta + $0.height > 0 && $0.distance - delta < height }
-            : nil
-        runLayoutPass()
-        // A few rounds: moving the content may bring more unmeasured items in, and the
-        // content may end before the offset.
-        for _ in 0..<4 {
-            var target = collectionView.contentOffset.y
-            if let anchor, let frame = collectionView.layoutAttributesForItem(at: anchor.indexPath)?.frame {
-                target = frame.minY - (anchor.distance - delta)
-            }
-            if toEnd { target = collectionView.contentSize.height - height }
-            target = clampedOffset(target)
-            guard abs(target - collectionView.contentOffset.y) > 1e-9 else { break }
-            var offset = collectionView.contentOffset
-            offset.y = target
-            collectionView.contentOffset = offset
-            runLayoutPass()
-        }
-        shownItems = currentShownItems()
-        bias = collectionView.contentOffset.y - lastValue
-        updateAdjustments()
-        pendingMeasurements += collectionView.sizeCache.measurementCount - measuredBefore
-        pendingLayoutTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    // MARK: The adjustment and the layout
+
+    /// The vertical adjustment's value changed by someone else than the widget (wheel,
+    /// scrollbar, kinetic scrolling): the value is the new content offset in the layout
+    /// as it is. The collection view's next pass anchors an item it shows at that offset
+    /// and measures what came into view around it. A scroll the person makes ends the
+    /// widget's own animation, as a new value ends one of GTK's.
+    func scrolled(to value: Double) {
+        stopScrollAnimation()
+        // At the end of the content (the scrollbar dragged to the bottom, GTK's End) the
+        // view stays at the end while the items there are measured.
+        setContentOffset(value, pinnedToEnd: value > 0 && value >= maximumOffset - 0.5)
+        debug?.scroll(value: value, offset: collectionView.contentOffset.y)
     }
 
-    private func runLayoutPass() {
-        do {
-            try collectionView.performLayout()
-        } catch {
-            debug?.error("\(error)")
-            FileHandle.standardError.write(Data("trellis: layout pass failed: \(error)\n".utf8))
-        }
+    /// Moves the content offset (within the content) and queues the frame's layout.
+    func setContentOffset(_ y: Double, pinnedToEnd: Bool = false) {
+        self.pinnedToEnd = pinnedToEnd
+        // A scroll ends the reading position kept through resizes.
+        resizeAnchorItem = nil
+        var offset = collectionView.contentOffset
+        offset.y = clampedOffset(y)
+        collectionView.contentOffset = offset
+        queueLayout()
+    }
+
+    /// The largest content offset: the end of the content at the bottom edge.
+    var maximumOffset: Double {
+        max(0, collectionView.contentSize.height - collectionView.bounds.height)
     }
 
     /// The offset within the content (0 … contentHeight − page).
     func clampedOffset(_ y: Double) -> Double {
-        let maximum = max(0, collectionView.contentSize.height - collectionView.bounds.height)
-        return min(max(0, y), maximum)
+        min(max(0, y), maximumOffset)
+    }
+
+    /// Lays the collection view out until it is settled (the pass measures what came into
+    /// view and keeps the anchor; a pass that moved the offset is followed by one that
+    /// only places), then keeps the offset within the content — at its end when pinned
+    /// there, where measuring the last items changes the content's height — and writes the
+    /// offset into the adjustment.
+    func layOut() {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let measuredBefore = collectionView.sizeCache.measurementCount
+        let wasLayingOut = isLayingOut
+        isLayingOut = true
+        defer { isLayingOut = wasLayingOut }
+        Renderer.layOutUntilSettled(collectionView)
+        // The anchor keeps an item's top still; the end of the content is not an item's
+        // top, so a view pinned there (or past a content that shrank) is moved and laid out
+        // again: each round measures only what the move brought into view.
+        for _ in 0..<4 {
+            let current = collectionView.contentOffset.y
+            let target = pinnedToEnd ? maximumOffset : clampedOffset(current)
+            guard abs(target - current) > 1e-9 else { break }
+            var offset = collectionView.contentOffset
+            offset.y = target
+            collectionView.contentOffset = offset
+            Renderer.layOutUntilSettled(collectionView)
+        }
+        if let error = collectionView.lastError {
+            debug?.error("\(error)")
+            FileHandle.standardError.write(Data("trellis: layout pass failed: \(error)\n".utf8))
+        }
+        updateAdjustments()
+        if let placement = pendingFocus {
+            pendingFocus = nil
+            if let item = focusTarget(placement) { focus(item) }
+        }
+        pendingMeasurements += collectionView.sizeCache.measurementCount - measuredBefore
+        pendingLayoutTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
+    /// Sets both adjustments from the collection: vertical value = content offset, range
+    /// the content; horizontal fixed to the width (vertical collections do not scroll
+    /// sideways).
+    func updateAdjustments() {
+        guard widget != nil else { return }
+        let page = collectionView.bounds.height
+        let content = max(collectionView.contentSize.height, page)
+        // GTK's own wheel step is page^(2/3); the step increment is what arrow keys on the
+        // scrollbar use, the page increment Page Up/Down.
+        trellis_collection_widget_configure_adjustment(
+            trellisWidget, GTK_ORIENTATION_VERTICAL, collectionView.contentOffset.y, 0, content, page, max(1, page / 10), max(1, page * 0.9))
+        let width = collectionView.bounds.width
+        trellis_collection_widget_configure_adjustment(trellisWidget, GTK_ORIENTATION_HORIZONTAL, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
     }
 
     /// The displayed cells intersecting the bounds, top first (then in index order), with
@@ -77,21 +111,7 @@ extension CollectionWidget {
         return items
     }
 
-    /// Sets both adjustments from the collection: vertical `lower = -bias`,
-    /// `upper = contentHeight - bias` (the value untouched: see the type's discussion);
-    /// horizontal fixed to the width (vertical collections do not scroll sideways).
-    func updateAdjustments() {
-        guard let widget else { return }
-        let page = collectionView.bounds.height
-        let content = max(collectionView.contentSize.height, page)
-        // GTK's own wheel step is page^(2/3); the step increment is what arrow keys on the
-        // scrollbar use.
-        trellis_collection_widget_set_adjustment_bounds(
-            trellisWidget, 1, -bias, content - bias, page, max(1, page / 10), max(1, page * 0.9))
-        let width = collectionView.bounds.width
-        trellis_collection_widget_set_adjustment_bounds(trellisWidget, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
-        _ = widget
-    }
+    // MARK: Scrolling by the host's API
 
     /// Scrolls to `y` now, or, with `whenAllocated` before the widget has a size, once it
     /// gets one (the first frame then shows that offset).
@@ -103,19 +123,165 @@ extension CollectionWidget {
         }
     }
 
-    /// Scrolls so the content offset is `y` (clamped to the content) without animation.
+    /// Scrolls so the content offset is `y` (clamped to the content) without animation; the
+    /// next frame shows it.
     public func scroll(toOffset y: Double) {
-        var offset = collectionView.contentOffset
-        offset.y = clampedOffset(y)
-        collectionView.contentOffset = offset
-        layoutNow(keepingTopItem: false)
-        // Now move the value to the offset (bias 0), telling nobody: the layout is done.
-        lastValue = collectionView.contentOffset.y
-        bias = 0
-        updateAdjustments()
-        trellis_collection_widget_set_adjustment_value(trellisWidget, 1, lastValue)
-        queueDraw()
+        stopScrollAnimation()
+        setContentOffset(y)
     }
+
+    /// Scrolls so the item is at `position` (`UICollectionView.scrollToItem(at:at:animated:)`:
+    /// `.top`, `.centeredVertically` or `.bottom`), animated as GTK animates a scroll when
+    /// `animated` and GTK's animations are on. The target is aimed again at every frame
+    /// from the layout as it is then, so the item lands where asked while the items it
+    /// passes are measured.
+    public func scrollToItem(at indexPath: Trellis.IndexPath, at position: CollectionView.ScrollPosition = .top, animated: Bool = true) {
+        let place: ScrollAnimation.Place = position.contains(.bottom) ? .bottom : position.contains(.centeredVertically) ? .center : .top
+        startScrollAnimation(.item(indexPath, place), animated: animated)
+    }
+
+    // MARK: Scroll animations
+
+    /// Starts a scroll to `target`: over GTK's 200 ms with its ease-out-cubic curve when
+    /// `animated` and GTK's animations are on, else in the next frame.
+    func startScrollAnimation(_ target: ScrollAnimation.Target, animated: Bool, focus: FocusPlacement? = nil) {
+        let duration = animated && trellis_collection_widget_animations_enabled(trellisWidget) != 0 ? ScrollAnimation.duration : 0
+        scrollAnimation = ScrollAnimation(target: target, duration: duration, focus: focus)
+        pinnedToEnd = false
+        guard animationTick == 0 else { return }
+        let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, clock, context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).animationStep(frameTime: Int64(gdk_frame_clock_get_frame_time(clock))) ? 1 : 0 }
+        }
+        animationTick = gtk_widget_add_tick_callback(widget, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    func stopScrollAnimation() {
+        scrollAnimation = nil
+        if animationTick != 0 {
+            gtk_widget_remove_tick_callback(widget, animationTick)
+            animationTick = 0
+        }
+    }
+
+    /// One frame of the animation, before the frame's layout: moves the offset towards the
+    /// target as the layout now places it. A distance (Page Up/Down) is travelled in
+    /// content: each frame moves the offset by its share of it and the anchor keeps what
+    /// is on screen still, whatever is measured. A place (an end, an item) is aimed at
+    /// again each frame: the remaining way shrinks by the curve's share, so a content
+    /// height that changed is followed, and the animation ends only once the last layout
+    /// left the offset there. False when done (the tick callback is removed).
+    private func animationStep(frameTime: Int64) -> Bool {
+        guard var animation = scrollAnimation else {
+            animationTick = 0
+            return false
+        }
+        let start = animation.startTime ?? frameTime
+        animation.startTime = start
+        let time = animation.duration > 0 ? min(1, Double(frameTime - start) / animation.duration) : 1
+        let eased = 1 - pow(1 - time, 3)
+        let current = collectionView.contentOffset.y
+        var next: Double
+        var done = false
+        switch animation.target {
+        case .distance(let distance):
+            next = current + distance * (eased - animation.eased)
+            done = time >= 1
+        case .start, .end, .item:
+            // An item the layout does not place yet (a new layout before its first pass)
+            // is waited for, a few frames at most.
+            let aim = aimedOffset(animation.target) ?? current
+            if aimedOffset(animation.target) == nil {
+                animation.landingFrames += 1
+                done = animation.landingFrames >= ScrollAnimation.maximumLandingFrames
+                next = current
+            } else if time >= 1 {
+                // Landed once the previous frame's layout left the offset on the target.
+                done = abs(aim - current) <= 0.25 || animation.landingFrames >= ScrollAnimation.maximumLandingFrames
+                animation.landingFrames += time >= 1 && animation.eased >= 1 ? 1 : 0
+                next = aim
+            } else {
+                next = current + (aim - current) * (eased - animation.eased) / (1 - animation.eased)
+            }
+        }
+        animation.eased = eased
+        let pinned = done && animation.target.isEnd
+        if done {
+            scrollAnimation = nil
+            animationTick = 0
+            pendingFocus = animation.focus
+            setContentOffset(next, pinnedToEnd: pinned)
+            if next == current { queueLayout() }  // the focus moves in the next layout
+            return false
+        }
+        scrollAnimation = animation
+        setContentOffset(next, pinnedToEnd: animation.target.isEnd && time >= 1)
+        return true
+    }
+
+    /// The offset a place puts the view at, from the layout as it is (nil: no such item).
+    private func aimedOffset(_ target: ScrollAnimation.Target) -> Double? {
+        switch target {
+        case .start: return 0
+        case .end: return maximumOffset
+        case .distance: return nil
+        case let .item(indexPath, place):
+            guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
+            let page = collectionView.bounds.height
+            switch place {
+            case .top: return clampedOffset(frame.minY)
+            case .center: return clampedOffset(frame.midY - page / 2)
+            case .bottom: return clampedOffset(frame.maxY - page)
+            }
+        }
+    }
+
+    /// Page Up/Down, Home and End (the scrolled window's bindings, done by the widget so
+    /// that their targets follow the content and the focus follows the view).
+    func scrollKey(_ keyval: Int32) -> Bool {
+        let page = max(1, collectionView.bounds.height * 0.9)
+        switch keyval {
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: startScrollAnimation(.distance(page), animated: true, focus: .lastVisible)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: startScrollAnimation(.distance(-page), animated: true, focus: .firstVisible)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: startScrollAnimation(.start, animated: true, focus: .first)
+        case GDK_KEY_End, GDK_KEY_KP_End: startScrollAnimation(.end, animated: true, focus: .last)
+        default: return false
+        }
+        return true
+    }
+}
+
+/// A scroll the widget animates itself.
+struct ScrollAnimation {
+    enum Place { case top, center, bottom }
+    enum Target {
+        /// A distance along the content (Page Up/Down).
+        case distance(Double)
+        case start, end
+        case item(IndexPath, Place)
+
+        var isEnd: Bool { if case .end = self { true } else { false } }
+    }
+
+    /// GtkScrolledWindow's and GtkAdjustment's scroll animation: 200 ms (in µs, the frame
+    /// clock's unit).
+    static let duration = 200_000.0
+    /// Frames the animation may take after its time is up to land on a target the content
+    /// kept moving (measuring at the target changes what comes into view).
+    static let maximumLandingFrames = 8
+
+    var target: Target
+    var duration: Double
+    var focus: FocusPlacement?
+    var startTime: Int64?
+    /// The curve's value at the previous frame (0 … 1).
+    var eased = 0.0
+    var landingFrames = 0
+}
+
+/// Where a key scroll leaves the keyboard focus (GtkListView moves its cursor with Home,
+/// End and the page keys).
+enum FocusPlacement {
+    case first, last, firstVisible, lastVisible
 }
 
 /// A cell in view: which item, how far below the top edge and right of the leading edge,

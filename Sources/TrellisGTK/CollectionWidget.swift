@@ -19,18 +19,24 @@ import TrellisText
 /// is drawn into a picture of its own when it is new or changed, and copied from it on the
 /// frames after (`CellDrawingCache`), with the same pixels.
 ///
-/// Scroll anchoring across the host: GTK owns the vertical adjustment's value (animations,
-/// kinetic scrolling and scrollbar drags set it from their own state), so corrections —
-/// estimates replaced by measured sizes above the item at the top of the window — are not
-/// written into the value, which the next tick or pointer motion would overwrite (the jump
-/// GtkListView users report). The widget keeps `contentOffset = value + bias` instead, moves
-/// `bias` by each correction and shifts the adjustment's bounds by it (`lower = -bias`,
-/// `upper = contentHeight - bias`), so the scrollbar still maps the whole content and the
-/// item at the top stays still whatever drives the value.
+/// The frame path, as `GtkListView` has it: the vertical adjustment's value is the content
+/// offset and nothing else. A new value (wheel, scrollbar, keys) moves the content offset,
+/// which marks the collection view as needing layout; the collection view asks for a
+/// layout through its `layoutRequestHandler`, and the widget queues an allocation for the
+/// next frame. `size_allocate` lays out once — the collection view measures what came
+/// into view and keeps its scroll anchor (TrellisKit's, the only one) still — and writes
+/// the offset back into the adjustment with the new content height; `snapshot` only draws.
+/// Any other change to the collection view (an `apply`, a selection, a reload) reaches
+/// the screen the same way, with no call to the widget.
+///
+/// Page Up/Down, Home and End are the widget's own scroll animations (GTK's duration and
+/// easing, off when GTK's animations are): their targets are re-aimed at every frame from
+/// the content as it is then, so they land where they aim while measuring changes the
+/// content's height, and they move the keyboard focus with the view.
 @MainActor
 public final class CollectionWidget {
-    /// The hosted collection view. Change its data source, layout or cells as usual, then
-    /// call ``setNeedsLayout()``.
+    /// The hosted collection view. Change its data source, layout, cells or selection as
+    /// usual: the widget lays it out and redraws on the next frame.
     public let collectionView: CollectionView
 
     /// The `GtkWidget *` (a `TrellisCollectionWidget`, GtkScrollable).
@@ -63,13 +69,32 @@ public final class CollectionWidget {
     }
     private(set) var debug: DebugChannel?
 
-    /// contentOffset.y − vertical adjustment value (see the type's discussion).
-    var bias: Double = 0
-    /// The items in view after the last layout, top first: the next scroll step keeps the
-    /// first of them still in view where it was, moved by the step.
-    var shownItems: [ShownItem] = []
-    var lastValue: Double = 0
     var allocated = Size.zero
+    /// Set while the widget lays the collection view out: its own layout requests are not
+    /// requests for another frame.
+    var isLayingOut = false
+    /// The offset follows the end of the content while the items there are measured (End,
+    /// the scrollbar dragged to the bottom).
+    var pinnedToEnd = false
+    /// The widget's scroll animation in progress (Page Up/Down, Home, End, scrollToItem).
+    var scrollAnimation: ScrollAnimation?
+    /// The frame clock tick callback driving ``scrollAnimation`` (0: none).
+    var animationTick: UInt32 = 0
+    /// Where the keyboard focus goes once the next layout is done (a key scroll landed).
+    var pendingFocus: FocusPlacement?
+    /// The cells of the last drawn frame (content coordinates): the pointer hits what the
+    /// person sees, even when the collection view changed since.
+    var drawnItems: [(indexPath: IndexPath, frame: Rect)] = []
+    /// The content offset the last frame was drawn at (nil: nothing drawn yet).
+    var drawnOffset: Point?
+    /// The item the person was reading when the width began to change: kept still through
+    /// every new width until they scroll, so a resize and back returns to it.
+    var resizeAnchorItem: IndexPath?
+
+    /// Called in the allocation that gives the widget a new width, before it lays out at
+    /// that width: an app whose item sizes depend on the width gives the collection view
+    /// its new sizes here (the layout that follows shows them).
+    public var onWidthChange: ((Double) -> Void)?
     var frameCount = 0
     var pendingLayoutTime: Double = 0
     var pendingMeasurements = 0
@@ -110,7 +135,7 @@ public final class CollectionWidget {
         callbacks.context = Unmanaged.passRetained(self).toOpaque()
         callbacks.measure = { context, orientation, forSize, minimum, natural in
             MainActor.assumeIsolated {
-                CollectionWidget.host(context).measure(vertical: orientation == 1, minimum: minimum, natural: natural)
+                CollectionWidget.host(context).measure(vertical: orientation == GTK_ORIENTATION_VERTICAL, minimum: minimum, natural: natural)
             }
         }
         callbacks.size_allocate = { context, width, height in
@@ -121,12 +146,17 @@ public final class CollectionWidget {
         }
         callbacks.scrolled = { context, orientation, value in
             MainActor.assumeIsolated {
-                guard orientation == 1 else { return }
+                guard orientation == GTK_ORIENTATION_VERTICAL else { return }
                 CollectionWidget.host(context).scrolled(to: value)
             }
         }
         callbacks.adjustments_changed = { context in
             MainActor.assumeIsolated { CollectionWidget.host(context).updateAdjustments() }
+        }
+        // Any change that needs a layout (an apply, a selection, a reload, a new offset)
+        // reaches the screen on the next frame, keeping the anchor.
+        collectionView.layoutRequestHandler = { [weak self] in
+            MainActor.assumeIsolated { self?.layoutRequested() }
         }
         callbacks.destroy = { context in
             Unmanaged<CollectionWidget>.fromOpaque(context!).release()
@@ -163,10 +193,24 @@ public final class CollectionWidget {
 
     var trellisWidget: OpaquePointer { trellis_collection_widget_from_widget(widget) }
 
-    /// Runs a layout pass now (after the data source, layout or cells changed) and redraws.
+    /// Marks the collection view as needing layout; the widget lays it out, keeping the
+    /// scroll anchor, on the next frame (UIKit's `setNeedsLayout()`: it never lays out at
+    /// once). Changes made through the collection view's own API need no call to it.
     public func setNeedsLayout() {
-        layoutNow(keepingTopItem: false)
-        queueDraw()
+        collectionView.setNeedsLayout()
+        queueLayout()
+    }
+
+    /// The collection view needs a layout: one is queued for the next frame (the frame
+    /// clock's layout phase calls `size_allocate`, which lays out, before it draws).
+    func layoutRequested() {
+        guard !isLayingOut else { return }
+        queueLayout()
+    }
+
+    func queueLayout() {
+        gtk_widget_queue_allocate(widget)
+        gtk_widget_queue_draw(widget)
     }
 
     func queueDraw() {
@@ -181,38 +225,42 @@ public final class CollectionWidget {
         natural?.pointee = vertical ? 0 : Int32(min(collectionView.frame.width, 10_000))
     }
 
+    /// The frame's one layout: a new size, a new offset, a change to the collection.
     private func allocate(width: Double, height: Double) {
         let size = Size(width: width, height: height)
-        guard size != allocated else { return }
-        WindowInstrumentation.startupMoment?("firstAllocation")
-        allocated = size
-        // A new width re-measures what is visible at it in this same frame and keeps the
-        // item at the top still (the collection view's own anchoring); a new height only
-        // changes the container.
-        collectionView.frame = Rect(x: 0, y: 0, width: width, height: height)
-        layoutNow(keepingTopItem: false)
-        WindowInstrumentation.startupMoment?("firstLayout")
-        if let pendingOffset {
-            self.pendingOffset = nil
-            scroll(toOffset: pendingOffset)
+        // What this allocation changes is laid out by it: no layout is queued for it.
+        isLayingOut = true
+        if size != allocated {
+            WindowInstrumentation.startupMoment?("firstAllocation")
+            let widthChanged = allocated != .zero && size.width != allocated.width
+            if widthChanged && resizeAnchorItem == nil { resizeAnchorItem = readingItem }
+            allocated = size
+            // A new width re-measures what is visible at it in this same layout and keeps
+            // the anchor still (the collection view's width path); a new height only
+            // changes the container.
+            collectionView.frame = Rect(x: 0, y: 0, width: width, height: height)
+            if let pendingOffset {
+                self.pendingOffset = nil
+                // The first layout measures what is there: the content before it is
+                // estimated, so the offset is set as asked, not clamped to estimates.
+                var offset = collectionView.contentOffset
+                offset.y = max(0, pendingOffset)
+                collectionView.contentOffset = offset
+            }
+            if widthChanged { onWidthChange?(width) }
         }
-    }
-
-    /// The adjustment's value changed (wheel, scrollbar, keys, kinetic scrolling).
-    private func scrolled(to value: Double) {
-        let delta = value - lastValue
-        lastValue = value
-        let start = DispatchTime.now().uptimeNanoseconds
-        var offset = collectionView.contentOffset
-        offset.y = clampedOffset(value + bias)
-        collectionView.contentOffset = offset
-        layoutNow(keepingTopItem: true, scrolledBy: delta, started: start)
-        debug?.scroll(value: value, delta: delta, offset: collectionView.contentOffset.y, bias: bias)
-        queueDraw()
+        collectionView.keptItem = resizeAnchorItem
+        layOut()
+        collectionView.keptItem = nil
+        isLayingOut = false
+        WindowInstrumentation.startupMoment?("firstLayout")
     }
 
     private func draw(cairo: OpaquePointer, scale: Int) {
         WindowInstrumentation.startupMoment?("firstDraw")
+        // Drawing never lays out: the allocation of this frame did (see the type's
+        // discussion), and a layout here would draw what the pointer cannot hit.
+        assert(!collectionView.needsLayout, "the collection view needs layout while it is drawn: a layout request did not reach size_allocate")
         let start = DispatchTime.now().uptimeNanoseconds
         collectionView.backgroundColor = background
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
@@ -221,6 +269,7 @@ public final class CollectionWidget {
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
             .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil)
         drawInteractionStates(into: cairo)
+        recordDrawnItems()
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         frameCount += 1
         lastFrame = FrameStatistics(
@@ -257,6 +306,13 @@ public final class CollectionWidget {
         g_signal_handler_disconnect(afterPaintClock, afterPaintHandler)
         afterPaintHandler = 0
         self.afterPaintClock = nil
+    }
+
+    /// The item the person is reading: the first (in reading order) of those whose top is
+    /// nearest the top edge while in view, else the first shown.
+    public var readingItem: Trellis.IndexPath? {
+        let shown = currentShownItems()
+        return shown.first { $0.distance >= -0.5 }?.indexPath ?? shown.first?.indexPath
     }
 
     var totalItems: Int {

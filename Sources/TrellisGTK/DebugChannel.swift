@@ -1,4 +1,5 @@
 import CGtk
+import CTrellisGtk
 import Foundation
 import Trellis
 @_spi(Testing) import TrellisKit
@@ -11,12 +12,16 @@ import Trellis
 /// where the item at the top of the window is — never by calling the widget.
 ///
 /// A frame line: `{"event":"frame","frame":3,"xid":…,"width":375,"height":800,"scale":1,
-/// "offset":…,"value":…,"bias":…,"contentHeight":…,"top":{"section":0,"item":12,"y":-4.5},
+/// "offset":…,"value":…,"contentHeight":…,"top":{"section":0,"item":12,"y":-4.5},
 /// "items":[[0,12,-4.5],[0,13,-4.5],…],"measured":…,"total":…,"layoutMs":…,"drawMs":…}`
 /// — `top` is the item nearest the top edge and its distance from it; `items` every cell
 /// in view as [section, item, distance from the top edge, x, width, height], top first;
 /// then `selected`, `focus`, `hover` and `highlighted` items as [section, item].
-/// Input lines: `scroll` (value, delta, offset, bias), `press` (the item pressed), `release`
+/// The frame line lists every item drawn in view, so a test can check that every item
+/// visible in two consecutive frames moved by the same amount. `value` is the vertical
+/// adjustment's value (the content offset the adjustment shows), `animating` whether a
+/// scroll animation of the widget is under way.
+/// Input lines: `scroll` (value, offset), `press` (the item pressed), `release`
 /// (the item whose selection it changed, if any), `cancel` (GTK cancelled the press: no
 /// release follows), `motionWithoutButton` (a motion without button 1 held came between a
 /// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`.
@@ -34,9 +39,11 @@ final class DebugChannel {
         let bounds = collection.bounds
         var fields: [String] = [
             "\"event\":\"frame\"", "\"frame\":\(host.lastFrame.frame)",
-            "\"xid\":\(WindowInstrumentation.windowIdentifier?(host.widget) ?? 0)",
+            "\"xid\":\(trellis_collection_widget_x11_window(host.trellisWidget))",
             "\"width\":\(json(bounds.width))", "\"height\":\(json(bounds.height))", "\"scale\":\(host.lastFrame.scale)",
-            "\"offset\":\(json(bounds.minY))", "\"value\":\(json(host.lastValue))", "\"bias\":\(json(host.bias))",
+            "\"offset\":\(json(bounds.minY))",
+            "\"value\":\(json(gtk_adjustment_get_value(trellis_collection_widget_get_vadjustment(host.trellisWidget))))",
+            "\"animating\":\(host.scrollAnimation != nil)",
             "\"contentHeight\":\(json(collection.contentSize.height))",
             "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
@@ -49,16 +56,15 @@ final class DebugChannel {
                 host.widget, UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), 0, 0, &originX, &originY)
         }
         fields.append("\"origin\":[\(json(originX)),\(json(originY))]")
-        let shown = host.shownItems
+        let shown = host.currentShownItems()
         if let top = shown.first { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }
         fields.append("\"items\":[" + shown.map { "[\($0.indexPath.section),\($0.indexPath.item),\(json($0.distance)),\(json($0.minX)),\(json($0.width)),\(json($0.height))]" }.joined(separator: ",") + "]")
         fields.append(contentsOf: host.debugInteractionFields())
         emit(fields)
     }
 
-    func scroll(value: Double, delta: Double, offset: Double, bias: Double) {
-        emit(["\"event\":\"scroll\"", "\"value\":\(json(value))", "\"delta\":\(json(delta))",
-              "\"offset\":\(json(offset))", "\"bias\":\(json(bias))"])
+    func scroll(value: Double, offset: Double) {
+        emit(["\"event\":\"scroll\"", "\"value\":\(json(value))", "\"offset\":\(json(offset))"])
     }
 
     func event(_ name: String, _ fields: [String] = []) {

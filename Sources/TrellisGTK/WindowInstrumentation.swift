@@ -1,5 +1,3 @@
-import CGtk
-
 /// Where the window tests and benchmarks of this package look into the widget: the library
 /// calls these hooks, which are empty unless the tool installs them (it does when the
 /// environment asks, through `TrellisGTKBenchmarks`). Not API: `package` access, so an app
@@ -9,6 +7,4 @@ package enum WindowInstrumentation {
     /// Called at named moments of start-up: `gtkInit`, `startup`, `activate`,
     /// `firstAllocation`, `firstLayout`, `firstDraw`, `firstFramePainted`.
     package static var startupMoment: ((String) -> Void)?
-    /// The X11 window id of a widget's window (0: none), for the debug channel's frame lines.
-    package static var windowIdentifier: ((UnsafeMutablePointer<GtkWidget>) -> UInt)?
 }

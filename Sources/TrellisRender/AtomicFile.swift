@@ -32,19 +32,13 @@ enum AtomicFile {
         guard descriptor >= 0 else { throw failure(path, "cannot create a file in \(directory.isEmpty ? "." : directory)") }
         // A replaced file keeps its permissions.
         if let existingMode { _ = fchmod(descriptor, existingMode) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glibc_write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let error = failure(path, "cannot write")
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            written += result
+        let code = bytes.withUnsafeBytes { DescriptorWriter.writeAll($0, to: descriptor) }
+        if code != 0 {
+            errno = code
+            let error = failure(path, "cannot write")
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
         if close(descriptor) != 0 {
             let error = failure(path, "cannot finish writing")
@@ -62,12 +56,6 @@ enum AtomicFile {
         let reason = String(cString: strerror(errno))
         return RenderError(.unwritableOutput, "\(path): \(what): \(reason)")
     }
-}
-
-/// `write(2)`, named apart from the `write(_:to:)` above.
-@inline(__always)
-private func Glibc_write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
 
 /// Where a render's output goes.

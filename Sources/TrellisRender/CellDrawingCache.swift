@@ -138,7 +138,7 @@ public final class CellDrawingCache {
         entry.scale = geometry.scale
         entry.underlay = underlay
         entry.frame = frame
-        entry.picture.draw(cell, placement: placement, scale: geometry.scale, underlay: underlay)
+        entry.picture.draw(states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay)
         cellsDrawn += 1
         geometry.copy(entry.picture, to: placement)
         return true
@@ -312,9 +312,10 @@ struct Picture {
 
     func fits(_ placement: Placement) -> Bool { placement.width <= width && placement.height <= height }
 
-    /// Draws `cell` as the target would at `placement`: over `underlay`, its frame's corner
-    /// at the placement's fraction of a pixel.
-    func draw(_ cell: View, placement: Placement, scale: Double, underlay: Color) {
+    /// Draws a cell from its recorded states (the key its picture is kept under) as the
+    /// target would at `placement`: over `underlay`, its frame's corner (at `cellOrigin` in
+    /// the target's coordinates) at the placement's fraction of a pixel.
+    func draw(_ states: [DrawnViewState], cellOrigin: Point, placement: Placement, scale: Double, underlay: Color) {
         let cairo = cairo_create(surface)!
         defer { cairo_destroy(cairo) }
         cairo_rectangle(cairo, 0, 0, Double(placement.width), Double(placement.height))
@@ -322,9 +323,9 @@ struct Picture {
         cairo_set_source_rgba(cairo, underlay.red, underlay.green, underlay.blue, underlay.alpha)
         cairo_paint(cairo)
         var matrix = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale,
-                                    x0: placement.phaseX - scale * cell.frame.minX, y0: placement.phaseY - scale * cell.frame.minY)
+                                    x0: placement.phaseX - scale * cellOrigin.x, y0: placement.phaseY - scale * cellOrigin.y)
         cairo_set_matrix(cairo, &matrix)
-        ViewDrawing(context: CairoGraphicsContext(cairo: cairo)).draw(cell)
+        ViewDrawing(context: CairoGraphicsContext(cairo: cairo)).draw(cellStates: states, at: cellOrigin)
         cairo_surface_flush(surface)
     }
 }

@@ -2,11 +2,12 @@ import Trellis
 import TrellisKit
 import TrellisText
 
-/// Everything ``ViewDrawing`` reads from one view of a cell's subtree: two walks that give
-/// equal sequences of states draw the same pixels (at the same scale, sub-pixel phase and
-/// underlay). This is how ``CellDrawingCache`` knows a cached cell is still valid without
-/// a `setNeedsDisplay` from every property setter: the walk compares values, it allocates
-/// nothing while they match.
+/// Everything ``ViewDrawing`` draws one view from (a `CustomDrawing` view's own drawing
+/// aside): the drawing records a view's state first and reads only the record, so two
+/// walks that give equal sequences of states draw the same pixels (at the same scale,
+/// sub-pixel phase and underlay). This is how ``CellDrawingCache`` knows a cached cell is
+/// still valid without a `setNeedsDisplay` from every property setter: the walk compares
+/// values, it allocates nothing while they match.
 struct DrawnViewState: Equatable {
     var view: ObjectIdentifier
     /// The frame in the parent's bounds coordinates; for the cell itself only its size
@@ -32,10 +33,12 @@ struct DrawnViewState: Equatable {
     var image: Image?
     var imageRect: Rect?
 
-    init(_ view: View, isCell: Bool) {
+    /// The state of `view`; `bounds` replaces the view's own (the renderer's root is drawn
+    /// at its bounds origin rounded to whole pixels).
+    init(_ view: View, isCell: Bool, bounds drawnBounds: Rect? = nil) {
         self.view = ObjectIdentifier(view)
         frame = isCell ? Rect(origin: .zero, size: view.bounds.size) : view.frame
-        bounds = view.bounds
+        bounds = drawnBounds ?? view.bounds
         alpha = view.alpha
         isHidden = view.isHidden
         clipsToBounds = view.clipsToBounds
@@ -50,13 +53,16 @@ struct DrawnViewState: Equatable {
             textStyle = label.style
             numberOfLines = label.numberOfLines
             textColor = label.textColor
-            textRect = LabelText(label).textRect(in: view.bounds)
+            textRect = LabelText(label).textRect(in: bounds)
         }
         if let imageView = view as? ImageView {
             image = imageView.image
             imageRect = imageView.imageRect
         }
     }
+
+    /// Whether the view is drawn at all (its subviews' states follow it in a walk only then).
+    var isDrawn: Bool { !isHidden && alpha > 0 }
 
     /// Walks `cell`'s subtree in drawing order and hands each view's state to `body` (which
     /// returns false to stop). Returns false when the walk was stopped or the cell cannot be

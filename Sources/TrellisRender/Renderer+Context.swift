@@ -5,7 +5,9 @@ import TrellisKit
 extension Renderer {
     /// Draws `view` into an existing Cairo context — a window's, as the GTK host does —
     /// exactly as ``rasterize(_:)`` draws it into a bitmap: the canvas colour, then the
-    /// tree laid out until settled, with the view's bounds origin at the context's origin.
+    /// tree, with the view's bounds origin at the context's origin. It lays nothing out:
+    /// the tree is drawn as it is, so lay it out first (``layOutUntilSettled(_:maximumPasses:)``),
+    /// as a window does in its allocation and never while it draws.
     /// `options.scale` is not applied (the context's owner sets its transform: GTK replays
     /// the drawing at the surface's scale); the debug overlay is drawn when asked for.
     ///
@@ -26,7 +28,6 @@ extension Renderer {
     public func draw(_ view: View, into cairo: OpaquePointer, overlayScale: Double = 1, cache: CellDrawingCache? = nil) {
         let context = CairoGraphicsContext(cairo: cairo)
         context.withSavedState {
-            Self.layOutUntilSettled(view)
             // The root's bounds origin, rounded so that its content lands on whole pixels.
             var bounds = view.bounds
             if cache != nil || cairo_surface_get_type(cairo_get_target(cairo)) == CAIRO_SURFACE_TYPE_IMAGE {

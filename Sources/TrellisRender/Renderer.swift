@@ -77,22 +77,27 @@ public struct Renderer: Sendable {
         return RasterImage(surface: surface)
     }
 
-    /// Runs layout passes until a pass moves no frame (at most `maximumPasses`), as a run
-    /// loop lays out until the tree is settled before it draws. One pass is not always
-    /// enough: `layoutIfNeeded` solves constraints before it calls `layoutSubviews`, so a
-    /// view that resizes a subview in `layoutSubviews` (a cell fitting its content view to
-    /// its bounds) leaves the constraints below it solved for the old size until the next
-    /// pass.
+    /// Runs layout passes until a pass moves no frame and the root no longer needs layout
+    /// (at most `maximumPasses`), as a run loop lays out until the tree is settled before it
+    /// draws. One pass is not always enough: `layoutIfNeeded` solves constraints before it
+    /// calls `layoutSubviews`, so a view that resizes a subview in `layoutSubviews` (a cell
+    /// fitting its content view to its bounds) leaves the constraints below it solved for
+    /// the old size until the next pass; and a collection view whose pass moved its content
+    /// offset (scroll anchoring) is marked as needing layout again, which the next pass
+    /// settles without measuring anything.
+    ///
+    /// Drawing never lays out (``draw(_:into:overlayScale:cache:)`` draws the tree as it
+    /// is): a window lays out here in its allocation, `render` before it rasterizes.
     /// - Complexity: O(views) per pass plus the layout itself; one pass for a tree whose
     ///   layout moves nothing.
-    static func layOutUntilSettled(_ root: View, maximumPasses: Int = 4) {
+    public static func layOutUntilSettled(_ root: View, maximumPasses: Int = 4) {
         var previous: [Rect] = []
         collectFrames(root, into: &previous)
         for _ in 0..<maximumPasses {
             root.layoutIfNeeded()
             var frames: [Rect] = []
             collectFrames(root, into: &frames)
-            if frames == previous { return }
+            if frames == previous && !root.needsLayout { return }
             previous = frames
         }
     }
@@ -107,6 +112,7 @@ public struct Renderer: Sendable {
         let cairo = cairo_create(surface)!
         defer { cairo_destroy(cairo) }
         cairo_scale(cairo, scale, scale)
+        Self.layOutUntilSettled(root)
         draw(root, into: cairo, overlayScale: scale)
         return cairo_status(cairo)
     }

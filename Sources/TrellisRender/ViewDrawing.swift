@@ -3,9 +3,10 @@ import TrellisKit
 
 /// Walks a view tree and draws each view the way a layer-backed `UIView` appears.
 ///
-/// Every property read here must also be in `DrawnViewState`, which is how
-/// `CellDrawingCache` tells that a cell's kept picture is still what this would draw: a
-/// property drawn but not recorded there leaves stale pictures on screen.
+/// Each view is drawn from its ``DrawnViewState``, recorded first: what the drawing reads
+/// is, by construction, what `CellDrawingCache` compares to tell that a cell's kept picture
+/// is still what this would draw — and the cache draws a picture from the very states it
+/// keeps. Only a `CustomDrawing` view draws from itself; the cache never keeps those.
 struct ViewDrawing {
     let context: CairoGraphicsContext
     /// Draws the root's subviews from their cached pictures where it can (nil: draws
@@ -20,49 +21,71 @@ struct ViewDrawing {
     /// subviews; `bounds` replaces the view's own (the renderer's root, drawn at its
     /// bounds origin rounded to whole pixels).
     func draw(_ view: View, bounds drawnBounds: Rect? = nil) {
-        guard !view.isHidden, view.alpha > 0 else { return }
+        guard view.isDrawn else { return }
+        let state = DrawnViewState(view, isCell: false, bounds: drawnBounds)
+        draw(state, at: state.frame.origin, customDrawing: view as? any CustomDrawing) { bounds in
+            if let cache {
+                cache.drawSubviews(of: view, bounds: bounds, with: self)
+            } else {
+                for subview in view.subviews { draw(subview) }
+            }
+        }
+    }
+
+    /// Draws a cell from the states ``DrawnViewState/walk(_:_:)`` recorded for it, in the
+    /// walk's order (a view, then its subviews' subtrees if it is drawn), with the cell's
+    /// frame at `origin`.
+    func draw(cellStates states: [DrawnViewState], at origin: Point) {
+        var next = 0
+        func drawSubtree(at origin: Point) {
+            let state = states[next]
+            next += 1
+            draw(state, at: origin, customDrawing: nil) { _ in
+                for _ in 0..<state.subviewCount { drawSubtree(at: states[next].frame.origin) }
+            }
+        }
+        guard !states.isEmpty else { return }
+        drawSubtree(at: origin)
+    }
+
+    /// Draws one view from its recorded state, its frame's corner at `origin`;
+    /// `drawSubviews` draws what lies above its content, given the bounds drawn.
+    private func draw(_ state: DrawnViewState, at origin: Point, customDrawing: (any CustomDrawing)?,
+                      drawSubviews: (Rect) -> Void) {
+        guard state.isDrawn else { return }
         context.withSavedState {
-            context.translate(dx: view.frame.minX, dy: view.frame.minY)
-            context.withOpacity(view.alpha) {
-                let bounds = drawnBounds ?? view.bounds
+            context.translate(dx: origin.x, dy: origin.y)
+            context.withOpacity(state.alpha) {
+                let bounds = state.bounds
                 context.translate(dx: -bounds.minX, dy: -bounds.minY)
-                let radius = view.cornerStyle.radius(for: bounds.size)
-                if let background = view.backgroundColor {
+                let radius = state.cornerStyle.radius(for: bounds.size)
+                if let background = state.background {
                     context.fill(bounds, cornerRadius: radius, color: background)
                 }
-                if let imageView = view as? ImageView, let image = imageView.image, let rect = imageView.imageRect {
+                if let image = state.image, let rect = state.imageRect {
                     // An image view's image is the layer's contents, placed by the content
                     // mode: like UIKit's, it shows beyond the bounds unless clipsToBounds.
                     context.withSavedState {
-                        if view.clipsToBounds { context.clip(to: bounds, cornerRadius: radius) }
+                        if state.clipsToBounds { context.clip(to: bounds, cornerRadius: radius) }
                         context.draw(image, in: rect)
                     }
                 }
                 // A layer's own drawn content never spills out of its bounds (it has a
                 // backing store of that size); with clipsToBounds it is also cut to the corners.
                 context.withSavedState {
-                    context.clip(to: bounds, cornerRadius: view.clipsToBounds ? radius : 0)
-                    drawContent(of: view, in: bounds)
+                    context.clip(to: bounds, cornerRadius: state.clipsToBounds ? radius : 0)
+                    if let text = state.text, let style = state.textStyle, let rect = state.textRect, let color = state.textColor {
+                        _ = context.drawText(text, style: style, maxLines: state.numberOfLines, in: rect, color: color,
+                                             centeredVertically: true)
+                    }
+                    customDrawing?.draw(in: context)
                 }
                 context.withSavedState {
-                    if view.clipsToBounds { context.clip(to: bounds, cornerRadius: radius) }
-                    if let cache {
-                        cache.drawSubviews(of: view, bounds: bounds, with: self)
-                    } else {
-                        for subview in view.subviews { draw(subview) }
-                    }
+                    if state.clipsToBounds { context.clip(to: bounds, cornerRadius: radius) }
+                    drawSubviews(bounds)
                 }
-                drawBorder(of: view, in: bounds, cornerRadius: radius)
+                drawBorder(state.border, width: state.borderWidth, in: bounds, cornerRadius: radius)
             }
-        }
-    }
-
-    private func drawContent(of view: View, in bounds: Rect) {
-        if let label = view as? Label {
-            LabelText(label).draw(in: context, bounds: bounds)
-        }
-        if let custom = view as? any CustomDrawing {
-            custom.draw(in: context)
         }
     }
 
@@ -70,9 +93,9 @@ struct ViewDrawing {
     /// its path) runs along the bounds inset by half the line width, with the corner radius
     /// reduced by the same amount so its outer edge follows the background's corners. This
     /// is S1's tag outline, inset by half the line width so it is never clipped.
-    private func drawBorder(of view: View, in bounds: Rect, cornerRadius: Double) {
-        guard let color = view.borderColor, view.borderWidth > 0 else { return }
-        let width = min(view.borderWidth, min(bounds.width, bounds.height) / 2)
+    private func drawBorder(_ color: Color?, width borderWidth: Double, in bounds: Rect, cornerRadius: Double) {
+        guard let color, borderWidth > 0 else { return }
+        let width = min(borderWidth, min(bounds.width, bounds.height) / 2)
         guard width > 0 else { return }
         let half = width / 2
         let path = Rect(x: bounds.minX + half, y: bounds.minY + half,

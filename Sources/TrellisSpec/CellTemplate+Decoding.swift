@@ -79,7 +79,7 @@ extension CellTemplate {
         let used = PangoTextMeasurer.shared.measure("A", style: TextStyle(font: font), maxWidth: nil, maxLines: 1).fontFamily
         guard used.lowercased() != font.family.lowercased() else { return }
         throw SpecError(.unknownValue, path: field.path,
-                        "font family \"\(font.family)\" is not installed; Pango would draw with \"\(used)\" instead (install the font or name an installed family, e.g. \"DejaVu Sans\")")
+                        "font family \(JSONValue.string(font.family).excerpt) is not installed; Pango would draw with \"\(used)\" instead (install the font or name an installed family, e.g. \"DejaVu Sans\")")
     }
 }
 
@@ -99,7 +99,7 @@ extension JSONField {
         if text == "none" { return nil }
         guard let color = Color(hex: text) else {
             throw SpecError(.invalidValue, path: path,
-                            "unknown colour \"\(text)\"; expected \"#rgb\", \"#rrggbb\", \"#rrggbbaa\" or \"none\"")
+                            "unknown colour \(JSONValue.string(text).excerpt); expected \"#rgb\", \"#rrggbb\", \"#rrggbbaa\" or \"none\"")
         }
         return color
     }

@@ -67,6 +67,9 @@ public struct CompositionalSpec: Sendable {
 
     public var configuration = CompositionalConfiguration()
     public var sections: Sections
+    /// The JSON path of each entry of `.each` (`layout.sections[2]`), for the budgets'
+    /// messages.
+    var entryPaths: [String] = []
 
     static let members = ["type", "interSectionSpacing", "safeAreaInsets", "layoutMargins", "readableContentWidth", "displayScale", "section", "sections", "list"]
 
@@ -76,8 +79,8 @@ public struct CompositionalSpec: Sendable {
         try object.read("interSectionSpacing", into: &configuration.interSectionSpacing, expected: nonNegative)
         if let field = object.optional("safeAreaInsets") { configuration.safeAreaInsets = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("layoutMargins") { configuration.layoutMargins = try LayoutDocument.decodeInsets(field) }
-        try object.read("readableContentWidth", into: &configuration.readableContentWidth, expected: positive)
-        try object.read("displayScale", into: &configuration.displayScale, expected: positive)
+        try object.readDividingWidth("readableContentWidth", into: &configuration.readableContentWidth)
+        try object.readScale("displayScale", into: &configuration.displayScale)
         configuration = try validated(configuration, in: object) { configuration throws(LayoutOptionsError) in try configuration.validate() }
 
         let given = ["section", "sections", "list"].compactMap { object.optional($0) }
@@ -86,18 +89,23 @@ public struct CompositionalSpec: Sendable {
             throw SpecError(.missingValue, path: object.path.isEmpty ? "section" : "\(object.path).section", "missing; expected \"section\", \"sections\" or \"list\"")
         }
         let sections: Sections
+        var entryPaths: [String] = []
         if let field = object.optional("list") {
             sections = .list(try decodeList(field))
         } else if let field = object.optional("section") {
             sections = .each([try decodeSection(field)])
+            entryPaths = [field.path]
         } else {
             let fields = try object.optional("sections")!.array()
             guard !fields.isEmpty else { throw object.optional("sections")!.invalid("at least one section") }
             var decoded: [Entry] = []
             for field in fields { decoded.append(try decodeSection(field)) }
             sections = .each(decoded)
+            entryPaths = fields.map(\.path)
         }
-        return CompositionalSpec(configuration: configuration, sections: sections)
+        var spec = CompositionalSpec(configuration: configuration, sections: sections)
+        spec.entryPaths = entryPaths
+        return spec
     }
 
     /// A compositional layout with these options.
@@ -151,6 +159,12 @@ public struct CompositionalSpec: Sendable {
             let at = object.field(atIndexedPath: error.option)
             throw SpecError(.invalidValue, path: at?.path ?? "\(object.path).\(error.option)", "expected \(error.expected), got \(at?.value.excerpt ?? error.value)")
         }
+        // Before anything counts the group's cells or builds its plan: a `count` inside a
+        // `count` multiplies past any memory (and past Int).
+        let cost = CompositionalBudget.nodes(of: .group(group))
+        if cost.nodes > DocumentLimits.maximumGroupNodes {
+            throw SpecError(.invalidValue, path: "\(object.path).group", CompositionalBudget.nodesMessage(cost.nodes, of: "this group"))
+        }
         return .section(section)
     }
 
@@ -165,7 +179,7 @@ public struct CompositionalSpec: Sendable {
             ?? CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44))
         var item = CompositionalBoundaryItem(layoutSize: size, elementKind: elementKind, alignment: alignment)
         item.pinToVisibleBounds = try object.optional("pinToVisibleBounds")?.bool() ?? false
-        if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(expected: "a whole number") }
+        if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(in: Int(Int32.min)...Int(Int32.max)) }
         return item
     }
 
@@ -179,7 +193,7 @@ public struct CompositionalSpec: Sendable {
         }
         if let insets = object.optional("contentInsets") { item.contentInsets = try insets.signedInsets() }
         item.coversItemsOnly = try object.optional("coversItemsOnly")?.bool() ?? false
-        if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(expected: "a whole number") }
+        if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(in: Int(Int32.min)...Int(Int32.max)) }
         return item
     }
 
@@ -196,7 +210,7 @@ public struct CompositionalSpec: Sendable {
             subitems.append(member.optional("subitems") != nil || member.optional("axis") != nil ? .group(try decodeGroup(subitem)) : .item(try decodeItem(subitem)))
         }
         var group = CompositionalGroup(layoutSize: size, axis: axis, subitems: subitems)
-        if let field = object.optional("count") { group.count = try field.wholeNumber(expected: "a whole number ≥ 1") }
+        if let field = object.optional("count") { group.count = try field.wholeNumber(in: 1...DocumentLimits.maximumGroupNodes) }
         if let field = object.optional("countSizing") {
             guard group.count != nil else { throw SpecError(.invalidValue, path: field.path, "only allowed with \"count\"") }
             group.countSizing = try field.oneOf(CompositionalGroup.CountSizing.self)
@@ -234,7 +248,7 @@ public struct CompositionalSpec: Sendable {
         let object = try field.object()
         try object.rejectUnknownMembers(dimensionKinds)
         let given = dimensionKinds.compactMap { kind in object.optional(kind).map { (kind, $0) } }
-        guard given.count == 1, let (kind, value) = given.first else { throw field.invalid(expected) }
+        guard given.count == 1, let (kind, value) = given.first else { throw field.invalidShape(expected, given: given.map(\.0)) }
         let number = try value.nonNegativeNumber()
         switch kind {
         case "fractionalWidth": return .fractionalWidth(number)
@@ -250,7 +264,7 @@ public struct CompositionalSpec: Sendable {
         try object.rejectUnknownMembers(["fixed", "flexible"])
         if let fixed = object.optional("fixed"), object.optional("flexible") == nil { return .fixed(try fixed.nonNegativeNumber()) }
         if let flexible = object.optional("flexible"), object.optional("fixed") == nil { return .flexible(try flexible.nonNegativeNumber()) }
-        throw field.invalid("an object with one of \"fixed\", \"flexible\"")
+        throw field.invalidShape("an object with one of \"fixed\", \"flexible\"", given: ["fixed", "flexible"].filter { object.optional($0) != nil })
     }
 
     static func decodeEdgeSpacing(_ field: JSONField) throws(SpecError) -> CompositionalEdgeSpacing {

@@ -33,6 +33,28 @@ public enum DocumentLimits {
     /// The most lines of the cell template (`"lines"`).
     public static let maximumLines = 1_000_000
 
+    /// The smallest display scale (`displayScale`, `trellis render --scale`), in pixels per
+    /// point: frames snap to multiples of 1/scale, so a scale near 0 makes one pixel (a
+    /// separator, a rounded frame) astronomically large, and 1/5e-324 is infinite.
+    public static let minimumScale = 0.01
+    /// The smallest width a layout divides by (`minimumColumnWidth`, `readableContentWidth`),
+    /// in points: the quotient stays finite and the column count meaningful.
+    public static let minimumDividingWidth = 0.01
+
+    /// The most nodes (groups and items) of all the compositional groups of a document
+    /// together, `count` repetitions expanded: what the layout's group plans hold (each
+    /// distinct group's plan is built once, however many sections use it).
+    public static let maximumGroupNodes = 1_000_000
+    /// The most group nodes a compositional layout evaluates to lay out every section once:
+    /// for each section, its group's nodes × the instances its items fill. Bounds the time
+    /// of a layout whose groups hold many nodes per cell.
+    public static let maximumGroupEvaluations = 200_000_000
+    /// The farthest any frame inside one compositional group instance (or a boundary item)
+    /// may reach from its origin, in points: fractions of fractions multiply, so each value
+    /// within `maximumLength` can still place a cell 1e300 points away. With at most
+    /// `maximumItemCount` instances a section, every coordinate stays below 1e20.
+    public static let maximumGroupExtent = 1e12
+
     /// `"… is past the limit of …"`, the message of a value over a limit.
     static func message(_ what: String, limit: String, got: String) -> String {
         "expected \(what) of at most \(limit) (docs/Limits.md), got \(got)"
@@ -47,6 +69,17 @@ extension JSONField {
 }
 
 extension DocumentLimits {
+    /// The most UTF-8 bytes a text at `fontSize` may have (see `maximumTextExtent`).
+    public static func longestText(fontSize: Double) -> Int {
+        let bytes = (maximumTextExtent / fontSize).rounded(.down)
+        return bytes >= Double(maximumInputBytes) ? maximumInputBytes : Int(bytes)
+    }
+
+    /// The message for a line longer than `longest` bytes.
+    public static func lineProblem(_ longest: Int) -> String {
+        "a line longer than \(longest) bytes is past the limit of 1e8 for bytes × font size (docs/Limits.md)"
+    }
+
     /// Why `text` at `fontSize` is past `maximumTextExtent`, or nil.
     public static func textProblem(_ text: String, fontSize: Double) -> String? {
         let bytes = text.utf8.count

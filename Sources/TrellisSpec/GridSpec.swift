@@ -41,7 +41,7 @@ public struct GridSpec: Sendable {
             options.itemWidth = itemWidth
         }
         options.stretchesItems = try object.optional("stretchesItems")?.bool() ?? false
-        try object.read("displayScale", into: &options.displayScale, expected: positive)
+        try object.readScale("displayScale", into: &options.displayScale)
         options.sections = try object.sectionStyle()
         var spec = GridSpec()
         spec.options = try validated(options, in: object) { options throws(LayoutOptionsError) in try options.validate() }
@@ -56,7 +56,7 @@ public struct GridSpec: Sendable {
         }
         let width: GridLayout.ItemWidth, field: JSONField
         if let span {
-            width = .span(try span.wholeNumber(expected: "a whole number ≥ 1"))
+            width = .span(try span.wholeNumber(in: 1...DocumentLimits.maximumColumnCount))
             field = span
         } else if let fraction {
             width = .fraction(try fraction.number(expected: "a number in (0, 1]"))

@@ -61,6 +61,12 @@ public struct JSONField: Sendable {
         SpecError(.invalidValue, path: path, "expected \(expected), got \(value.excerpt)")
     }
 
+    /// For an object that should hold exactly one of several members: says which it holds.
+    func invalidShape(_ expected: String, given: [String]) -> SpecError {
+        let got = given.isEmpty ? "an object with none of them" : "an object with \(given.map { "\"\($0)\"" }.joined(separator: " and "))"
+        return SpecError(.invalidValue, path: path, "expected \(expected), got \(got)")
+    }
+
     /// - Throws: `SpecError` unless the value is a finite number ≥ 0, at most
     ///   `DocumentLimits.maximumLength`.
     public func nonNegativeNumber() throws(SpecError) -> Double {
@@ -77,10 +83,10 @@ public struct JSONField: Sendable {
         return number
     }
 
-    /// - Throws: `SpecError` unless the value is a whole number ≥ 1.
+    /// - Throws: `SpecError` unless the value is a whole number from 1 to 999999999999999.
     public func positiveInteger() throws(SpecError) -> Int {
         guard case .number(let number, _) = value, number.isFinite, number >= 1, number == number.rounded(), number < 1e15 else {
-            throw invalid("a whole number of at least 1")
+            throw invalid("a whole number from 1 to 999999999999999")
         }
         return Int(number)
     }
@@ -96,7 +102,7 @@ public struct JSONField: Sendable {
         let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard case .string(let text) = value else { throw invalid("one of \(allowed)") }
         guard let result = Value(rawValue: text) else {
-            throw SpecError(.unknownValue, path: path, "unknown value \"\(text)\"; expected one of \(allowed)")
+            throw SpecError(.unknownValue, path: path, "unknown value \(value.excerpt); expected one of \(allowed)")
         }
         return result
     }
@@ -141,7 +147,8 @@ public struct JSONObject: Sendable {
     /// - Throws: `SpecError` for the first member whose name is not in `known`.
     public func rejectUnknownMembers(_ known: [String]) throws(SpecError) {
         for member in members where !known.contains(member.key) {
-            throw SpecError(.unknownMember, path: field.path(of: member.key),
+            // A key is quoted at most 40 characters long: a 100 KB name is not echoed whole.
+            throw SpecError(.unknownMember, path: field.path(of: JSONValue.shortened(member.key)),
                             "unknown member; expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
     }

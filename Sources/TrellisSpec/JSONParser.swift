@@ -118,7 +118,7 @@ public struct JSONParser {
             }
             if isDuplicate {
                 index = keyStart
-                throw error("duplicate member \"\(key)\"")
+                throw error("duplicate member \(JSONValue.string(key).excerpt)")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a member name, found \(describeCurrent())") }
@@ -152,8 +152,9 @@ public struct JSONParser {
         }
     }
 
-    /// A string; the common case (no escapes) is decoded straight from the input. Invalid
-    /// UTF-8 is repaired (U+FFFD), as `String(decoding:as:)` does.
+    /// A string; the common case (no escapes) is decoded straight from the input, which is
+    /// valid UTF-8 (checked byte by byte: RFC 8259 §8.1 asks for UTF-8, and a byte sequence
+    /// that is not is refused at its line and column rather than repaired to U+FFFD).
     private mutating func parseString() throws(SpecError) -> String {
         let opening = index
         index += 1
@@ -167,6 +168,7 @@ public struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(opening: opening, start: start) }
             if byte < 0x20 { throw error("control character in a string (escape it)") }
+            if byte >= 0x80 { try skipUTF8Sequence(); continue }
             index += 1
         }
         index = opening  // point at where the string began
@@ -184,8 +186,9 @@ public struct JSONParser {
             }
             if byte < 0x20 { throw error("control character in a string (escape it)") }
             guard byte == UInt8(ascii: "\\") else {
-                utf8.append(byte)
-                index += 1
+                let from = index
+                if byte >= 0x80 { try skipUTF8Sequence() } else { index += 1 }
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<index]))
                 continue
             }
             index += 1
@@ -220,6 +223,34 @@ public struct JSONParser {
         }
         index = opening  // point at where the string began
         throw error("unterminated string")
+    }
+
+    /// Moves past the well-formed UTF-8 sequence of 2 to 4 bytes at `index` (Unicode's
+    /// table 3-7: no overlong forms such as C0 AF, no encoded surrogates such as CESU-8's
+    /// ED A0 80, nothing past U+10FFFF).
+    /// - Throws: at the first byte that cannot be part of it.
+    private mutating func skipUTF8Sequence() throws(SpecError) {
+        let lead = bytes[index]
+        let length: Int, second: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xE1...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        default: throw error("invalid UTF-8 in a string: byte 0x\(String(lead, radix: 16, uppercase: true)) cannot start a character")
+        }
+        for offset in 1..<length {
+            let position = index + offset
+            let allowed = offset == 1 ? second : 0x80...0xBF
+            guard position < bytes.count, allowed.contains(bytes[position]) else {
+                let found = position < bytes.count ? "byte 0x\(String(bytes[position], radix: 16, uppercase: true))" : "the end of input"
+                throw error("invalid UTF-8 in a string: \(found) after 0x\(String(lead, radix: 16, uppercase: true)) is not a valid continuation (overlong, surrogate or truncated sequence)")
+            }
+        }
+        index += length
     }
 
     private mutating func parseHex4() throws(SpecError) -> UInt32 {

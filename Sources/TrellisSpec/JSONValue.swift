@@ -39,11 +39,19 @@ public enum JSONValue: Sendable, Equatable {
     var excerpt: String {
         switch self {
         case .number(_, let text): return text
-        case .array, .object: return kindDescription
+        case .array(let elements):
+            return elements.isEmpty ? "an empty array" : "an array of \(elements.count) element\(elements.count == 1 ? "" : "s")"
+        case .object(let members):
+            guard !members.isEmpty else { return "an empty object" }
+            return Self.shortened("an object with \(members.map { "\"\($0.key)\"" }.joined(separator: ", "))")
         default:
-            let text = JSONWriter.write(self)
-            return text.count > 40 ? String(text.prefix(37)) + "..." : text
+            return Self.shortened(JSONWriter.write(self))
         }
+    }
+
+    /// `text` cut to at most 40 characters ("…" ending a cut one), for messages.
+    static func shortened(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(37)) + "..." : text
     }
 }
 

@@ -128,6 +128,12 @@ public struct LayoutDocument: Sendable {
             sections.append(try decodeSection(field, index: index, layout: &layout))
         }
         let visibleRect = try object.optional("visibleRect").map { field throws(SpecError) in try decodeRect(field) }
+        if case .compositional(let compositional) = layout {
+            // What the groups' fractions resolve in: at most the container, whose height is
+            // the document's, or the visible rect's, or the 800 points a window gets.
+            let container = Size(width: width, height: Swift.max(height ?? 0, visibleRect?.height ?? 0, 800))
+            try compositional.checkBudgets(container: container, itemCounts: sections.map(\.items.count))
+        }
         var document = LayoutDocument(width: width, height: height, direction: direction, layout: layout, sections: sections, visibleRect: visibleRect)
         document.cell = try object.optional("cell").map { field throws(SpecError) in try CellTemplate.decode(field) }
         let fontSize = document.cellTemplate.font.size

@@ -19,13 +19,33 @@ extension JSONField {
         return number
     }
 
-    /// A whole JSON number of any sign (the options' `validate()` judges its range).
-    /// - Throws: `SpecError` unless the value is a whole number.
+    /// A whole JSON number of any sign (the options' `validate()` judges its range) whose
+    /// magnitude is below 1e15.
+    /// - Throws: `SpecError` unless the value is a whole number, saying the bound when it is
+    ///   a whole number past it.
     func wholeNumber(expected: String) throws(SpecError) -> Int {
-        guard case .number(let number, _) = value, number.isFinite, number == number.rounded(), Swift.abs(number) < 1e15 else {
-            throw invalid(expected)
-        }
+        guard case .number(let number, _) = value, number.isFinite, number == number.rounded() else { throw invalid(expected) }
+        guard Swift.abs(number) < 1e15 else { throw invalid("\(expected), of magnitude at most 999999999999999") }
         return Int(number)
+    }
+
+    /// A whole JSON number in `range`.
+    /// - Throws: `SpecError` naming both bounds and the value.
+    func wholeNumber(in range: ClosedRange<Int>) throws(SpecError) -> Int {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        guard case .number(let number, _) = value, number.isFinite, number == number.rounded(),
+              number >= Double(range.lowerBound), number <= Double(range.upperBound) else { throw invalid(expected) }
+        return Int(number)
+    }
+
+    /// A number of at least `minimum` and at most `DocumentLimits.maximumLength` (a scale,
+    /// or a width a layout divides by: near 0 its reciprocal is astronomically large).
+    /// - Throws: `SpecError` naming `what`, both bounds and the value.
+    func atLeast(_ minimum: Double, _ what: String, unit: String) throws(SpecError) -> Double {
+        let expected = "\(what) from \(minimum) to 1e9 \(unit) (docs/Limits.md)"
+        let number = try self.number(expected: expected)
+        guard number.isFinite, number >= minimum else { throw invalid(expected) }
+        return number
     }
 
     /// One of the strings of `choices`, mapped to its value.
@@ -34,7 +54,7 @@ extension JSONField {
         let allowed = choices.map { "\"\($0.0)\"" }.joined(separator: ", ")
         guard case .string(let text) = value else { throw invalid("one of \(allowed)") }
         guard let match = choices.first(where: { $0.0 == text }) else {
-            throw SpecError(.unknownValue, path: path, "unknown value \"\(text)\"; expected one of \(allowed)")
+            throw SpecError(.unknownValue, path: path, "unknown value \(value.excerpt); expected one of \(allowed)")
         }
         return match.1
     }
@@ -59,6 +79,18 @@ extension JSONObject {
         if let field = optional(key) { value = try field.number(expected: expected) }
     }
 
+    /// Reads member `key`, when present, as a display scale of at least
+    /// `DocumentLimits.minimumScale` pixels per point.
+    func readScale(_ key: String, into value: inout Double) throws(SpecError) {
+        if let field = optional(key) { value = try field.atLeast(DocumentLimits.minimumScale, "a display scale", unit: "pixels per point") }
+    }
+
+    /// Reads member `key`, when present, as a width a layout divides by, at least
+    /// `DocumentLimits.minimumDividingWidth` points.
+    func readDividingWidth(_ key: String, into value: inout Double) throws(SpecError) {
+        if let field = optional(key) { value = try field.atLeast(DocumentLimits.minimumDividingWidth, "a width", unit: "points") }
+    }
+
     /// The field at a dotted path below this object (`separators.thickness`), or nil.
     func field(atPath dotted: String) -> JSONField? {
         var object = self
@@ -80,8 +112,8 @@ extension JSONObject {
         if count != nil && minimum != nil {
             throw SpecError(.invalidValue, path: minimum!.path, "expected either \"columns\" or \"minimumColumnWidth\", not both")
         }
-        if let count { return .count(try count.wholeNumber(expected: "a whole number ≥ 1")) }
-        if let minimum { return .minimumWidth(try minimum.number(expected: positive)) }
+        if let count { return .count(try count.wholeNumber(in: 1...DocumentLimits.maximumColumnCount)) }
+        if let minimum { return .minimumWidth(try minimum.atLeast(DocumentLimits.minimumDividingWidth, "a width", unit: "points")) }
         return defaults
     }
 

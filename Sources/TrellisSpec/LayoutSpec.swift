@@ -25,7 +25,7 @@ public enum LayoutSpec: Sendable {
         case "compositional": return .compositional(try CompositionalSpec.decode(object))
         default:
             throw SpecError(.unknownValue, path: typeField.path,
-                            "unknown value \"\(type)\"; expected one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))")
+                            "unknown value \(typeField.value.excerpt); expected one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
     }
 
@@ -116,9 +116,7 @@ public struct FlowSpec: Sendable {
         spec.pinHeaders = try object.optional("pinHeaders")?.bool() ?? false
         spec.pinFooters = try object.optional("pinFooters")?.bool() ?? false
         if let field = object.optional("displayScale") {
-            let scale = try field.nonNegativeNumber()
-            guard scale > 0 else { throw field.invalid("a display scale greater than 0") }
-            spec.displayScale = scale
+            spec.displayScale = try field.atLeast(DocumentLimits.minimumScale, "a display scale", unit: "pixels per point")
         }
         return spec
     }

@@ -28,7 +28,7 @@ public struct WaterfallSpec: Sendable {
         try object.read("columnSpacing", into: &options.columnSpacing, expected: nonNegative)
         try object.read("itemSpacing", into: &options.itemSpacing, expected: nonNegative)
         if let field = object.optional("placement") { options.placement = try field.choice(placements) }
-        try object.read("displayScale", into: &options.displayScale, expected: positive)
+        try object.readScale("displayScale", into: &options.displayScale)
         options.sections = try object.sectionStyle()
         var spec = WaterfallSpec()
         spec.options = try validated(options, in: object) { options throws(LayoutOptionsError) in try options.validate() }

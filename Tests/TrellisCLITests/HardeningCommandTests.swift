@@ -17,7 +17,7 @@ struct HardeningCommandTests {
         (["render", "-", "-o", "/tmp/never-written.png"], #"{"width":8,"cell":{"size":1e308},"sections":[{"items":[{"text":"W"}]}]}"#,
          "trellis render: cell.size: expected a number of at most 1e9 (docs/Limits.md), got 1e308\n"),
         (["layout", "-"], #"{"width":300,"layout":{"type":"grid","columns":100000000000000},"sections":[{"items":[]}]}"#,
-         "trellis layout: layout.columns: expected at most 1000 columns, got 100000000000000\n"),
+         "trellis layout: layout.columns: expected a whole number from 1 to 1000, got 100000000000000\n"),
         (["render", "-", "-o", "/tmp/never-written.png"], #"{"width":1e300,"sections":[{"items":[{"width":1,"height":1}]}]}"#,
          "trellis render: width: expected a number of at most 1e9 (docs/Limits.md), got 1e300\n"),
         (["render", "-", "-o", "/tmp/never-written.png", "--scale", "16"], #"{"width":1e9,"sections":[{"items":[{"width":1,"height":1}]}]}"#,

@@ -104,6 +104,6 @@ struct LayoutCommandLayoutsTests {
         let run = try LayoutCommandTests.run(["layout", "-"], stdin: #"{"width": 100, "layout": {"type": "grid", "columns": 0}, "sections": []}"#)
         #expect(run.status != 0)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "trellis layout: layout.columns: expected a whole number ≥ 1, got 0\n")
+        #expect(run.stderr == "trellis layout: layout.columns: expected a whole number from 1 to 1000, got 0\n")
     }
 }

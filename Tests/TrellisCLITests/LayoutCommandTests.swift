@@ -75,7 +75,7 @@ struct LayoutCommandTests {
     @Test func aMissingFileIsReported() throws {
         let run = try Self.run(["layout", "/nonexistent/trellis.json"], stdin: "")
         #expect(run.status != 0)
-        #expect(run.stderr == "trellis layout: /nonexistent/trellis.json: cannot read the file\n")
+        #expect(run.stderr == "trellis layout: /nonexistent/trellis.json: cannot open the file: No such file or directory\n")
     }
 
     @Test func timingPrintsTheMedianToStandardError() throws {

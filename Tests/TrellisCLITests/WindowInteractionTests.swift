@@ -129,8 +129,9 @@ extension WindowShowTests {
         // (frames of the same size; resizes keep it by their own test).
         var checked = 0
         for (previous, next) in zip(window.frames, window.frames.dropFirst()) where previous.width == next.width && previous.height == next.height {
-            guard let anchor = previous.anchor(in: next), !next.isAtEnd, next.offset > 0 else { continue }
-            let drift = next.items[anchor.item]! - (anchor.distance - (next.value - previous.value))
+            guard let anchor = previous.anchor(in: next), !next.isAtEnd, next.offset > 0,
+                  let scroll = next.requestedScroll(since: previous) else { continue }
+            let drift = next.items[anchor.item]! - (anchor.distance - scroll)
             #expect(abs(drift) <= 0.5, "frame \(next.number): item \(anchor.item) drifted \(drift)")
             checked += 1
         }

@@ -34,13 +34,16 @@ final class TrellisWindow: @unchecked Sendable {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
     }
 
-    static let settingsDirectory: String = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-window-tests-config")
+    /// GTK settings of the tests' own (XDG_CONFIG_HOME): animations off or on (GTK's
+    /// default), nothing else from the machine's configuration.
+    static func settingsDirectory(animations: Bool) -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-window-tests-config-\(animations ? "animated" : "still")")
         let gtk = directory.appendingPathComponent("gtk-4.0")
         try? FileManager.default.createDirectory(at: gtk, withIntermediateDirectories: true)
-        try? Data("[Settings]\ngtk-enable-animations=false\n".utf8).write(to: gtk.appendingPathComponent("settings.ini"))
+        try? Data("[Settings]\ngtk-enable-animations=\(animations)\n".utf8).write(to: gtk.appendingPathComponent("settings.ini"))
         return directory.path
-    }()
+    }
 
     let process = Process()
     private let lock = NSLock()
@@ -54,8 +57,10 @@ final class TrellisWindow: @unchecked Sendable {
     }
 
     /// Starts `trellis ARGUMENTS` (show or gallery) — or another program that prints the
-    /// widget's debug lines with `TRELLIS_GTK_DEBUG=1` — and waits for its first frame.
-    init(tool arguments: [String], environment extra: [String: String] = [:], executable: URL = TrellisTool.executable) throws {
+    /// widget's debug lines with `TRELLIS_GTK_DEBUG=1` — and waits for its first frame;
+    /// GTK's animations off unless `animations`.
+    init(tool arguments: [String], environment extra: [String: String] = [:], executable: URL = TrellisTool.executable,
+         animations: Bool = false) throws {
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -63,9 +68,9 @@ final class TrellisWindow: @unchecked Sendable {
         // Draw with GSK's Cairo renderer: deterministic under Xvfb (no GL).
         environment["GSK_RENDERER"] = "cairo"
         environment["NO_AT_BRIDGE"] = "1"
-        // GTK settings from a settings.ini of our own: no animations, so Page Down and End
-        // land in one step (a debug build of the million-item page takes long per frame).
-        environment["XDG_CONFIG_HOME"] = Self.settingsDirectory
+        // GTK settings from a settings.ini of our own: by default no animations, so Page
+        // Down and End land in one step; the stability tests run with GTK's default (on) too.
+        environment["XDG_CONFIG_HOME"] = Self.settingsDirectory(animations: animations)
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let output = Pipe(), error = Pipe()
@@ -116,10 +121,24 @@ final class TrellisWindow: @unchecked Sendable {
         return String(decoding: errors, as: UTF8.self)
     }
 
-    /// Every frame line so far.
+    /// Every frame line so far, each with the adjustment value the last `scroll` line
+    /// before it asked for (GTK's wheel, scrollbar or kinetic scrolling), if any.
     var frames: [Frame] {
         lock.lock(); defer { lock.unlock() }
-        return lines.filter { $0["event"] as? String == "frame" }.map(Frame.init)
+        var frames: [Frame] = []
+        var requested: Double?
+        for line in lines {
+            switch line["event"] as? String {
+            case "scroll": requested = (line["value"] as? NSNumber)?.doubleValue
+            case "frame":
+                var frame = Frame(line)
+                frame.requestedValue = requested
+                requested = nil
+                frames.append(frame)
+            default: break
+            }
+        }
+        return frames
     }
 
     /// Waits for the first frame numbered above `number`, then until no new frame came for
@@ -154,12 +173,38 @@ final class TrellisWindow: @unchecked Sendable {
 
     var lastFrame: Frame { frames.last! }
 
+    /// The last frame drawn before the first line of `event` (waiting up to `timeout`
+    /// seconds for that line).
+    func frame(before event: String, timeout: Double = 20) throws -> Frame {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            let index = lines.firstIndex { $0["event"] as? String == event }
+            let frame = index.flatMap { index in lines[..<index].last { $0["event"] as? String == "frame" } }
+            lock.unlock()
+            if let frame { return Frame(frame) }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw WindowTestError("no \(event) line after a frame within \(timeout) s")
+    }
+
     /// Every line of the debug channel with this event name.
     func events(_ name: String) -> [[String: Any]] {
         lock.lock(); defer { lock.unlock() }
         return lines.filter { $0["event"] as? String == name }
     }
-    var xid: String { String(lastFrame.xid) }
+    /// The window's X11 id: from the frame lines, or — for a program that does not install
+    /// the tool's test hooks (frames say 0) — as ``findWindow(named:)`` found it.
+    var xid: String { foundWindow ?? String(lastFrame.xid) }
+    private var foundWindow: String?
+
+    /// Finds the program's visible window titled exactly `title` with xdotool, for the
+    /// commands that need its id.
+    func findWindow(named title: String) throws {
+        let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
+        foundWindow = try #require(found.split(separator: "\n").first.map(String.init), "no window named \(title)")
+    }
 
     /// Runs xdotool with `arguments` (real XTEST input: the events reach GTK as from a
     /// person's mouse and keyboard).
@@ -300,7 +345,13 @@ struct Frame {
     var number: Int
     var xid: Int
     var width: Double, height: Double
-    var offset: Double, value: Double, bias: Double
+    var offset: Double, value: Double
+    /// A scroll animation of the widget was under way when the frame was drawn.
+    var animating: Bool
+    /// The adjustment value GTK set since the previous frame (a scroll the person made),
+    /// before the layout anchored it: the scroll they asked for is this minus the previous
+    /// frame's value.
+    var requestedValue: Double?
     var contentHeight: Double
     var measured: Int, measurements: Int, total: Int
     /// [section, item] → distance of the item's top from the window's top edge.
@@ -318,7 +369,8 @@ struct Frame {
         self.number = Int(number("frame"))
         xid = Int(number("xid"))
         width = number("width"); height = number("height")
-        offset = number("offset"); value = number("value"); bias = number("bias")
+        offset = number("offset"); value = number("value")
+        animating = json["animating"] as? Bool ?? false
         contentHeight = number("contentHeight")
         measured = Int(number("measured")); measurements = Int(number("measurements")); total = Int(number("total"))
         var items: [[Int]: Double] = [:], order: [[Int]] = []
@@ -335,6 +387,11 @@ struct Frame {
         self.items = items
         self.order = order
         raw = json
+    }
+
+    /// How far the person scrolled from `previous` to this frame (nil: GTK set no value).
+    func requestedScroll(since previous: Frame) -> Double? {
+        requestedValue.map { $0 - previous.value }
     }
 
     /// The first item of this frame still in view in `next`, with its distance here.
@@ -406,10 +463,13 @@ struct ImageDifference: CustomStringConvertible {
     var description: String { "\(differing) of \(compared) pixels differ (largest channel difference \(largest))" }
 
     /// Compares the pixels of both images left of `excludingRight` columns from the right
-    /// edge (where GTK's overlay scrollbar indicator is drawn over the content).
-    init(_ shot: XWDImage, _ render: RasterImage, excludingRight: Int) {
+    /// edge (where GTK's overlay scrollbar indicator is drawn over the content), outside
+    /// `rects` (a focus ring, which `render` does not draw).
+    init(_ shot: XWDImage, _ render: RasterImage, excludingRight: Int,
+         excluding rects: [(x: Double, y: Double, width: Double, height: Double)] = []) {
         for y in 0..<min(shot.height, render.height) {
             for x in 0..<min(shot.width, render.width) - excludingRight {
+                if rects.contains(where: { Double(x) >= $0.x && Double(x) < $0.x + $0.width && Double(y) >= $0.y && Double(y) < $0.y + $0.height }) { continue }
                 let a = shot.pixel(x: x, y: y), b = render.pixel(x: x, y: y)
                 let difference = max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
                 compared += 1

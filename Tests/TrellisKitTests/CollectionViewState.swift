@@ -22,7 +22,7 @@ struct CollectionViewState: Equatable {
     var pendingCells: [IndexPath: ObjectIdentifier]
     var supplementaryViews: [String: ShownView]
     var decorationViews: [String: ShownView]
-    var resolvedSizes: [[Size]]
+    var resolvedSizes: [[Size?]]
     var resolvedSupplementarySizes: [String: Size]
     var measuredSupplementarySizeCount: Int
     var sizeCacheCount: Int
@@ -45,19 +45,19 @@ struct CollectionViewState: Equatable {
         sectionCounts = collection.sectionCounts
         needsReload = collection.needsReload
         preparedContainerSize = collection.preparedContainerSize
-        cells = collection.visibleCellsByIndexPath.mapValues(shown)
-        pendingCells = collection.pendingCells.mapValues(ObjectIdentifier.init)
-        supplementaryViews = Dictionary(uniqueKeysWithValues: collection.visibleSupplementaryViews.map { ("\($0.key.kind.name) \($0.key.indexPath)", shown($0.value)) })
-        decorationViews = Dictionary(uniqueKeysWithValues: collection.visibleDecorationViews.map { ("\($0.key.kind.name) \($0.key.indexPath)", shown($0.value)) })
-        resolvedSizes = collection.resolvedSizes
-        resolvedSupplementarySizes = Dictionary(uniqueKeysWithValues: collection.resolvedSupplementarySizes.map { ("\($0.key.kind.name) \($0.key.section)", $0.value) })
-        measuredSupplementarySizeCount = collection.measuredSupplementarySizes.count
+        cells = collection.displayed.cells.mapValues(shown)
+        pendingCells = collection.displayed.pendingCells.mapValues(ObjectIdentifier.init)
+        supplementaryViews = Dictionary(uniqueKeysWithValues: collection.displayed.supplementaryViews.map { ("\($0.key.kind.name) \($0.key.indexPath)", shown($0.value)) })
+        decorationViews = Dictionary(uniqueKeysWithValues: collection.displayed.decorationViews.map { ("\($0.key.kind.name) \($0.key.indexPath)", shown($0.value)) })
+        resolvedSizes = collection.sizes.resolvedItemSizes
+        resolvedSupplementarySizes = Dictionary(uniqueKeysWithValues: collection.sizes.resolvedSupplementarySizes.map { ("\($0.key.kind.name) \($0.key.section)", $0.value) })
+        measuredSupplementarySizeCount = collection.sizes.supplementaryMeasurementCount
         sizeCacheCount = collection.sizeCache.count
         sizeCacheMeasurements = collection.sizeCache.measurementCount
-        reusePools = collection.reusePools.map { $0.map(ObjectIdentifier.init) }
-        poolCount = collection.poolIndex.count
-        prototypeCount = collection.prototypes.count
-        prefetched = collection.prefetchedIndexPaths
+        reusePools = collection.reuse.pools.map { $0.map(ObjectIdentifier.init) }
+        poolCount = collection.reuse.poolIndex.count
+        prototypeCount = collection.reuse.prototypes.count
+        prefetched = collection.displayed.prefetched
         contentOffset = collection.contentOffset
         contentSize = collection.contentSize
         subviews = collection.subviews.map(ObjectIdentifier.init)

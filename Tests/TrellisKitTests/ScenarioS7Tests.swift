@@ -95,7 +95,7 @@ struct ScenarioS7Tests {
         snapshot.moveItem(t + 3, afterItem: t + 650)  // out of the window
         screen.titles[t + 6] = "reconfigured tag"
         snapshot.reconfigureItems([t + 6])
-        collection.sizeCache.resetCounters()
+        collection.sizes.resetCacheCounters()
         try screen.dataSource.apply(snapshot)
         try collection.performLayout()
 

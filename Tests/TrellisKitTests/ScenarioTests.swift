@@ -330,8 +330,8 @@ extension ScenarioTests {
         }
 
         // One prototype per reuse identifier, never displayed, told it is a prototype.
-        #expect(collection.prototypes.count == 2)
-        for prototype in collection.prototypes.values {
+        #expect(collection.reuse.prototypes.count == 2)
+        for prototype in collection.reuse.prototypes.values {
             let cell = try #require(prototype as? WrappingCell)
             #expect(cell.isPrototype && cell.configuredAsPrototype == true && !cell.preparedDecorations)
             #expect(!collection.visibleCells.contains { $0 === cell })

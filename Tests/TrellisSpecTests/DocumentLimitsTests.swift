@@ -15,9 +15,9 @@ struct DocumentLimitsTests {
          "cell.size: expected a number of at most 1e9 (docs/Limits.md), got 1e308"),
         // 2 and 11: columns (were an 800 TB allocation, and 75 s for a waterfall).
         (#"{"width": 300, "layout": {"type": "grid", "columns": 100000000000000}, "sections": []}"#,
-         "layout.columns: expected at most 1000 columns, got 100000000000000"),
+         "layout.columns: expected a whole number from 1 to 1000, got 100000000000000"),
         (#"{"width": 300, "layout": {"type": "waterfall", "columns": 100000000}, "sections": []}"#,
-         "layout.columns: expected at most 1000 columns, got 100000000"),
+         "layout.columns: expected a whole number from 1 to 1000, got 100000000"),
         // 3 and 6: lengths whose sums would not be finite (were printed as null).
         (#"{"width": 1e300, "sections": []}"#, "width: expected a number of at most 1e9 (docs/Limits.md), got 1e300"),
         (#"{"width": 300, "sections": [{"items": [{"width": 1, "height": 1e308}]}]}"#,

@@ -5,47 +5,90 @@
 
 G_BEGIN_DECLS
 
-/// What the widget asks its host (Swift) for. Every function receives `context`.
-/// GObject subclassing needs C (class_init, vfuncs, interface init); everything the
-/// widget decides is decided by the host through these calls.
+/**
+ * TrellisCollectionWidgetCallbacks:
+ * @context: passed to every callback; the host's own state
+ * @measure: the minimum and natural size along @orientation, for `for_size` across (-1: none)
+ * @size_allocate: the widget got a new size (logical pixels, which are points)
+ * @draw: draw the visible content into `cairo`, already clipped to the widget, origin at its
+ *   top-left, in points; `scale` is the surface's scale factor
+ * @scrolled: the value of the adjustment of `orientation` changed, by anyone other than the
+ *   host itself (scrollbar, wheel, keys, kinetic scrolling)
+ * @adjustments_changed: the scrolled window gave the widget new adjustments
+ * @destroy: the widget is being finalized: the host releases @context
+ *
+ * What the widget asks its host (Swift) for. GObject subclassing needs C (class_init,
+ * vfuncs, interface init); everything the widget decides is decided by the host through
+ * these calls.
+ */
 typedef struct {
     void *context;
-    /// The minimum and natural size along `orientation` (GTK_ORIENTATION_*), for
-    /// `for_size` across (-1: none).
-    void (*measure)(void *context, int orientation, int for_size, int *minimum, int *natural);
-    /// The widget got a new size (logical pixels = points).
+    void (*measure)(void *context, GtkOrientation orientation, int for_size, int *minimum, int *natural);
     void (*size_allocate)(void *context, int width, int height);
-    /// Draw the visible content into `cairo` (already clipped to the widget, origin at its
-    /// top-left, in points); `scale` is the surface's scale factor.
     void (*draw)(void *context, cairo_t *cairo, int width, int height, int scale);
-    /// The value of the horizontal (0) or vertical (1) adjustment changed, by anyone other
-    /// than the host itself (scrollbar, wheel, keys, kinetic scrolling).
-    void (*scrolled)(void *context, int orientation, double value);
-    /// The scrolled window gave the widget new adjustments.
+    void (*scrolled)(void *context, GtkOrientation orientation, double value);
     void (*adjustments_changed)(void *context);
-    /// The widget is being finalized: the host releases `context`.
     void (*destroy)(void *context);
 } TrellisCollectionWidgetCallbacks;
 
 #define TRELLIS_TYPE_COLLECTION_WIDGET (trellis_collection_widget_get_type())
 G_DECLARE_FINAL_TYPE(TrellisCollectionWidget, trellis_collection_widget, TRELLIS, COLLECTION_WIDGET, GtkWidget)
 
-/// A new widget calling `callbacks` (copied). It implements GtkScrollable: put it into a
-/// GtkScrolledWindow.
+/**
+ * trellis_collection_widget_new:
+ * @callbacks: (not nullable): what the widget asks its host for; copied
+ *
+ * A new widget calling @callbacks. It implements #GtkScrollable: put it into a
+ * #GtkScrolledWindow.
+ *
+ * Returns: (transfer floating): the new widget
+ */
 GtkWidget *trellis_collection_widget_new(const TrellisCollectionWidgetCallbacks *callbacks);
 
-/// The current adjustments (never NULL: a fresh one until the scrolled window sets its own).
+/**
+ * trellis_collection_widget_get_hadjustment:
+ * @widget: a #TrellisCollectionWidget
+ *
+ * Returns: (transfer none): the horizontal adjustment (never %NULL: a fresh one until the
+ *   scrolled window sets its own)
+ */
 GtkAdjustment *trellis_collection_widget_get_hadjustment(TrellisCollectionWidget *widget);
+
+/**
+ * trellis_collection_widget_get_vadjustment:
+ * @widget: a #TrellisCollectionWidget
+ *
+ * Returns: (transfer none): the vertical adjustment (never %NULL)
+ */
 GtkAdjustment *trellis_collection_widget_get_vadjustment(TrellisCollectionWidget *widget);
 
-/// Sets an adjustment's bounds, page and increments without touching its value (so a
-/// running animation or kinetic scroll goes on) and without telling the host.
-/// orientation: 0 horizontal, 1 vertical.
-void trellis_collection_widget_set_adjustment_bounds(TrellisCollectionWidget *widget, int orientation, double lower, double upper,
-                                          double page_size, double step_increment, double page_increment);
+/**
+ * trellis_collection_widget_configure_adjustment:
+ * @widget: a #TrellisCollectionWidget
+ * @orientation: which adjustment
+ * @value: the new value (the content offset along @orientation)
+ * @lower: the lowest value
+ * @upper: the highest value plus @page_size
+ * @page_size: the visible length
+ * @step_increment: what an arrow on the scrollbar moves by
+ * @page_increment: what Page Up and Page Down move by
+ *
+ * Sets an adjustment's value, bounds, page and increments at once
+ * (gtk_adjustment_configure) without telling the host: the host maps the content offset
+ * onto the value after each layout.
+ */
+void trellis_collection_widget_configure_adjustment(TrellisCollectionWidget *widget, GtkOrientation orientation, double value,
+                                                    double lower, double upper, double page_size, double step_increment,
+                                                    double page_increment);
 
-/// Sets only the value of an adjustment, without telling the host.
-void trellis_collection_widget_set_adjustment_value(TrellisCollectionWidget *widget, int orientation, double value);
+/**
+ * trellis_collection_widget_animations_enabled:
+ * @widget: a #TrellisCollectionWidget
+ *
+ * Returns: #GtkSettings:gtk-enable-animations for the widget's display (scroll animations
+ *   follow it)
+ */
+gboolean trellis_collection_widget_animations_enabled(TrellisCollectionWidget *widget);
 
 /// Swift-friendly casts.
 static inline GtkWidget *trellis_collection_widget_as_widget(TrellisCollectionWidget *widget) { return GTK_WIDGET(widget); }
@@ -68,6 +111,11 @@ gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback h
 
 /// Whether the widget has the keyboard focus.
 gboolean trellis_collection_widget_has_focus(TrellisCollectionWidget *widget);
+
+/// The X11 window id of the widget's toplevel surface, or 0 when it is not in a window or
+/// GDK does not draw on X11: the debug output's frame lines name it, so a test driving the
+/// window from outside (xdotool, xwd) finds it.
+unsigned long trellis_collection_widget_x11_window(TrellisCollectionWidget *widget);
 
 /// Where a pointer event happened in the widget's coordinates (events carry their
 /// surface's). False when the event has no position or the widget is not in a window.

@@ -127,15 +127,25 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         self.states = []
         if plans.count > sectionCount { plans.removeLast(plans.count - sectionCount) }
         if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
-        var shared: GroupPlan?
+        var previous: SectionPlan?
         overflow = 0
         for section in 0..<sectionCount {
             let description = sharedSection ?? sectionProvider(section, environment)
+            // One plan per distinct group, not per section: a section whose group is the one
+            // before's shares its plan, checked and compiled once (comparing the groups is
+            // O(1) when the provider hands out the same stored description, whose arrays
+            // compare by identity first).
+            let sameGroup = previous.map { sharedSection != nil || description.group == $0.section.group } ?? false
             if sharedSection == nil {
-                precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
+                if sameGroup {
+                    precondition((try? description.validateAllButGroup()) != nil,
+                                 "CompositionalLayout section \(section): \(validationMessage(description.validateAllButGroup))")
+                } else {
+                    precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
+                }
             }
-            let plan = SectionPlan(description, group: sharedSection != nil ? shared : nil, environment: environment)
-            shared = plan.group
+            let plan = SectionPlan(description, reusing: sameGroup ? previous : nil, environment: environment)
+            previous = plan
             if plan.group.isRepetitionLimited && (section == 0 || sharedSection == nil) {
                 diagnostics.append(LayoutDiagnostic(
                     code: .repetitionLimited, indexPath: nil, path: "sections[\(section)].group",
@@ -163,7 +173,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// - Complexity: new item sizes: O(g + log n + log s) each; header or footer sizes:
     ///   O(b + log s) (b boundary items); anything else: a full `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize {
+        if context.requiresFullRelayout {
             prepare(from: source)
             return
         }
@@ -375,9 +385,9 @@ final class SectionPlan: Sendable {
     /// first group.
     let centering: Double
 
-    /// `group` is the compiled group when another section with the same description and
-    /// environment compiled it; nil compiles the section's.
-    init(_ section: CompositionalSection, group: GroupPlan?, environment: CompositionalEnvironment) {
+    /// `previous` is a section with the same group, whose compiled group is reused when it
+    /// was compiled in the same container; nil compiles the section's.
+    init(_ section: CompositionalSection, reusing previous: SectionPlan?, environment: CompositionalEnvironment) {
         self.section = section
         let reference = environment.insets(for: section.contentInsetsReference)
         let width = environment.containerSize.width
@@ -387,7 +397,7 @@ final class SectionPlan: Sendable {
         bottom = section.contentInsets.bottom
         contentWidth = Swift.max(0, width - left - right)
         groupContainer = Size(width: contentWidth, height: Swift.max(0, environment.containerSize.height - top - bottom))
-        let group = group ?? GroupPlan(section.group, container: groupContainer)
+        let group = previous?.groupContainer == groupContainer ? previous!.group : GroupPlan(section.group, container: groupContainer)
         self.group = group
         orthogonal = section.orthogonalScrollingBehavior != .none
         separators = orthogonal ? nil : section.separators

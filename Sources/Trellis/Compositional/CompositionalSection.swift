@@ -237,6 +237,12 @@ public struct CompositionalSection: Sendable {
     public func validate() throws(LayoutOptionsError) {
         if let problem = group.problem("group") { throw problem }
         if group.leafCount < 1 { throw LayoutOptionsError(option: "group", expected: "at least one item", value: "none") }
+        try validateAllButGroup()
+    }
+
+    /// `validate()` without the group, for a section whose group was checked already (a
+    /// layout checks each distinct group once, however many sections share it).
+    func validateAllButGroup() throws(LayoutOptionsError) {
         try validateSpacing(interGroupSpacing, "interGroupSpacing")
         if let problem = insetsProblem(contentInsets, "contentInsets") { throw problem }
         var kinds: Set<ElementKind> = []

@@ -317,44 +317,51 @@ private struct Evaluator {
             let count = Double(nodes[firstChild].fitsCount)
             fit = Swift.max(0, (inner[axis] - node.spacing * (count - 1)) / count)
         }
-        var mainSum = 0.0, crossMax = 0.0, present = 0
-        var hasCrossFraction = false, hasOtherCross = false
+        // Each child is sized exactly once, so sizing is linear in the nodes: first the
+        // children whose extent across the group is not a fraction of it, then those that
+        // are, against the group's final extent across (its fixed one, or, estimated, the
+        // largest other present subitem's). Sizing a fraction child before that extent is
+        // known would size its whole subtree twice, and nested groups 2^depth times.
         // Absent subitems (past the end of a partial last instance) are sized too: a group
         // is a template, and they hold the places `place` keeps for them. Only present ones
         // make up an estimated extent.
+        var mainSum = 0.0, crossMax = 0.0
+        var hasCrossFraction = false, hasOtherCross = false
         var child = index + 1
         while child < node.end {
             defer { child = nodes[child].end }
             let childNode = nodes[child]
+            if childNode.dimension(cross).isFraction(of: cross) {
+                if isPresent(child) { hasCrossFraction = true }
+                continue
+            }
             let size = self.size(child, container: inner, mainOverride: childNode.fitsCount > 0 ? fit : nil, along: axis)
             guard isPresent(child) else { continue }
-            let main = childNode.edges(axis), across = childNode.edges(cross)
-            mainSum += main.before + size[axis] + main.after
+            hasOtherCross = true
+            let across = childNode.edges(cross)
+            crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
+        }
+        if hasCrossFraction && fixedCross == nil && hasOtherCross { inner[cross] = crossMax }
+        child = index + 1
+        while child < node.end {
+            defer { child = nodes[child].end }
+            let childNode = nodes[child]
+            guard childNode.dimension(cross).isFraction(of: cross) else { continue }
+            let size = self.size(child, container: inner, mainOverride: childNode.fitsCount > 0 ? fit : nil, along: axis)
+            guard isPresent(child) else { continue }
+            let across = childNode.edges(cross)
+            crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
+        }
+        // Along the axis, in order: the present children's extents, edge spacings and spacings.
+        var present = 0
+        child = index + 1
+        while child < node.end {
+            defer { child = nodes[child].end }
+            guard isPresent(child) else { continue }
+            let main = nodes[child].edges(axis)
+            mainSum += main.before + sizes[child][axis] + main.after
             if present > 0 { mainSum += node.spacing }
             present += 1
-            if childNode.dimension(cross).isFraction(of: cross) {
-                hasCrossFraction = true
-            } else {
-                hasOtherCross = true
-                crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
-            }
-        }
-        if hasCrossFraction {
-            // Fractions across the group resolve against its final extent: its fixed one, or
-            // (estimated) the largest other subitem's.
-            if fixedCross == nil && hasOtherCross { inner[cross] = crossMax }
-            child = index + 1
-            while child < node.end {
-                defer { child = nodes[child].end }
-                let childNode = nodes[child]
-                guard childNode.dimension(cross).isFraction(of: cross) else { continue }
-                let previous = sizes[child]
-                let size = self.size(child, container: inner, mainOverride: childNode.fitsCount > 0 ? fit : nil, along: axis)
-                guard isPresent(child) else { continue }
-                mainSum += size[axis] - previous[axis]
-                let across = childNode.edges(cross)
-                crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
-            }
         }
         if let fixedMain, mainSum > inner[axis] + 1e-9 * Swift.max(1, fixedMain) { overflows = true }
         if let fixedCross, crossMax > inner[cross] + 1e-9 * Swift.max(1, fixedCross) { overflows = true }

@@ -33,7 +33,7 @@ extension CollectionView {
         /// Registers the cell class under `reuseIdentifier` unless done already.
         func register(in collectionView: CollectionView) -> String {
             let identifier = reuseIdentifier
-            if collectionView.cellTemplates[identifier] == nil {
+            if collectionView.reuse.cellTemplates[identifier] == nil {
                 let token = self.token  // kept alive by the factory: the identifier stays unique
                 collectionView.register(forCellWithReuseIdentifier: identifier) {
                     withExtendedLifetime(token) { Cell() }
@@ -68,7 +68,7 @@ extension CollectionView {
 
         func register(in collectionView: CollectionView) -> String {
             let identifier = reuseIdentifier
-            if collectionView.supplementaryTemplates[elementKind]?[identifier] == nil {
+            if collectionView.reuse.supplementaryTemplates[elementKind]?[identifier] == nil {
                 let token = self.token
                 collectionView.register(forSupplementaryViewOfKind: elementKind, withReuseIdentifier: identifier) {
                     withExtendedLifetime(token) { Supplementary() }

@@ -20,8 +20,7 @@ extension CollectionView {
         forCellWithReuseIdentifier identifier: String, sizeClass: UserInterfaceSizeClass? = nil,
         factory: @escaping () -> CollectionViewCell
     ) {
-        addTemplate(Template(sizeClass: sizeClass, make: factory), to: &cellTemplates[identifier, default: []])
-        forgetRecycledViews(ofKind: .cell, identifier: identifier)
+        reuse.registerCell(Template(sizeClass: sizeClass, make: factory), identifier: identifier, removingFrom: self)
     }
 
     /// Registers a supplementary view class for `kind` (header, footer …) and `identifier`.
@@ -37,26 +36,7 @@ extension CollectionView {
         factory: @escaping () -> ReusableView
     ) {
         precondition(kind.category == .supplementaryView, "register supplementary views for a supplementary kind, not \(kind)")
-        addTemplate(
-            Template(sizeClass: nil, make: factory), to: &supplementaryTemplates[kind, default: [:]][identifier, default: []])
-        forgetRecycledViews(ofKind: kind, identifier: identifier)
-    }
-
-    private func addTemplate(_ template: Template, to templates: inout [Template]) {
-        if let index = templates.firstIndex(where: { $0.sizeClass == template.sizeClass }) {
-            templates[index] = template
-        } else {
-            templates.append(template)
-        }
-    }
-
-    /// Drops pooled views and prototypes made by an earlier registration of `identifier`.
-    func forgetRecycledViews(ofKind kind: ElementKind, identifier: String) {
-        for (key, pool) in poolIndex where key.kind == kind && key.identifier == identifier {
-            for view in reusePools[pool] where view.superview === self { view.removeFromSuperview() }
-            reusePools[pool].removeAll()
-        }
-        for key in prototypes.keys where key.kind == kind && key.identifier == identifier { prototypes[key] = nil }
+        reuse.registerSupplementaryView(Template(sizeClass: nil, make: factory), kind: kind, identifier: identifier, removingFrom: self)
     }
 
     /// The template for the traits in effect: the one registered for the current size
@@ -75,11 +55,11 @@ extension CollectionView {
     ///   ones; `indexPathOutOfRange` when `indexPath` is not an item of the collection.
     /// - Complexity: O(1) amortized; allocates only when the pool is empty.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) throws -> CollectionViewCell {
-        guard let templates = cellTemplates[identifier] else {
-            throw CollectionViewError.unregistered(identifier, kind: .cell, registered: cellTemplates.keys)
+        guard let templates = reuse.cellTemplates[identifier] else {
+            throw CollectionViewError.unregistered(identifier, kind: .cell, registered: reuse.cellTemplates.keys)
         }
         try checkItem(indexPath, role: "dequeued")
-        if reconfiguringCell != nil, let cell = takeReconfiguringCell(withReuseIdentifier: identifier, for: indexPath) { return cell }
+        if let cell = takeReconfiguringCell(withReuseIdentifier: identifier, for: indexPath) { return cell }
         let template = templateIndex(in: templates)
         let view = dequeue(PoolKey(kind: .cell, identifier: identifier, template: template)) {
             templates[template].make()
@@ -96,9 +76,9 @@ extension CollectionView {
     public func dequeueReusableSupplementaryView(
         ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath
     ) throws -> ReusableView {
-        guard let templates = supplementaryTemplates[kind]?[identifier] else {
+        guard let templates = reuse.supplementaryTemplates[kind]?[identifier] else {
             throw CollectionViewError.unregistered(
-                identifier, kind: kind, registered: supplementaryTemplates[kind]?.keys.map { $0 } ?? [])
+                identifier, kind: kind, registered: reuse.supplementaryTemplates[kind]?.keys.map { $0 } ?? [])
         }
         guard indexPath.section >= 0, indexPath.section < sectionCounts.count else {
             throw CollectionViewError.outOfRange(indexPath, counts: sectionCounts, role: "dequeued \(kind)")
@@ -106,25 +86,10 @@ extension CollectionView {
         return dequeue(PoolKey(kind: kind, identifier: identifier, template: 0)) { templates[0].make() }
     }
 
+    /// A recycled view of `key` (after `prepareForReuse()`) or a new one from `make`,
+    /// with the traits in effect.
     func dequeue(_ key: PoolKey, make: () -> ReusableView) -> ReusableView {
-        let pool: Int
-        if let existing = poolIndex[key] {
-            pool = existing
-        } else {
-            pool = reusePools.count
-            reusePools.append([])
-            poolIndex[key] = pool
-        }
-        if let view = reusePools[pool].popLast() {
-            view.prepareForReuse()
-            adoptEffectiveTraits(view)
-            return view
-        }
-        let view = make()
-        view.reuseIdentifier = key.identifier
-        view.templateIndex = key.template
-        view.elementKind = key.kind
-        view.poolIndex = pool
+        let view = reuse.dequeue(key, make: make)
         adoptEffectiveTraits(view)
         return view
     }
@@ -134,11 +99,9 @@ extension CollectionView {
     func enqueue(_ view: ReusableView) {
         view.isHidden = true
         view.displayedIndexPath = nil
-        guard view.poolIndex >= 0, view.poolIndex < reusePools.count else {
+        if !reuse.enqueue(view) {
             view.removeFromSuperview()  // not made by a registration: nothing to reuse it for
-            return
         }
-        reusePools[view.poolIndex].append(view)
     }
 
     /// Cells and prototypes see the traits sizing uses (the size class from the width).

@@ -51,12 +51,9 @@ extension CollectionView {
     /// Registers a factory making the decoration views of `kind` (see the type variant).
     public func register(forDecorationViewOfKind kind: ElementKind, factory: @escaping () -> ReusableView) {
         precondition(kind.category == .decorationView, "register decoration views for a decoration kind, not \(kind)")
-        decorationTemplates[kind] = Template(sizeClass: nil, make: factory)
-        forgetRecycledViews(ofKind: kind, identifier: kind.name)
+        reuse.registerDecorationView(Template(sizeClass: nil, make: factory), kind: kind, removingFrom: self)
         // Views of the old registration that are displayed give way at the next pass.
-        scratchSupplementaryKeys.removeAll(keepingCapacity: true)
-        for key in visibleDecorationViews.keys where key.kind == kind { scratchSupplementaryKeys.append(key) }
-        for key in scratchSupplementaryKeys { visibleDecorationViews.removeValue(forKey: key)?.removeFromSuperview() }
+        displayed.removeDecorationViews(ofKind: kind) { _, view in view.removeFromSuperview() }
         setNeedsLayout()
     }
 
@@ -78,19 +75,18 @@ extension CollectionView {
     /// - Complexity: O(1) amortized; allocates only when the kind's pool is empty.
     func placeDecorationView(_ attributes: LayoutAttributes, pass: Int) {
         let key = SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)
-        guard visibleDecorationViews[key] == nil else { return }
-        guard let template = decorationTemplates[attributes.kind] else {
+        guard displayed.decorationViews[key] == nil else { return }
+        guard let template = reuse.decorationTemplates[attributes.kind] else {
             reportUnregisteredDecoration(attributes)
             return
         }
         let view = dequeue(PoolKey(kind: attributes.kind, identifier: attributes.kind.name, template: 0)) { template.make() }
         show(view, at: attributes, pass: pass)
-        visibleDecorationViews[key] = view
+        displayed.show(view, decoration: key)
     }
 
     private func reportUnregisteredDecoration(_ attributes: LayoutAttributes) {
-        guard reportedDecorationKinds.insert(attributes.kind).inserted else { return }
-        diagnostics.append(CollectionViewDiagnostic(
+        reportOnce(CollectionViewDiagnostic(
             code: .unregisteredDecorationKind, kind: attributes.kind, indexPath: attributes.indexPath,
             message: "the layout shows decoration views of kind \"\(attributes.kind.name)\" (first at \(attributes.indexPath)) "
                 + "but none is registered: register(_:forDecorationViewOfKind:); they are not displayed"))
@@ -98,22 +94,13 @@ extension CollectionView {
 
     /// Recycles the displayed decoration views the pass `pass` did not position.
     func recycleDecorationViews(notPlacedIn pass: Int) {
-        guard !visibleDecorationViews.isEmpty else { return }
-        scratchSupplementaryKeys.removeAll(keepingCapacity: true)
-        for (key, view) in visibleDecorationViews where view.lastPlacementPass != pass {
-            scratchSupplementaryKeys.append(key)
-        }
-        for key in scratchSupplementaryKeys {
-            guard let view = visibleDecorationViews.removeValue(forKey: key) else { continue }
-            enqueue(view)
-        }
+        displayed.removeDecorationViews(notPlacedIn: pass) { _, view in enqueue(view) }
     }
 
     /// Recycles every displayed decoration view (reload, trait change, batch update: the
     /// elements they stood for may have moved).
     func recycleAllDecorationViews() {
-        for (_, view) in visibleDecorationViews { enqueue(view) }
-        visibleDecorationViews.removeAll(keepingCapacity: true)
+        displayed.removeAllDecorationViews { _, view in enqueue(view) }
     }
 
     // MARK: Z-order
@@ -124,8 +111,7 @@ extension CollectionView {
     /// that showed a view or changed a z-index, and then costs one O(v) scan for v subviews
     /// unless the order is wrong.
     func orderSubviewsByZIndexIfNeeded() {
-        guard subviewOrderMayBeStale else { return }
-        subviewOrderMayBeStale = false
+        guard displayed.takeSubviewOrderStale() else { return }
         let views = subviews
         var previous = Int.min
         var ordered = true

@@ -32,7 +32,7 @@ extension CollectionView {
     /// (`indexPathsForVisibleSupplementaryElements(ofKind:)`).
     /// - Complexity: O(v log v) for v displayed supplementary views.
     public func indexPathsForVisibleSupplementaryElements(ofKind kind: ElementKind) -> [IndexPath] {
-        visibleSupplementaryViews.keys.filter { $0.kind == kind }.map(\.indexPath).sorted()
+        displayed.supplementaryViews.keys.filter { $0.kind == kind }.map(\.indexPath).sorted()
     }
 
     /// The element containing `point` whose kind passes `accepts`, the highest `zIndex`

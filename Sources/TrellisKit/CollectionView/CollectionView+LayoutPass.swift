@@ -15,29 +15,34 @@ extension CollectionView {
     ///   (plus the measuring of items not yet measured); allocation-free once warm with a
     ///   layout adopting `VisitingCollectionLayout`.
     public func performLayout() throws {
-        lastError = nil
-        guard let dataSource else {
-            if !sectionCounts.isEmpty || !visibleCellsByIndexPath.isEmpty {
-                recycleAllDisplayedViews()
-                sectionCounts = []
-                resolvedSizes = []
-                layout.prepare(from: self)
+        // A need for layout that arises inside this pass (the offset anchoring moves, the
+        // cells it adds) is met by it; one that was there before stays for the host.
+        let neededLayout = needsLayout
+        defer { if !neededLayout && needsLayout { clearNeedsLayout() } }
+        try layoutRequests.layingOut {
+            guard let dataSource else {
+                if !sectionCounts.isEmpty || !displayed.cells.isEmpty {
+                    recycleAllDisplayedViews()
+                    setSectionCounts([])
+                    sizes.forgetItemSizes(sectionCount: 0)
+                    layout.prepare(from: self)
+                }
+                return
             }
-            return
+            let kept = try updateLayoutIfNeeded(dataSource)
+            let invalidated = sizes.takeInvalidations()
+            if selfSizesItems {
+                // The item kept still through a new width or traits stays the anchor while the
+                // items in view are measured again: otherwise the first item visible among the
+                // estimates would be (a line above it, reaching into the bounds while it is
+                // estimated), and measuring the items between them would move the kept one.
+                try pinningAnchor(to: anchorItem ?? kept) {
+                    try measureDisplayedItems(dataSource, remeasuring: invalidated.items, invalidated.supplementaries)
+                }
+            }
+            try placeElements(in: displayedRect, dataSource)
+            if prefetchDataSource != nil { updatePrefetching() }
         }
-        let kept = try updateLayoutIfNeeded(dataSource)
-        if selfSizesItems {
-            // The item kept still through a new width or traits stays the anchor while the
-            // items in view are measured again: otherwise the first item visible among the
-            // estimates would be (a line above it, reaching into the bounds while it is
-            // estimated), and measuring the items between them would move the kept one.
-            let previous = anchorItem
-            if previous == nil, let kept { anchorItem = kept }
-            defer { anchorItem = previous }
-            try measureDisplayedItems(dataSource)
-        }
-        try placeElements(in: displayedRect, dataSource)
-        if prefetchDataSource != nil { updatePrefetching() }
     }
 
     /// The bounds grown by `preparedMargin` along the scroll axis.
@@ -76,19 +81,17 @@ extension CollectionView {
         if needsReload {
             let counts = try readCounts(dataSource)
             let previousCounts = sectionCounts
-            sectionCounts = counts
+            setSectionCounts(counts)
             do { try checkDelegateShapes() } catch {
-                sectionCounts = previousCounts
+                setSectionCounts(previousCounts)
                 throw error
             }
-            needsReload = false
             recycleAllDisplayedViews()
-            sectionCounts = counts
-            resolvedSizes = Array(repeating: [], count: counts.count)
-            forgetSupplementarySizes()
-            prefetchedIndexPaths.removeAll()
-            preparedTraits = traits
-            preparedContainerSize = containerSize
+            didLoad(counts, containerSize: containerSize, traits: traits)
+            sizes.forgetItemSizes(sectionCount: counts.count)
+            sizes.forgetSupplementarySizes()
+            sizes.forgetInvalidations()
+            displayed.forgetPrefetched()
             connectFlowDelegate()
             layout.prepare(from: self)
             return nil
@@ -100,23 +103,22 @@ extension CollectionView {
         let crossAxis = scrollDirection.axis.other
         if traitsChanged {
             // Other traits may mean other templates and other sizes: start over.
-            sizeCache.removeAll()
+            sizes.removeAllCachedSizes()
             recycleAllDisplayedViews()
-            resolvedSizes = Array(repeating: [], count: sectionCounts.count)
-            forgetSupplementarySizes()
-            preparedTraits = traits
-            preparedContainerSize = size
+            sizes.forgetItemSizes(sectionCount: sectionCounts.count)
+            sizes.forgetSupplementarySizes()
+            didPrepare(containerSize: size, traits: traits)
             layout.invalidate(.everything, source: self)
         } else if size[crossAxis] != preparedContainerSize[crossAxis] {
             // A new width means new fitting proposals: measured sizes become estimates again
             // (the size cache still answers those whose proposal did not change), and sizes
             // the delegate computes from the width are asked for again.
-            resolvedSizes = Array(repeating: [], count: sectionCounts.count)
-            resolvedSupplementarySizes.removeAll()  // measured again (once per width: see measuredSupplementarySizes)
-            preparedContainerSize = size
+            sizes.forgetItemSizes(sectionCount: sectionCounts.count)
+            sizes.forgetResolvedSupplementarySizes()  // measured again, once per width
+            didPrepare(containerSize: size, traits: traits)
             layout.invalidate(.everything, source: self)
         } else {
-            preparedContainerSize = size
+            didPrepare(containerSize: size, traits: traits)
             layout.invalidate(InvalidationContext(invalidatesContainerSize: true), source: self)
         }
         anchor?.restore(in: self)
@@ -127,20 +129,19 @@ extension CollectionView {
     /// those that left, then dequeues (or takes the cells measured in this pass) for the new
     /// ones. Recycling before dequeuing lets a scroll step reuse the cells it scrolled away.
     func placeElements(in rect: Rect, _ dataSource: any CollectionViewDataSource) throws {
-        placementPass &+= 1
-        let pass = placementPass
+        let pass = displayed.beginPlacementPass()
         defer { recyclePendingCells() }
         layout.visitElements(in: rect, visibleBounds: bounds) { attributes in
             let view: ReusableView?
             switch attributes.kind.category {
-            case .cell: view = visibleCellsByIndexPath[attributes.indexPath]
+            case .cell: view = displayed.cells[attributes.indexPath]
             case .supplementaryView:
-                view = visibleSupplementaryViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
+                view = displayed.supplementaryViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
             case .decorationView:
-                view = visibleDecorationViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
+                view = displayed.decorationViews[SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)]
             }
             guard let view else { return }
-            if view.layoutAttributes?.zIndex != attributes.zIndex { subviewOrderMayBeStale = true }
+            if view.layoutAttributes?.zIndex != attributes.zIndex { displayed.markSubviewOrderStale() }
             view.apply(attributes)
             view.lastPlacementPass = pass
             // A new size lays the content out again in this pass, as UIKit does.
@@ -159,21 +160,11 @@ extension CollectionView {
 
     /// Ends the display of the views the current pass did not position.
     private func recycleViews(notPlacedIn pass: Int) {
-        scratchIndexPaths.removeAll(keepingCapacity: true)
-        for (indexPath, cell) in visibleCellsByIndexPath where cell.lastPlacementPass != pass {
-            scratchIndexPaths.append(indexPath)
-        }
-        for indexPath in scratchIndexPaths {
-            guard let cell = visibleCellsByIndexPath.removeValue(forKey: indexPath) else { continue }
+        displayed.removeCells(notPlacedIn: pass) { indexPath, cell in
             delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
             enqueue(cell)
         }
-        scratchSupplementaryKeys.removeAll(keepingCapacity: true)
-        for (key, view) in visibleSupplementaryViews where view.lastPlacementPass != pass {
-            scratchSupplementaryKeys.append(key)
-        }
-        for key in scratchSupplementaryKeys {
-            guard let view = visibleSupplementaryViews.removeValue(forKey: key) else { continue }
+        displayed.removeSupplementaryViews(notPlacedIn: pass) { key, view in
             delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
             enqueue(view)
         }
@@ -182,8 +173,8 @@ extension CollectionView {
 
     private func placeCell(_ attributes: LayoutAttributes, pass: Int, _ dataSource: any CollectionViewDataSource) throws {
         let indexPath = attributes.indexPath
-        guard visibleCellsByIndexPath[indexPath] == nil else { return }
-        let cell = try pendingCells.removeValue(forKey: indexPath)
+        guard displayed.cells[indexPath] == nil else { return }
+        let cell = try displayed.takePendingCell(at: indexPath)
             ?? dataSource.collectionView(self, cellForItemAt: indexPath)
         if let shown = cell.displayedIndexPath {
             throw CollectionViewError(
@@ -192,7 +183,7 @@ extension CollectionView {
         }
         applySelectionState(to: cell, at: indexPath)
         show(cell, at: attributes, pass: pass)
-        visibleCellsByIndexPath[indexPath] = cell
+        displayed.show(cell, at: indexPath)
         delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
     }
 
@@ -200,11 +191,11 @@ extension CollectionView {
         _ attributes: LayoutAttributes, pass: Int, _ dataSource: any CollectionViewDataSource
     ) throws {
         let key = SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)
-        guard visibleSupplementaryViews[key] == nil else { return }
-        let view = try pendingSupplementaryViews.removeValue(forKey: key)
+        guard displayed.supplementaryViews[key] == nil else { return }
+        let view = try displayed.takePendingSupplementaryView(key)
             ?? dataSource.collectionView(self, viewForSupplementaryElementOfKind: attributes.kind, at: attributes.indexPath)
         show(view, at: attributes, pass: pass)
-        visibleSupplementaryViews[key] = view
+        displayed.show(view, supplementary: key)
         delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: attributes.kind, at: attributes.indexPath)
     }
 
@@ -214,7 +205,7 @@ extension CollectionView {
     /// shows its own cells before this pass returns).
     func show(_ view: ReusableView, at attributes: LayoutAttributes, pass: Int) {
         if view.superview !== self { addSubview(view) }
-        subviewOrderMayBeStale = true
+        displayed.markSubviewOrderStale()
         view.apply(attributes)
         view.displayedIndexPath = attributes.indexPath
         view.lastPlacementPass = pass
@@ -223,32 +214,17 @@ extension CollectionView {
 
     /// Cells measured in this pass but not shown (sizes moved them out of view) go back.
     func recyclePendingCells() {
-        if !cellsLeavingOnReload.isEmpty {
-            for cell in cellsLeavingOnReload { enqueue(cell) }
-            cellsLeavingOnReload.removeAll(keepingCapacity: true)
-        }
-        if !pendingSupplementaryViews.isEmpty {
-            for (_, view) in pendingSupplementaryViews { enqueue(view) }
-            pendingSupplementaryViews.removeAll(keepingCapacity: true)
-        }
-        guard !pendingCells.isEmpty else { return }
-        for (_, cell) in pendingCells { enqueue(cell) }
-        pendingCells.removeAll(keepingCapacity: true)
+        displayed.removeAllPending { enqueue($0) }
     }
 
     /// Ends the display of every cell, supplementary and decoration view (reload, trait
     /// change).
     func recycleAllDisplayedViews() {
-        for (indexPath, cell) in visibleCellsByIndexPath {
+        displayed.removeAllCells { indexPath, cell in
             delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
             enqueue(cell)
         }
-        visibleCellsByIndexPath.removeAll(keepingCapacity: true)
-        for (key, view) in visibleSupplementaryViews {
-            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
-            enqueue(view)
-        }
-        visibleSupplementaryViews.removeAll(keepingCapacity: true)
+        recycleAllSupplementaryViews()
         recycleAllDecorationViews()
         recyclePendingCells()
     }
@@ -259,21 +235,27 @@ extension CollectionView {
     /// not announced yet, and cancels those that moved away undisplayed.
     func updatePrefetching() {
         guard let prefetcher = prefetchDataSource else { return }
-        let displayed = displayedRect
+        let region = displayedRect
         let distance = prefetchDistance ?? bounds.size[scrollDirection.axis]
         let ahead = scrollDirection == .vertical
-            ? Rect(x: displayed.minX, y: displayed.minY - distance, width: displayed.width, height: displayed.height + 2 * distance)
-            : Rect(x: displayed.minX - distance, y: displayed.minY, width: displayed.width + 2 * distance, height: displayed.height)
+            ? Rect(x: region.minX, y: region.minY - distance, width: region.width, height: region.height + 2 * distance)
+            : Rect(x: region.minX - distance, y: region.minY, width: region.width + 2 * distance, height: region.height)
         var near: Set<IndexPath> = []
         layout.visitElements(in: ahead, visibleBounds: bounds) { attributes in
-            if attributes.kind == .cell && visibleCellsByIndexPath[attributes.indexPath] == nil {
+            if attributes.kind == .cell && displayed.cells[attributes.indexPath] == nil {
                 near.insert(attributes.indexPath)
             }
         }
-        let announce = near.subtracting(prefetchedIndexPaths).sorted()
-        let cancel = prefetchedIndexPaths.subtracting(near).filter { visibleCellsByIndexPath[$0] == nil }.sorted()
-        prefetchedIndexPaths = near
+        let (announce, cancel) = displayed.updatePrefetched(near)
         if !announce.isEmpty { prefetcher.collectionView(self, prefetchItemsAt: announce) }
         if !cancel.isEmpty { prefetcher.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
+    }
+
+    /// Ends the display of every supplementary view (reload, batch update).
+    func recycleAllSupplementaryViews() {
+        displayed.removeAllSupplementaryViews { key, view in
+            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+            enqueue(view)
+        }
     }
 }

@@ -49,8 +49,7 @@ extension CollectionView {
     /// - Throws: `indexPathOutOfRange` for an item not in the collection,
     ///   `invalidScrollPosition` for two places along the scroll axis, and what the layout
     ///   pass throws.
-    /// - Complexity: one layout pass, or a few with self-sizing (bounded by
-    ///   `maximumSizingRounds`).
+    /// - Complexity: one layout pass, or a few with self-sizing.
     public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition = .start) throws {
         guard let dataSource else { throw CollectionViewError(.missingDataSource, "scrollToItem needs a data source") }
         try updateLayoutIfNeeded(dataSource)
@@ -61,14 +60,14 @@ extension CollectionView {
         }
         // While the items brought into view are measured, the anchor is this item, so it
         // stays where it was put; a round more when the content end moved (clamping).
-        anchorItem = indexPath
-        defer { anchorItem = nil }
-        for _ in 0..<max(1, maximumSizingRounds) {
-            let target = scrollTarget(for: indexPath, at: position)
-            contentOffset = scrollDirection == .vertical ? Point(x: contentOffset.x, y: target) : Point(x: target, y: contentOffset.y)
-            try performLayout()
-            let current = scrollDirection == .vertical ? contentOffset.y : contentOffset.x
-            if abs(scrollTarget(for: indexPath, at: position) - current) <= 0.25 { return }
+        try pinningAnchor(to: indexPath) {
+            for _ in 0..<8 {
+                let target = scrollTarget(for: indexPath, at: position)
+                contentOffset = scrollDirection == .vertical ? Point(x: contentOffset.x, y: target) : Point(x: target, y: contentOffset.y)
+                try performLayout()
+                let current = scrollDirection == .vertical ? contentOffset.y : contentOffset.x
+                if abs(scrollTarget(for: indexPath, at: position) - current) <= 0.25 { return }
+            }
         }
     }
 

@@ -111,36 +111,42 @@ open class CollectionView: View, LayoutSource {
     /// move the content offset so the first visible item stays where it is on screen.
     public var anchorsFirstVisibleItem = true
 
-    /// The bound on measure-and-relayout rounds in one layout pass: when measured sizes
-    /// shrink, new items come into view and are measured in the next round.
-    public var maximumSizingRounds = 8
+    /// How a displayed cell or supplementary view whose content changes gets its size
+    /// measured again (`UICollectionView.selfSizingInvalidation`, iOS 16): `.enabled` by
+    /// default, as in UIKit.
+    public var selfSizingInvalidation: SelfSizingInvalidation = .enabled
 
     // MARK: State
+    //
+    // The state is in owned parts with private storage (a size store, the displayed views,
+    // the reuse registry, the selection), each changed only through its own narrow API;
+    // the few stored properties below are changed only in this file.
 
     /// The error of the last layout pass run by `layoutIfNeeded()`, nil after a good one.
-    public internal(set) var lastError: (any Error)?
+    public private(set) var lastError: (any Error)?
+
+    /// Every measured size: the size cache, resolved item and supplementary sizes.
+    let sizes = SizeStore()
+    /// The cells, supplementary and decoration views shown or measured in this pass.
+    let displayed = DisplayedViews()
+    /// Templates, reuse pools and prototypes.
+    let reuse = ReuseRegistry()
+    /// The selected items and the interaction in progress.
+    let selection = ItemSelection()
+    /// The host's layout request handler (see CollectionView+LayoutRequests.swift).
+    let layoutRequests = LayoutRequests()
 
     /// Measured sizes by item identity (see `CollectionViewDataSource`).
-    public internal(set) var sizeCache = SizeCache()
-
-    // The state below is read per item (while the layout prepares) or per element of every
-    // scroll step; `@exclusivity(unchecked)` drops the dynamic exclusivity checks of class
-    // properties, which cost more than the work there. Sound because no access to one of
-    // these overlaps another access to the same property (the collection view is used
-    // from one thread, and no closure passed over it touches what its caller is mutating).
+    public var sizeCache: SizeCache { sizes.cache }
 
     /// The item counts of each section as last read from the data source.
-    @exclusivity(unchecked)
-    var sectionCounts: [Int] = []
-    var needsReload = true
-    var preparedContainerSize = Size.zero
-    var preparedTraits = TraitCollection.default
-
-    /// Measured sizes by index path, mirroring the size cache for the current snapshot so
-    /// the layout reads them in O(1) without asking for identities. A width of -1 marks an
-    /// item not measured; an empty array a section with nothing measured yet.
-    @exclusivity(unchecked)
-    var resolvedSizes: [[Size]] = []
+    @exclusivity(unchecked)  // read per item while the layout prepares
+    private(set) var sectionCounts: [Int] = []
+    /// True until the counts are read again (a reload, a new layout or delegate).
+    private(set) var needsReload = true
+    /// The container size and traits the layout was last prepared or invalidated for.
+    private(set) var preparedContainerSize = Size.zero
+    private(set) var preparedTraits = TraitCollection.default
 
     struct Template {
         var sizeClass: UserInterfaceSizeClass?
@@ -158,77 +164,31 @@ open class CollectionView: View, LayoutSource {
         var indexPath: IndexPath
     }
 
-    var cellTemplates: [String: [Template]] = [:]
-    var supplementaryTemplates: [ElementKind: [String: [Template]]] = [:]
-    /// The reuse pools, one per (kind, identifier, template), found through `poolIndex`.
-    /// An array of arrays rather than a dictionary of arrays: popping from and appending to
-    /// an array element mutates in place, where a dictionary's modify accessor allocates.
-    @exclusivity(unchecked)
-    var reusePools: [[ReusableView]] = []
-    @exclusivity(unchecked)
-    var poolIndex: [PoolKey: Int] = [:]
-    var prototypes: [PoolKey: CollectionViewCell] = [:]
-    @exclusivity(unchecked)
-    var visibleCellsByIndexPath: [IndexPath: CollectionViewCell] = [:]
-    @exclusivity(unchecked)
-    var visibleSupplementaryViews: [SupplementaryKey: ReusableView] = [:]
-    /// Cells dequeued to be measured in this pass and shown at its end.
-    @exclusivity(unchecked)
-    var pendingCells: [IndexPath: CollectionViewCell] = [:]
-    /// Cells of reloaded items: out of display, back in their reuse pool only at the end of
-    /// the next placement pass, so a reloaded item is shown by another cell.
-    var cellsLeavingOnReload: [CollectionViewCell] = []
-    @exclusivity(unchecked)
-    var placementPass = 0
-    var prefetchedIndexPaths: Set<IndexPath> = []
-    // Scratch storage reused by every pass, so a warm pass allocates nothing.
-    @exclusivity(unchecked)
-    var scratchIndexPaths: [IndexPath] = []
-    @exclusivity(unchecked)
-    var scratchSupplementaryKeys: [SupplementaryKey] = []
-    @exclusivity(unchecked)
-    var scratchSizes: [(IndexPath, ItemSize)] = []
-
-    // Decoration views (see CollectionView+Decorations.swift).
-    var decorationTemplates: [ElementKind: Template] = [:]
-    @exclusivity(unchecked)
-    var visibleDecorationViews: [SupplementaryKey: ReusableView] = [:]
-    var reportedDecorationKinds: Set<ElementKind> = []
     /// What the layout passes noticed and worked around (decoration kinds shown by the
     /// layout but never registered), each reported once.
-    public internal(set) var diagnostics: [CollectionViewDiagnostic] = []
-    /// Set when a view was shown or changed z-index in a pass: the subviews are then
-    /// checked for z-index order at the end of the pass.
-    @exclusivity(unchecked)
-    var subviewOrderMayBeStale = false
-
-    // Self-sizing supplementary views (see CollectionView+SupplementarySizing.swift).
-    /// Measured header / footer sizes for the current width, read by the layout through
-    /// `sizeForSupplementaryElement`.
-    @exclusivity(unchecked)
-    var resolvedSupplementarySizes: [SupplementarySizeKey: Size] = [:]
-    /// Measured header / footer sizes by proposal: measured at most once per width.
-    var measuredSupplementarySizes: [SupplementaryMeasurement: Size] = [:]
-    /// Supplementary views dequeued to be measured in this pass and shown at its end.
-    @exclusivity(unchecked)
-    var pendingSupplementaryViews: [SupplementaryKey: ReusableView] = [:]
-    @exclusivity(unchecked)
-    var scratchUnmeasuredSupplementaries: [LayoutAttributes] = []
-    @exclusivity(unchecked)
-    var scratchSupplementarySizes: [(ElementKind, Int, Size?)] = []
+    public private(set) var diagnostics: [CollectionViewDiagnostic] = []
+    private var reportedDecorationKinds: Set<ElementKind> = []
 
     /// The item scroll anchoring keeps still instead of the first visible one (set while
-    /// `scrollToItem` runs).
-    var anchorItem: IndexPath?
+    /// `scrollToItem` or a diffable `apply` runs: see ``pinningAnchor(to:_:)``).
+    private(set) var anchorItem: IndexPath?
+
+    /// The item the layout passes keep still instead of the first visible one, until set to
+    /// nil (a window keeps the item the person was reading through a resize and back: each
+    /// new width keeps it where the one before left it, so the round trip returns to it).
+    package var keptItem: IndexPath? {
+        get { anchorItem }
+        set { anchorItem = newValue }
+    }
 
     /// What the last batch update did to the displayed elements.
-    public internal(set) var lastTransition = BatchUpdateTransition()
+    public private(set) var lastTransition = BatchUpdateTransition()
 
     /// The displayed cell a diffable data source is configuring again (`reconfigureItems`):
-    /// dequeuing for its index path hands it back.
-    var reconfiguringCell: (indexPath: IndexPath, cell: CollectionViewCell)?
+    /// dequeuing for its index path hands it back, once.
+    private var reconfiguringCell: (indexPath: IndexPath, cell: CollectionViewCell)?
 
-    // Selection and highlighting (see Selection/CollectionView+Selection.swift).
+    // Selection (see Selection/CollectionView+Selection.swift).
 
     /// Whether items can be selected, by the user or programmatically (default true).
     /// Turning it off deselects every item (no delegate calls) and ends a highlight.
@@ -242,21 +202,11 @@ open class CollectionView: View, LayoutSource {
         didSet { if !allowsMultipleSelection && oldValue { keepOnlyLastSelectedItem() } }
     }
 
-    /// The selected items, by identity and by current index path.
-    @exclusivity(unchecked)
-    var selection = ItemSelection()
-    /// The item shown highlighted (touch down / mouse press on it), if any.
-    var highlightedItem: IndexPath?
-    /// The item a user interaction (`beginInteraction(at:)`) started on, if any.
-    var interactionItem: IndexPath?
-    /// The button inside a cell that a user interaction started on, tracking the press.
-    var trackingButton: Button?
-
     // Delegate shapes (see CollectionViewDelegateFlowLayout.swift).
     /// Set by the protocol's default of the old `sizeForItemAt` shape.
-    var oldSizeShapeIsDefault = false
+    private(set) var oldSizeShapeIsDefault = false
     /// The delegate last found free of old shapes.
-    var checkedDelegate: ObjectIdentifier?
+    private(set) var checkedDelegate: ObjectIdentifier?
 
     /// A collection view with `layout`, the size of `frame`.
     public init(frame: Rect = .zero, layout: any CollectionLayout) {
@@ -269,12 +219,86 @@ open class CollectionView: View, LayoutSource {
     /// cannot throw) and the collection stays as it was.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        lastError = nil
         do {
             try performLayout()
         } catch {
             lastError = error
         }
     }
+
+    /// Tells the host (see ``layoutRequestHandler``), unless the need arose inside the
+    /// collection view's own layout pass, which meets it.
+    override func needsLayoutDidBegin() {
+        guard !layoutRequests.isLayingOut else { return }
+        layoutRequests.handler?()
+    }
+
+    // MARK: Changes to the state above (the only writers)
+
+    /// Counts were read and the layout prepared for `containerSize` and `traits`.
+    func didLoad(_ counts: [Int], containerSize: Size, traits: TraitCollection) {
+        sectionCounts = counts
+        needsReload = false
+        preparedContainerSize = containerSize
+        preparedTraits = traits
+    }
+
+    /// The counts while a delegate is checked against them (see `checkDelegateShapes`).
+    func setSectionCounts(_ counts: [Int]) { sectionCounts = counts }
+
+    /// The layout was invalidated for `containerSize` and `traits`.
+    func didPrepare(containerSize: Size, traits: TraitCollection) {
+        preparedContainerSize = containerSize
+        preparedTraits = traits
+    }
+
+    /// Runs `body` with `item` as the anchor scroll anchoring keeps still (nil: the rules
+    /// of ``ScrollAnchor``), then puts the previous one back.
+    func pinningAnchor<Result>(to item: IndexPath?, _ body: () throws -> Result) rethrows -> Result {
+        let previous = anchorItem
+        anchorItem = item
+        defer { anchorItem = previous }
+        return try body()
+    }
+
+    /// Keeps `transition` as the last one and returns it.
+    func record(_ transition: BatchUpdateTransition) -> BatchUpdateTransition {
+        lastTransition = transition
+        return transition
+    }
+
+    /// Runs `body` (a data source configuring `cell` again) with dequeuing for
+    /// `indexPath` handing `cell` back once.
+    func reconfiguring<Result>(_ cell: CollectionViewCell, at indexPath: IndexPath, _ body: () throws -> Result) rethrows -> Result {
+        reconfiguringCell = (indexPath, cell)
+        defer { reconfiguringCell = nil }
+        return try body()
+    }
+
+    /// The displayed cell being reconfigured, when `identifier` and `indexPath` are its:
+    /// dequeuing hands it back (UIKit's `reconfigureItems`), once.
+    func takeReconfiguringCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell? {
+        guard let (path, cell) = reconfiguringCell, path == indexPath, cell.reuseIdentifier == identifier else { return nil }
+        reconfiguringCell = nil
+        return cell
+    }
+
+    /// Adds `diagnostic` unless one of its kind was reported.
+    func reportOnce(_ diagnostic: CollectionViewDiagnostic) {
+        guard reportedDecorationKinds.insert(diagnostic.kind).inserted else { return }
+        diagnostics.append(diagnostic)
+    }
+
+    /// The protocol's default of the old `sizeForItemAt` shape ran (see
+    /// `checkDelegateShapes`).
+    func noteOldSizeShapeDefault() { oldSizeShapeIsDefault = true }
+
+    /// Starts probing a delegate for old shapes.
+    func beginDelegateShapeCheck() { oldSizeShapeIsDefault = false }
+
+    /// The delegate `identity` was found free of old shapes.
+    func delegateShapesChecked(_ identity: ObjectIdentifier) { checkedDelegate = identity }
 
     // MARK: Scrolling
 
@@ -313,7 +337,8 @@ open class CollectionView: View, LayoutSource {
     ///   keyed by index path; the next pass re-prepares the layout, O(n).
     public func reloadData() {
         clearSelection()
-        sizeCache.removeIndexPathIdentities()
+        sizes.removeIndexPathIdentities()
+        sizes.forgetInvalidations()
         setNeedsReload()
     }
 
@@ -326,8 +351,8 @@ open class CollectionView: View, LayoutSource {
 
     /// Re-reads every size (configuration that affects sizes changed).
     func reloadSizes() {
-        resolvedSizes = Array(repeating: [], count: sectionCounts.count)
-        forgetSupplementarySizes()
+        sizes.forgetItemSizes(sectionCount: sectionCounts.count)
+        sizes.forgetSupplementarySizes()
         setNeedsReload()
     }
 
@@ -376,10 +401,7 @@ open class CollectionView: View, LayoutSource {
     /// size (`.zero`: none); else `headerSize` / `footerSize`. Other kinds: the delegate's
     /// `sizeForSupplementaryElementOfKind`.
     public func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
-        if !resolvedSupplementarySizes.isEmpty,
-           let measured = resolvedSupplementarySizes[SupplementarySizeKey(kind: kind, section: section)] {
-            return measured
-        }
+        if let measured = sizes.supplementarySize(ofKind: kind, inSection: section) { return measured }
         guard let delegate else {
             switch kind {
             case .header: return headerSize
@@ -397,52 +419,38 @@ open class CollectionView: View, LayoutSource {
     }
 
     @inline(__always)
-    func resolvedSize(at indexPath: IndexPath) -> Size? {
-        guard indexPath.section < resolvedSizes.count else { return nil }
-        let sizes = resolvedSizes[indexPath.section]
-        guard indexPath.item < sizes.count else { return nil }
-        let size = sizes[indexPath.item]
-        return size.width < 0 ? nil : size
-    }
-
-    func setResolvedSize(_ size: Size, at indexPath: IndexPath) {
-        if resolvedSizes[indexPath.section].isEmpty {
-            resolvedSizes[indexPath.section] = Array(
-                repeating: Size(width: -1, height: 0), count: sectionCounts[indexPath.section])
-        }
-        resolvedSizes[indexPath.section][indexPath.item] = size
-    }
+    func resolvedSize(at indexPath: IndexPath) -> Size? { sizes.size(at: indexPath) }
 
     // MARK: Visible elements
 
     /// The displayed cells, in index-path order.
     /// - Complexity: O(k log k) for k displayed cells.
     public var visibleCells: [CollectionViewCell] {
-        indexPathsForVisibleItems.compactMap { visibleCellsByIndexPath[$0] }
+        indexPathsForVisibleItems.compactMap { displayed.cells[$0] }
     }
 
     /// The index paths of the displayed cells, in order.
     /// - Complexity: O(k log k) for k displayed cells.
-    public var indexPathsForVisibleItems: [IndexPath] { visibleCellsByIndexPath.keys.sorted() }
+    public var indexPathsForVisibleItems: [IndexPath] { displayed.cells.keys.sorted() }
 
     /// The displayed cell of an item, or nil when it is not displayed.
     /// - Complexity: O(1) on average.
-    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visibleCellsByIndexPath[indexPath] }
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { displayed.cells[indexPath] }
 
     /// The item a displayed cell shows, or nil for a cell not displayed.
     public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
-        cell.displayedIndexPath.flatMap { visibleCellsByIndexPath[$0] === cell ? $0 : nil }
+        cell.displayedIndexPath.flatMap { displayed.cells[$0] === cell ? $0 : nil }
     }
 
     /// The displayed supplementary view of `kind` at `indexPath`, if any.
     public func supplementaryView(forElementKind kind: ElementKind, at indexPath: IndexPath) -> ReusableView? {
-        visibleSupplementaryViews[SupplementaryKey(kind: kind, indexPath: indexPath)]
+        displayed.supplementaryViews[SupplementaryKey(kind: kind, indexPath: indexPath)]
     }
 
     /// The displayed decoration view of `kind` at `indexPath`, if any.
     /// - Complexity: O(1) on average.
     public func decorationView(ofKind kind: ElementKind, at indexPath: IndexPath) -> ReusableView? {
-        visibleDecorationViews[SupplementaryKey(kind: kind, indexPath: indexPath)]
+        displayed.decorationViews[SupplementaryKey(kind: kind, indexPath: indexPath)]
     }
 
     /// The item's attributes from the layout: always current, never stale.
@@ -452,5 +460,5 @@ open class CollectionView: View, LayoutSource {
     }
 
     /// The number of views in the reuse pools (for tests and diagnostics).
-    public var reusePoolCount: Int { reusePools.reduce(0) { $0 + $1.count } }
+    public var reusePoolCount: Int { reuse.pooledCount }
 }

@@ -192,7 +192,7 @@ extension CollectionViewDelegate {
         _ collectionView: CollectionView, sizeForSupplementaryElementOfKind kind: ElementKind, inSection section: Int
     ) -> Size? { nil }
     public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
-        collectionView.oldSizeShapeIsDefault = true  // see checkDelegateShapes()
+        collectionView.noteOldSizeShapeDefault()  // see checkDelegateShapes()
         return nil
     }
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}

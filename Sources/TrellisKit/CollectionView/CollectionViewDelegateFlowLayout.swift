@@ -58,7 +58,7 @@ extension CollectionView {
         guard checkedDelegate != identity,
               let section = sectionCounts.firstIndex(where: { $0 > 0 })
         else { return }
-        oldSizeShapeIsDefault = false
+        beginDelegateShapeCheck()
         _ = delegate.collectionView(self, sizeForItemAt: IndexPath(item: 0, section: section))
         guard oldSizeShapeIsDefault else {
             throw CollectionViewError(
@@ -66,6 +66,6 @@ extension CollectionView {
                 "the delegate \(type(of: delegate)) implements collectionView(_:sizeForItemAt:) -> Size?, which is never called: "
                     + "implement UIKit's collectionView(_:layout:sizeForItemAt:) -> Size instead")
         }
-        checkedDelegate = identity
+        delegateShapesChecked(identity)
     }
 }

@@ -17,6 +17,15 @@ struct ScrollAnchor {
     var indexPath: IndexPath
     /// The item's minimum along the scroll axis minus the content offset's.
     var distance: Double
+    /// True when the item's size is final (measured, not self-sizing, or the collection's
+    /// `anchorItem`): only then is it the layout's anchor too.
+    var isFinal = true
+
+    /// The item to pass as `InvalidationContext.anchorItem`: the anchor when its size is
+    /// final (rules 1 and 3, or rule 4's measured item), so the layout keeps the lines or
+    /// columns around it; nil when nothing measured is on screen, so the layout re-flows
+    /// canonically.
+    var layoutAnchor: IndexPath? { isFinal ? indexPath : nil }
 
     /// The anchor by the rules above, or nil (at the start, or no item in the bounds).
     /// With `surviving`, items for which it returns nil are passed over and the anchor is
@@ -46,13 +55,14 @@ struct ScrollAnchor {
             guard let target = surviving.map({ $0(old) }) ?? old else { return }
             let distance = attributes.frame.min(axis) - offset
             let isMeasured = !selfSizing || collectionView.resolvedSize(at: old) != nil
-            if isMeasured && collectionView.visibleCellsByIndexPath[old] != nil { consider(&displayed, target, distance) }
+            if isMeasured && collectionView.displayed.cells[old] != nil { consider(&displayed, target, distance) }
             if isMeasured { consider(&measured, target, distance) }
             consider(&any, target, distance)
         }
         guard let (indexPath, distance) = displayed ?? measured ?? any else { return nil }
         self.indexPath = indexPath
         self.distance = distance
+        isFinal = displayed != nil || measured != nil
     }
 
     /// Moves the content offset so the anchor item is `distance` from the bounds edge again

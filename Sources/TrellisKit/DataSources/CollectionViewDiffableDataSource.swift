@@ -126,21 +126,30 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         // before it reports its transition, and the layout below measures again: in a flow
         // layout a measured insert re-flows the lines, and the first visible item of the
         // re-flowed lines may be one that was not on screen.
-        collectionView.anchorItem = anchor?.indexPath
-        defer { collectionView.anchorItem = nil }
+        return try collectionView.pinningAnchor(to: anchor?.indexPath) {
+            try apply(difference, next: next, selected: selected, previous: previous, completion: completion, in: collectionView)
+        }
+    }
+
+    /// `apply` with the anchor pinned.
+    private func apply(
+        _ difference: SnapshotDifference<SectionIdentifierType, ItemIdentifierType>, next: Snapshot,
+        selected: [(ItemIdentifierType, IndexPath)], previous: (Snapshot, [ItemIdentifierType: IndexPath]?),
+        completion: (() -> Void)?, in collectionView: CollectionView
+    ) throws -> BatchUpdateTransition {
         // Reloaded and reconfigured items lose their measured sizes before the batch update,
         // which measures what is in view before it reports the transition (kept in case it
         // refuses the update: the view then stays as it was).
         let cacheBefore = difference.invalidatedItems.isEmpty ? nil : collectionView.sizeCache
         for identifier in difference.invalidatedItems {
-            collectionView.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
+            collectionView.sizes.removeCachedSize(forIdentity: AnyHashable(identifier))
         }
         let transition: BatchUpdateTransition
         do {
             transition = try collectionView.performBatchUpdates { $0 = difference.update }
         } catch {
             (current, itemIndex) = previous
-            if let cacheBefore { collectionView.sizeCache = cacheBefore }
+            if let cacheBefore { collectionView.sizes.restoreCache(cacheBefore) }
             throw error
         }
         // The batch update moves the selection with the items it keeps; an item the
@@ -170,7 +179,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         current.clearChangeMarks()
         itemIndex = nil
         for identifier in snapshot.reloadedItemIdentifiers + snapshot.reconfiguredItemIdentifiers {
-            collectionView?.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
+            collectionView?.sizes.removeCachedSize(forIdentity: AnyHashable(identifier))
         }
         collectionView?.reloadData()
         completion?()
@@ -180,12 +189,12 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// dequeue hands back that same cell, without `prepareForReuse`), and forgets its
     /// measured size so the next layout pass measures it in place.
     private func reconfigure(_ identifier: ItemIdentifierType, at indexPath: IndexPath, in collectionView: CollectionView) throws {
-        collectionView.sizeCache.removeValue(forIdentity: AnyHashable(identifier))
-        collectionView.forgetResolvedSize(at: indexPath)
+        collectionView.sizes.removeCachedSize(forIdentity: AnyHashable(identifier))
+        collectionView.sizes.forgetSize(at: indexPath)
+        collectionView.setNeedsLayout()
         guard let cell = collectionView.cellForItem(at: indexPath) else { return }
-        collectionView.reconfiguringCell = (indexPath, cell)
-        defer { collectionView.reconfiguringCell = nil }
-        guard let configured = try cellProvider(collectionView, indexPath, identifier), configured === cell else {
+        let configured = try collectionView.reconfiguring(cell, at: indexPath) { try cellProvider(collectionView, indexPath, identifier) }
+        guard let configured, configured === cell else {
             throw CollectionViewError(
                 .missingDataSource,
                 "reconfiguring item \(identifier) at \(indexPath): the cell provider must dequeue the cell (it then gets the displayed one back)")
@@ -261,22 +270,5 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// The item identifier: the size cache's identity, so sizes follow items.
     open func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable {
         itemIdentifier(for: indexPath).map { AnyHashable($0) } ?? AnyHashable(indexPath)
-    }
-}
-
-extension CollectionView {
-    /// Forgets the measured size at `indexPath` in the per-index-path mirror, so the next
-    /// layout pass measures the item (when displayed).
-    func forgetResolvedSize(at indexPath: IndexPath) {
-        guard indexPath.section < resolvedSizes.count, indexPath.item < resolvedSizes[indexPath.section].count else { return }
-        resolvedSizes[indexPath.section][indexPath.item] = Size(width: -1, height: 0)
-    }
-
-    /// The displayed cell being reconfigured, when `identifier` and `indexPath` are its:
-    /// dequeuing hands it back (UIKit's `reconfigureItems`), once.
-    func takeReconfiguringCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell? {
-        guard let (path, cell) = reconfiguringCell, path == indexPath, cell.reuseIdentifier == identifier else { return nil }
-        reconfiguringCell = nil
-        return cell
     }
 }

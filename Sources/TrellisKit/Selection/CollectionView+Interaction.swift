@@ -27,16 +27,16 @@ extension CollectionView {
     public func beginInteraction(at point: Point) -> IndexPath? {
         cancelInteraction()
         let indexPath = indexPathForItem(at: point)
-        if let indexPath, let cell = visibleCellsByIndexPath[indexPath], let button = button(at: point, in: cell),
+        if let indexPath, let cell = displayed.cells[indexPath], let button = button(at: point, in: cell),
            button.beginTracking() {
-            trackingButton = button
+            selection.track(button)
             return nil
         }
         guard allowsSelection, let indexPath else { return nil }
         if let delegate, !delegate.collectionView(self, shouldHighlightItemAt: indexPath) { return nil }
-        interactionItem = indexPath
-        highlightedItem = indexPath
-        if let cell = visibleCellsByIndexPath[indexPath] { cell.isHighlighted = true }
+        selection.beginInteraction(highlighting: indexPath)
+        if let cell = displayed.cells[indexPath] { cell.isHighlighted = true }
+        setNeedsLayout()
         delegate?.collectionView(self, didHighlightItemAt: indexPath)
         return indexPath
     }
@@ -50,13 +50,11 @@ extension CollectionView {
     /// - Throws: what `userSelectItem` throws.
     @discardableResult
     public func endInteraction(at point: Point? = nil, extending: Bool = false, toggling: Bool = false) throws -> IndexPath? {
-        if let button = trackingButton {
-            trackingButton = nil
+        if let button = selection.takeTrackingButton() {
             button.endTracking(inside: point.map { button.point(inside: convert($0, to: button)) } ?? true)
             return nil
         }
-        guard let indexPath = interactionItem else { return nil }
-        interactionItem = nil
+        guard let indexPath = selection.takeInteractionItem() else { return nil }
         if let point, indexPathForItem(at: point) != indexPath {
             unhighlightItem()
             return nil
@@ -70,9 +68,8 @@ extension CollectionView {
     /// pointer left the window): the item is unhighlighted, a button pressed stops
     /// tracking without running its actions.
     public func cancelInteraction() {
-        trackingButton?.endTracking(inside: false)
-        trackingButton = nil
-        interactionItem = nil
+        selection.takeTrackingButton()?.endTracking(inside: false)
+        _ = selection.takeInteractionItem()
         unhighlightItem()
     }
 
@@ -94,9 +91,9 @@ extension CollectionView {
 
     /// Ends the highlight, telling the delegate.
     private func unhighlightItem() {
-        guard let indexPath = highlightedItem else { return }
-        highlightedItem = nil
-        if let cell = visibleCellsByIndexPath[indexPath] { cell.isHighlighted = false }
+        guard let indexPath = selection.takeHighlightedItem() else { return }
+        if let cell = displayed.cells[indexPath] { cell.isHighlighted = false }
+        setNeedsLayout()
         delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
     }
 
@@ -133,7 +130,7 @@ extension CollectionView {
         if allowsMultipleSelection, extending, let anchor = selection.anchor, (try? checkItem(anchor, role: "")) != nil {
             return selectRange(from: anchor, to: indexPath, adding: toggling, beforeChange: beforeChange)
         }
-        selection.anchor = indexPath
+        selection.setAnchor(indexPath)
         if toggling && selection.contains(indexPath) {
             guard shouldDeselect(indexPath) else { return false }
             beforeChange()

@@ -33,7 +33,7 @@ extension CollectionView {
         try checkItem(indexPath, role: "selected")
         if !allowsMultipleSelection { deselectAllItems(except: indexPath) }
         select(indexPath)
-        selection.anchor = indexPath
+        selection.setAnchor(indexPath)
         if !scrollPosition.isEmpty { try scrollToItem(at: indexPath, at: scrollPosition) }
     }
 
@@ -88,11 +88,12 @@ extension CollectionView {
     }
 
     /// Sets the selected state of the item's displayed (or measured, about to be shown)
-    /// cell.
+    /// cell; the selection changed, so the host is asked for a layout (and redraw).
     func setCellSelected(_ selected: Bool, at indexPath: IndexPath) {
-        if let cell = visibleCellsByIndexPath[indexPath] ?? pendingCells[indexPath], cell.isSelected != selected {
+        if let cell = displayed.cells[indexPath] ?? displayed.pendingCells[indexPath], cell.isSelected != selected {
             cell.isSelected = selected
         }
+        setNeedsLayout()
     }
 
     /// Gives a cell handed out for `indexPath` the item's selected and highlighted state
@@ -101,7 +102,7 @@ extension CollectionView {
     func applySelectionState(to cell: CollectionViewCell, at indexPath: IndexPath) {
         let selected = selection.contains(indexPath)
         if cell.isSelected != selected { cell.isSelected = selected }
-        let highlighted = highlightedItem == indexPath
+        let highlighted = selection.highlightedItem == indexPath
         if cell.isHighlighted != highlighted { cell.isHighlighted = highlighted }
     }
 
@@ -110,11 +111,11 @@ extension CollectionView {
     func clearSelection() {
         deselectAllItems()
         selection.removeAll()
-        if let highlighted = highlightedItem {
-            highlightedItem = nil
-            visibleCellsByIndexPath[highlighted]?.isHighlighted = false
+        if let highlighted = selection.takeHighlightedItem() {
+            displayed.cells[highlighted]?.isHighlighted = false
+            setNeedsLayout()
         }
-        interactionItem = nil
+        _ = selection.takeInteractionItem()
     }
 
     /// Multiple selection turned off: only the most recently selected item stays.
@@ -133,15 +134,11 @@ extension CollectionView {
     /// `didUnhighlightItemAt` (its index path before the update).
     /// - Complexity: O(s) for s selected items.
     func remapSelection(_ newIndexPath: (IndexPath) -> IndexPath?, reloaded: Set<IndexPath>) {
-        if let highlighted = highlightedItem {
-            highlightedItem = newIndexPath(highlighted).flatMap { reloaded.contains($0) ? nil : $0 }
-            interactionItem = highlightedItem
-            // The pressed item was deleted or reloaded: its highlight ends here (a release
-            // then selects nothing), and the delegate hears it at the index path it had, as
-            // it heard `didHighlight` there.
-            if highlightedItem == nil { delegate?.collectionView(self, didUnhighlightItemAt: highlighted) }
-        } else {
-            interactionItem = interactionItem.flatMap(newIndexPath)
+        // A pressed item deleted or reloaded: its highlight ends here (a release then
+        // selects nothing), and the delegate hears it at the index path it had, as it heard
+        // `didHighlight` there.
+        if let unhighlighted = selection.remapInteraction(newIndexPath, reloaded: reloaded) {
+            delegate?.collectionView(self, didUnhighlightItemAt: unhighlighted)
         }
         guard !selection.isEmpty || selection.anchor != nil else { return }
         selection.remap({ old, identity in

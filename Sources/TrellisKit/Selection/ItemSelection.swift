@@ -3,18 +3,28 @@ import Trellis
 /// The selected items of a collection view, kept by item identity (the data source's
 /// `identifierForItemAt`, the index path when it gives none) together with each item's
 /// current index path, so that the selection follows its items through batch updates and
-/// asking "is this index path selected?" costs one hash lookup.
-struct ItemSelection {
+/// asking "is this index path selected?" costs one hash lookup; and the interaction in
+/// progress (the highlighted item, the item a press began on, a button tracking a press).
+///
+/// Owned by one collection view; the storage is private, so every change goes through the
+/// methods below. Invariant: the two maps of selected items are inverse of each other.
+final class ItemSelection {
     /// The identity of each selected item, by its current index path.
     private(set) var identityByIndexPath: [IndexPath: AnyHashable] = [:]
     /// The current index path of each selected item, by identity.
     private var indexPathByIdentity: [AnyHashable: IndexPath] = [:]
     /// The item a range selection (Shift-click) extends from: the last item the user
     /// clicked or the app selected, selected or not. Follows batch updates.
-    var anchor: IndexPath?
+    private(set) var anchor: IndexPath?
     /// The most recently selected item still selected (kept when multiple selection is
     /// turned off).
     private(set) var lastSelected: IndexPath?
+    /// The item shown highlighted (touch down / mouse press on it), if any.
+    private(set) var highlightedItem: IndexPath?
+    /// The item a user interaction (`beginInteraction(at:)`) started on, if any.
+    private(set) var interactionItem: IndexPath?
+    /// The button inside a cell that a user interaction started on, tracking the press.
+    private(set) var trackingButton: Button?
 
     var count: Int { identityByIndexPath.count }
     var isEmpty: Bool { identityByIndexPath.isEmpty }
@@ -37,7 +47,7 @@ struct ItemSelection {
     /// index path (a data source giving two items one identity) moves to this one, so the
     /// two maps stay inverse of each other.
     /// - Complexity: O(1) on average.
-    mutating func insert(_ identity: AnyHashable, at indexPath: IndexPath) {
+    func insert(_ identity: AnyHashable, at indexPath: IndexPath) {
         if let previous = identityByIndexPath.updateValue(identity, forKey: indexPath), previous != identity {
             indexPathByIdentity.removeValue(forKey: previous)
         }
@@ -50,15 +60,17 @@ struct ItemSelection {
     /// Deselects the item at `indexPath`; returns whether it was selected.
     /// - Complexity: O(1) on average.
     @discardableResult
-    mutating func remove(_ indexPath: IndexPath) -> Bool {
+    func remove(_ indexPath: IndexPath) -> Bool {
         guard let identity = identityByIndexPath.removeValue(forKey: indexPath) else { return false }
         indexPathByIdentity.removeValue(forKey: identity)
         if lastSelected == indexPath { lastSelected = nil }
         return true
     }
 
+    func setAnchor(_ indexPath: IndexPath?) { anchor = indexPath }
+
     /// Deselects everything and forgets the anchor.
-    mutating func removeAll() {
+    func removeAll() {
         identityByIndexPath.removeAll()
         indexPathByIdentity.removeAll()
         anchor = nil
@@ -70,7 +82,7 @@ struct ItemSelection {
     /// identity), or nil when the item is gone (deleted, or replaced by an item of another
     /// identity). The anchor follows through `newIndexPath`.
     /// - Complexity: O(s) for s selected items.
-    mutating func remap(
+    func remap(
         _ transform: (IndexPath, AnyHashable) -> (IndexPath, AnyHashable)?, newIndexPath: (IndexPath) -> IndexPath?
     ) {
         let old = identityByIndexPath
@@ -87,5 +99,47 @@ struct ItemSelection {
         }
         lastSelected = newLast
         anchor = anchor.flatMap(newIndexPath)
+    }
+
+    // MARK: The interaction in progress
+
+    /// A press began on `indexPath`, which is shown highlighted.
+    func beginInteraction(highlighting indexPath: IndexPath) {
+        interactionItem = indexPath
+        highlightedItem = indexPath
+    }
+
+    /// A press began on a button, which tracks it.
+    func track(_ button: Button) { trackingButton = button }
+
+    /// The button tracking the press, which stops tracking.
+    func takeTrackingButton() -> Button? {
+        defer { trackingButton = nil }
+        return trackingButton
+    }
+
+    /// The item the press began on; the interaction ends.
+    func takeInteractionItem() -> IndexPath? {
+        defer { interactionItem = nil }
+        return interactionItem
+    }
+
+    /// Ends the highlight; returns the item that was highlighted.
+    func takeHighlightedItem() -> IndexPath? {
+        defer { highlightedItem = nil }
+        return highlightedItem
+    }
+
+    /// Moves the highlight and the interaction to the items' places after a batch update
+    /// (see ``remap(_:newIndexPath:)``); a highlighted item deleted or `reloaded` loses its
+    /// highlight, and is returned (by its index path before the update).
+    func remapInteraction(_ newIndexPath: (IndexPath) -> IndexPath?, reloaded: Set<IndexPath>) -> IndexPath? {
+        guard let highlighted = highlightedItem else {
+            interactionItem = interactionItem.flatMap(newIndexPath)
+            return nil
+        }
+        highlightedItem = newIndexPath(highlighted).flatMap { reloaded.contains($0) ? nil : $0 }
+        interactionItem = highlightedItem
+        return highlightedItem == nil ? highlighted : nil
     }
 }

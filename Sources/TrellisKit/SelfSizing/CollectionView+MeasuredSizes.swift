@@ -11,6 +11,6 @@ extension CollectionView: MeasuringLayoutSource {
 
     /// The size a header, footer or other supplementary view was measured at, or nil.
     public func measuredSizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
-        resolvedSupplementarySizes.isEmpty ? nil : resolvedSupplementarySizes[SupplementarySizeKey(kind: kind, section: section)]
+        sizes.supplementarySize(ofKind: kind, inSection: section)
     }
 }

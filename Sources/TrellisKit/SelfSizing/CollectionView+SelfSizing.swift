@@ -3,38 +3,80 @@ import Trellis
 extension CollectionView {
     // MARK: Self-sizing in the layout pass
 
-    /// Measures the items, headers and footers of the displayed region not measured yet and
-    /// hands the sizes to the layout in one incremental invalidation (item sizes and
-    /// `supplementarySizes` together); repeats (up to `maximumSizingRounds`)
-    /// while measured sizes bring new items into the region. The layout is updated before
+    /// Measures the items, headers and footers of the displayed region not measured yet
+    /// (and the displayed ones in `remeasuring`, whose content changed, with their displayed
+    /// views) and hands the sizes to the layout in one incremental invalidation (item sizes
+    /// and `supplementarySizes` together), then restores the scroll anchor; repeats while
+    /// measured sizes bring unmeasured items into the region. The layout is updated before
     /// any cell is positioned, so no stale attributes are ever handed out.
-    func measureDisplayedItems(_ dataSource: any CollectionViewDataSource) throws {
-        for _ in 0..<max(1, maximumSizingRounds) {
-            scratchIndexPaths.removeAll(keepingCapacity: true)
-            scratchUnmeasuredSupplementaries.removeAll(keepingCapacity: true)
+    ///
+    /// The invariant, on return: every item and header in the displayed region is measured
+    /// and the layout has its size, and the anchor item (taken once, before the first
+    /// measurement: see ``ScrollAnchor``) is at the distance from the bounds' leading edge
+    /// it had then — unless that would scroll before the start of the content. Taking the
+    /// anchor once, not per round, is what makes the pass converge: a later round cannot
+    /// choose another item and undo the position the first one kept.
+    /// - Complexity: one round per wave of items coming into view (each round measures at
+    ///   least one item, so it ends); usually one, two when sizes shrink.
+    func measureDisplayedItems(
+        _ dataSource: any CollectionViewDataSource,
+        remeasuring invalidatedItems: Set<IndexPath> = [], _ invalidatedSupplementaries: Set<SupplementarySizeKey> = []
+    ) throws {
+        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        for key in invalidatedSupplementaries { sizes.forgetSupplementarySize(key) }
+        var round = 0
+        while true {
+            sizes.beginRound()
+            round += 1
+            if round == 1 {
+                for indexPath in invalidatedItems { try remeasureDisplayedItem(at: indexPath, dataSource) }
+            }
             layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
                 if attributes.kind == .cell {
-                    if resolvedSize(at: attributes.indexPath) == nil { scratchIndexPaths.append(attributes.indexPath) }
+                    if resolvedSize(at: attributes.indexPath) == nil { sizes.noteUnmeasured(attributes.indexPath) }
                 } else if needsMeasuring(attributes) {
-                    scratchUnmeasuredSupplementaries.append(attributes)
+                    sizes.noteUnmeasured(attributes)
                 }
             }
-            if scratchIndexPaths.isEmpty && scratchUnmeasuredSupplementaries.isEmpty { return }
-            let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
-            scratchSizes.removeAll(keepingCapacity: true)
-            scratchSupplementarySizes.removeAll(keepingCapacity: true)
-            for indexPath in scratchIndexPaths {
+            if sizes.unmeasuredItems.isEmpty && sizes.unmeasuredSupplementaries.isEmpty && !sizes.hasChanges { return }
+            for indexPath in sizes.unmeasuredItems {
                 let size = try measureItem(at: indexPath, forDisplay: true, dataSource)
-                setResolvedSize(size, at: indexPath)
-                scratchSizes.append((indexPath, ItemSize(size)))
+                sizes.record(size, at: indexPath, sectionCount: sectionCounts[indexPath.section])
             }
-            for attributes in scratchUnmeasuredSupplementaries {
+            for attributes in sizes.unmeasuredSupplementaries {
                 try measureSupplementaryView(
                     SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath), visited: attributes, forDisplay: true, dataSource)
             }
-            if scratchSizes.isEmpty && scratchSupplementarySizes.isEmpty { return }
-            layout.invalidate(InvalidationContext(itemSizes: scratchSizes, supplementarySizes: scratchSupplementarySizes), source: self)
+            if !sizes.hasChanges { return }
+            var changes = sizes.changes
+            // The layout keeps the lines or columns around the anchor when its size is final:
+            // from the start (rules 1 and 3), or once the first round has measured it.
+            changes.anchorItem = anchor.flatMap {
+                $0.isFinal || (round > 1 && resolvedSize(at: $0.indexPath) != nil) ? $0.indexPath : nil
+            }
+            layout.invalidate(changes, source: self)
             anchor?.restore(in: self)
+        }
+    }
+
+    /// Measures again a displayed item whose content changed, with its displayed cell (the
+    /// content that changed is there, whatever the data source would configure), replacing
+    /// its cached size; a changed size is a change for the layout. An item no longer
+    /// displayed forgets its size and is measured when it is displayed again.
+    private func remeasureDisplayedItem(at indexPath: IndexPath, _ dataSource: any CollectionViewDataSource) throws {
+        guard (try? checkItem(indexPath, role: "")) != nil else { return }
+        let identity = dataSource.collectionView(self, identifierForItemAt: indexPath)
+        sizes.removeCachedSize(forIdentity: identity)
+        guard let cell = displayed.cells[indexPath], let attributes = layout.attributesForItem(at: indexPath) else {
+            sizes.forgetSize(at: indexPath)
+            return
+        }
+        let proposal = layout.fittingProposal(forItemAt: indexPath)
+        let size = sizes.size(for: identity, proposal: proposal, traits: effectiveTraits) {
+            ItemSize(Self.sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))
+        }.size
+        if size != resolvedSize(at: indexPath) || size != attributes.frame.size {
+            sizes.record(size, at: indexPath, sectionCount: sectionCounts[indexPath.section])
         }
     }
 
@@ -46,16 +88,16 @@ extension CollectionView {
     ) throws -> Size {
         let proposal = layout.fittingProposal(forItemAt: indexPath)
         let identity = dataSource.collectionView(self, identifierForItemAt: indexPath)
-        return try sizeCache.size(for: identity, proposal: proposal, traits: effectiveTraits) {
+        return try sizes.size(for: identity, proposal: proposal, traits: effectiveTraits) {
             let attributes = layout.attributesForItem(at: indexPath) ?? LayoutAttributes(indexPath: indexPath, frame: .zero)
             let cell: CollectionViewCell
             if let prototypeSource = dataSource as? any CollectionViewPrototypeDataSource {
                 cell = try configuredPrototype(forItemAt: indexPath, prototypeSource)
-            } else if let displayed = visibleCellsByIndexPath[indexPath] ?? pendingCells[indexPath] {
-                cell = displayed
+            } else if let shown = displayed.cells[indexPath] ?? displayed.pendingCells[indexPath] {
+                cell = shown
             } else {
                 cell = try dataSource.collectionView(self, cellForItemAt: indexPath)
-                if forDisplay { pendingCells[indexPath] = cell } else { enqueue(cell) }
+                if forDisplay { displayed.addPending(cell, at: indexPath) } else { enqueue(cell) }
             }
             return ItemSize(Self.sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))
         }.size
@@ -76,21 +118,18 @@ extension CollectionView {
     /// size.
     /// - Throws: `unregisteredReuseIdentifier`.
     public func prototypeCell(withReuseIdentifier identifier: String) throws -> CollectionViewCell {
-        guard let templates = cellTemplates[identifier] else {
-            throw CollectionViewError.unregistered(identifier, kind: .cell, registered: cellTemplates.keys)
+        guard let templates = reuse.cellTemplates[identifier] else {
+            throw CollectionViewError.unregistered(identifier, kind: .cell, registered: reuse.cellTemplates.keys)
         }
         let template = templateIndex(in: templates)
-        let key = PoolKey(kind: .cell, identifier: identifier, template: template)
-        if let cell = prototypes[key] {
-            adoptEffectiveTraits(cell)
+        let cell = reuse.prototype(PoolKey(kind: .cell, identifier: identifier, template: template)) {
+            let cell = templates[template].make() as! CollectionViewCell  // the cell factories make cells
+            cell.reuseIdentifier = identifier
+            cell.templateIndex = template
+            cell.isPrototype = true
             return cell
         }
-        let cell = templates[template].make() as! CollectionViewCell  // the cell factories make cells
-        cell.reuseIdentifier = identifier
-        cell.templateIndex = template
-        cell.isPrototype = true
         adoptEffectiveTraits(cell)
-        prototypes[key] = cell
         return cell
     }
 
@@ -129,7 +168,7 @@ extension CollectionView {
         forItemAt indexPath: IndexPath, proposal: FittingProposal, measure: () throws -> Size
     ) rethrows -> Size {
         let identity = dataSource?.collectionView(self, identifierForItemAt: indexPath) ?? AnyHashable(indexPath)
-        return try sizeCache.size(for: identity, proposal: proposal, traits: effectiveTraits) {
+        return try sizes.size(for: identity, proposal: proposal, traits: effectiveTraits) {
             ItemSize(Self.sanitized(try measure()))
         }.size
     }
@@ -172,16 +211,14 @@ extension CollectionView {
         }
         // Up to date at the view's own width first, so that is what is put back.
         try updateLayoutIfNeeded(dataSource)
-        let saved = (frame: frame, offset: contentOffset, sizes: resolvedSizes, supplementary: resolvedSupplementarySizes,
+        let saved = (frame: frame, offset: contentOffset, sizes: sizes.resolved,
                      container: preparedContainerSize, traits: preparedTraits)
         frame.size.width = width
         defer {
             frame = saved.frame
             contentOffset = saved.offset
-            resolvedSizes = saved.sizes
-            resolvedSupplementarySizes = saved.supplementary
-            preparedContainerSize = saved.container
-            preparedTraits = saved.traits
+            sizes.restore(saved.sizes)
+            didPrepare(containerSize: saved.container, traits: saved.traits)
             layout.invalidate(.everything, source: self)
             setNeedsLayout()  // the frames are as they were; the cells may not be (another size class recycles them)
         }
@@ -193,9 +230,8 @@ extension CollectionView {
     private func measureAllItems(_ dataSource: any CollectionViewDataSource) throws -> Size {
         try updateLayoutIfNeeded(dataSource)
         guard selfSizesItems else { return layout.contentSize }
-        for _ in 0..<max(1, maximumSizingRounds) {
-            scratchSizes.removeAll(keepingCapacity: true)
-            scratchSupplementarySizes.removeAll(keepingCapacity: true)
+        for _ in 0..<8 {
+            sizes.beginRound()
             try measureAllSupplementaryViews(dataSource)
             if let sizing = concurrentSizing, let prototypeSource = dataSource as? any CollectionViewPrototypeDataSource {
                 try measureUnmeasuredItemsConcurrently(sizing, prototypeSource)
@@ -205,13 +241,12 @@ extension CollectionView {
                         let indexPath = IndexPath(item: item, section: section)
                         guard resolvedSize(at: indexPath) == nil else { continue }
                         let size = try measureItem(at: indexPath, forDisplay: false, dataSource)
-                        setResolvedSize(size, at: indexPath)
-                        scratchSizes.append((indexPath, ItemSize(size)))
+                        sizes.record(size, at: indexPath, sectionCount: count)
                     }
                 }
             }
-            if scratchSizes.isEmpty && scratchSupplementarySizes.isEmpty { break }
-            layout.invalidate(InvalidationContext(itemSizes: scratchSizes, supplementarySizes: scratchSupplementarySizes), source: self)
+            if !sizes.hasChanges { break }
+            layout.invalidate(sizes.changes, source: self)
         }
         setNeedsLayout()
         return layout.contentSize
@@ -238,12 +273,12 @@ extension CollectionView {
                 // What the cache will hold for this identity when this item's turn comes:
                 // the size of an item queued earlier in this pass, else what it holds now.
                 let known = queued[identity].map { $0 == proposal }
-                    ?? (sizeCache.cachedSize(for: identity, proposal: proposal, traits: traits) != nil)
+                    ?? (sizes.cache.cachedSize(for: identity, proposal: proposal, traits: traits) != nil)
                 if !known {
                     queued[identity] = proposal
                     let identifier = dataSource.collectionView(self, reuseIdentifierForItemAt: indexPath)
-                    guard cellTemplates[identifier] != nil else {
-                        throw CollectionViewError.unregistered(identifier, kind: .cell, registered: cellTemplates.keys)
+                    guard reuse.cellTemplates[identifier] != nil else {
+                        throw CollectionViewError.unregistered(identifier, kind: .cell, registered: reuse.cellTemplates.keys)
                     }
                     jobs.append(SizingJob(
                         reuseIdentifier: identifier,
@@ -255,11 +290,10 @@ extension CollectionView {
         }
         var measured = sizing.measure(jobs, traits: traits).makeIterator()
         for item in pending {
-            let size = sizeCache.size(for: item.identity, proposal: item.proposal, traits: traits) {
+            let size = sizes.size(for: item.identity, proposal: item.proposal, traits: traits) {
                 ItemSize(measured.next()!)
             }.size
-            setResolvedSize(size, at: item.indexPath)
-            scratchSizes.append((item.indexPath, ItemSize(size)))
+            sizes.record(size, at: item.indexPath, sectionCount: sectionCounts[item.indexPath.section])
         }
     }
 }

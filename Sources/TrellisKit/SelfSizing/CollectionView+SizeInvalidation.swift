@@ -27,9 +27,9 @@ extension CollectionView {
     /// the size cache is emptied and the next layout pass measures what it displays.
     /// - Complexity: O(n) for n items (the layout is invalidated entirely).
     public func invalidateCachedSizes() {
-        sizeCache.removeAll()
-        resolvedSizes = Array(repeating: [], count: sectionCounts.count)
-        forgetSupplementarySizes()
+        sizes.removeAllCachedSizes()
+        sizes.forgetItemSizes(sectionCount: sectionCounts.count)
+        sizes.forgetSupplementarySizes()
         guard !needsReload else { return }
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         layout.invalidate(.everything, source: self)
@@ -40,10 +40,8 @@ extension CollectionView {
     /// Drops the item's size from the size cache and marks it unmeasured.
     func forgetMeasuredSize(at indexPath: IndexPath) {
         if let dataSource {
-            sizeCache.removeValue(forIdentity: dataSource.collectionView(self, identifierForItemAt: indexPath))
+            sizes.removeCachedSize(forIdentity: dataSource.collectionView(self, identifierForItemAt: indexPath))
         }
-        if indexPath.section < resolvedSizes.count, !resolvedSizes[indexPath.section].isEmpty {
-            resolvedSizes[indexPath.section][indexPath.item] = Size(width: -1, height: 0)
-        }
+        sizes.forgetSize(at: indexPath)
     }
 }

@@ -1,33 +1,13 @@
 import Trellis
 
-/// A header or footer of a section, for measured sizes.
-struct SupplementarySizeKey: Hashable {
-    var kind: ElementKind
-    var section: Int
-}
-
-/// A header or footer measured for one proposal (so: once per width).
-struct SupplementaryMeasurement: Hashable {
-    var kind: ElementKind
-    var section: Int
-    var proposal: FittingProposal
-}
-
 extension CollectionView {
     // MARK: Self-sizing supplementary views
-
-    /// Drops measured header and footer sizes (reload, trait change, batch update): the
-    /// next pass measures the displayed ones again.
-    func forgetSupplementarySizes() {
-        if !resolvedSupplementarySizes.isEmpty { resolvedSupplementarySizes.removeAll() }
-        if !measuredSupplementarySizes.isEmpty { measuredSupplementarySizes.removeAll() }
-    }
 
     /// True when the supplementary element has no measured size for the current width.
     @inline(__always)
     func needsMeasuring(_ attributes: LayoutAttributes) -> Bool {
         attributes.kind.category == .supplementaryView
-            && resolvedSupplementarySizes[SupplementarySizeKey(kind: attributes.kind, section: attributes.indexPath.section)] == nil
+            && sizes.supplementarySize(ofKind: attributes.kind, inSection: attributes.indexPath.section) == nil
     }
 
     /// The room a header or footer gets: its extent across the scroll direction fixed at
@@ -40,8 +20,8 @@ extension CollectionView {
 
     /// Measures the header or footer `key` for the layout's current (unpinned) frame of it,
     /// else the frame it was `visited` at (a kind the layout does not look up), at most
-    /// once per proposal; records the size for `sizeForSupplementaryElement`, and appends
-    /// it to `scratchSupplementarySizes` when it differs from the size the layout has.
+    /// once per proposal; records the size for `sizeForSupplementaryElement`, as a change
+    /// for the layout when it differs from the size the layout has.
     ///
     /// The view is the displayed one, else one from the data source, which is kept to be
     /// shown in this pass when `forDisplay` (else recycled). Before measuring, the view is
@@ -51,38 +31,33 @@ extension CollectionView {
     func measureSupplementaryView(
         _ key: SupplementaryKey, visited: LayoutAttributes? = nil, forDisplay: Bool, _ dataSource: any CollectionViewDataSource
     ) throws {
-        let sizeKey = SupplementarySizeKey(kind: key.kind, section: key.indexPath.section)
-        guard resolvedSupplementarySizes[sizeKey] == nil,
+        guard sizes.supplementarySize(ofKind: key.kind, inSection: key.indexPath.section) == nil,
               let attributes = layout.attributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath) ?? visited
         else { return }
         let proposal = supplementaryProposal(for: attributes.frame)
         let measurement = SupplementaryMeasurement(kind: key.kind, section: key.indexPath.section, proposal: proposal)
         let size: Size
-        if let cached = measuredSupplementarySizes[measurement] {
+        if let cached = sizes.supplementarySize(for: measurement) {
             size = cached
         } else {
             let view: ReusableView
-            if let displayed = visibleSupplementaryViews[key] ?? pendingSupplementaryViews[key] {
-                view = displayed
+            if let shown = displayed.supplementaryViews[key] ?? displayed.pendingSupplementaryViews[key] {
+                view = shown
             } else {
                 view = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: key.kind, at: key.indexPath)
-                if forDisplay { pendingSupplementaryViews[key] = view } else { enqueue(view) }
+                if forDisplay { displayed.addPending(view, supplementary: key) } else { enqueue(view) }
             }
             view.frame.size = attributes.frame.size
             var measured = Self.sanitized(view.preferredLayoutAttributesFitting(attributes, proposal: proposal).size)
             // The layout spans the section anyway: keep the fixed extent exact.
             if scrollDirection == .vertical { measured.width = attributes.frame.width } else { measured.height = attributes.frame.height }
             size = measured
-            measuredSupplementarySizes[measurement] = size
         }
-        resolvedSupplementarySizes[sizeKey] = size
-        if size != attributes.frame.size {
-            scratchSupplementarySizes.append((key.kind, key.indexPath.section, size))
-        }
+        sizes.recordSupplementary(size, for: measurement, changed: size != attributes.frame.size)
     }
 
     /// Measures the headers and footers of every section not measured yet (height for a
-    /// width before display), appending changed sizes to `scratchSupplementarySizes`.
+    /// width before display), recording changed sizes as changes for the layout.
     func measureAllSupplementaryViews(_ dataSource: any CollectionViewDataSource) throws {
         for section in 0..<sectionCounts.count {
             for kind in [ElementKind.header, .footer] {

@@ -25,14 +25,12 @@ extension CollectionView {
         if needsReload {
             // Nothing has been read yet: there is no "before" to validate against.
             try updateLayoutIfNeeded(dataSource)
-            lastTransition = BatchUpdateTransition()
-            return lastTransition
+            return record(BatchUpdateTransition())
         }
         let newCounts = try readCounts(dataSource)
         let plan = try BatchUpdatePlan(update, oldCounts: sectionCounts, newCounts: newCounts)
         if update.isEmpty && newCounts == sectionCounts {
-            lastTransition = BatchUpdateTransition()
-            return lastTransition
+            return record(BatchUpdateTransition())
         }
         let pending = update.reloadsItemsOnly
             ? reloadItemsInPlace(plan.reloadedNewItems, dataSource)
@@ -40,9 +38,8 @@ extension CollectionView {
         // The frames reported are the final ones: the items now in view are measured
         // first (the cells measured are the ones the next pass shows).
         if selfSizesItems { try measureDisplayedItems(dataSource) }
-        lastTransition = pending.finish(in: self)
         setNeedsLayout()
-        return lastTransition
+        return record(pending.finish(in: self))
     }
 
     /// Inserts items (the data source already has them).
@@ -75,13 +72,13 @@ extension CollectionView {
     private func reloadItemsInPlace(_ items: [IndexPath], _ dataSource: any CollectionViewDataSource) -> PendingTransition {
         var pending = PendingTransition()
         let reloaded = Set(items)
-        for (indexPath, _) in visibleCellsByIndexPath where !reloaded.contains(indexPath) {
+        for (indexPath, _) in displayed.cells where !reloaded.contains(indexPath) {
             if let attributes = layout.attributesForItem(at: indexPath) { pending.before.append((indexPath, attributes)) }
         }
         var sizes: [(IndexPath, ItemSize)] = []
         for indexPath in items {
             forgetMeasuredSize(at: indexPath)
-            if let cell = visibleCellsByIndexPath.removeValue(forKey: indexPath) {
+            if let cell = displayed.removeCell(at: indexPath) {
                 if let attributes = layout.attributesForItem(at: indexPath) {
                     pending.transition.disappearing.append(fading(attributes))
                 }
@@ -104,7 +101,7 @@ extension CollectionView {
     private func retireReloadedCell(_ cell: CollectionViewCell) {
         cell.isHidden = true
         cell.displayedIndexPath = nil
-        cellsLeavingOnReload.append(cell)
+        displayed.retireOnReload(cell)
     }
 
     func fading(_ attributes: LayoutAttributes) -> LayoutAttributes {
@@ -119,37 +116,19 @@ extension CollectionView {
 
         // Before: attributes of what is displayed, for the transition.
         var before: [IndexPath: LayoutAttributes] = [:]
-        for indexPath in visibleCellsByIndexPath.keys {
+        for indexPath in displayed.cells.keys {
             if let attributes = layout.attributesForItem(at: indexPath) { before[indexPath] = attributes }
         }
 
-        // Measured sizes follow their items; reloaded items forget theirs.
+        // Reloaded items forget their cached sizes.
         for indexPath in plan.reloadedNewItems {
-            sizeCache.removeValue(forIdentity: dataSource.collectionView(self, identifierForItemAt: indexPath))
-        }
-        var newResolved: [[Size]] = []
-        newResolved.reserveCapacity(plan.newCounts.count)
-        for (section, count) in plan.newCounts.enumerated() {
-            let olds = plan.oldIndexPaths(forNewSection: section)
-            var sizes: [Size] = []
-            var any = false
-            for (item, old) in olds.enumerated() {
-                let size = old.flatMap {
-                    !reloaded.isEmpty && reloaded.contains(IndexPath(item: item, section: section)) ? nil : resolvedSize(at: $0)
-                }
-                if size != nil, !any {
-                    sizes = Array(repeating: Size(width: -1, height: 0), count: count)
-                    any = true
-                }
-                if let size { sizes[item] = size }
-            }
-            newResolved.append(sizes)
+            sizes.removeCachedSize(forIdentity: dataSource.collectionView(self, identifierForItemAt: indexPath))
         }
 
         // Displayed cells follow their items; deleted and reloaded ones leave.
         var pending = PendingTransition()
         var kept: [IndexPath: CollectionViewCell] = [:]
-        for (old, cell) in visibleCellsByIndexPath {
+        for (old, cell) in displayed.cells {
             if let new = plan.newIndexPath(forOld: old), !reloaded.contains(new) {
                 kept[new] = cell
                 cell.displayedIndexPath = new
@@ -159,18 +138,15 @@ extension CollectionView {
                 if let new = plan.newIndexPath(forOld: old), reloaded.contains(new) { retireReloadedCell(cell) } else { enqueue(cell) }
             }
         }
-        for (key, view) in visibleSupplementaryViews {
-            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
-            enqueue(view)
-        }
-        visibleSupplementaryViews.removeAll(keepingCapacity: true)
+        recycleAllSupplementaryViews()
         recycleAllDecorationViews()
-        forgetSupplementarySizes()  // sections may have moved: headers are measured again
-        visibleCellsByIndexPath = kept
-        prefetchedIndexPaths.removeAll()
+        sizes.forgetSupplementarySizes()  // sections may have moved: headers are measured again
+        displayed.replaceCells(kept)
+        displayed.forgetPrefetched()
 
-        sectionCounts = plan.newCounts
-        resolvedSizes = newResolved
+        // Measured sizes follow their items; reloaded items forget theirs.
+        sizes.remap(newCounts: plan.newCounts, oldIndexPaths: plan.oldIndexPaths(forNewSection:), reloaded: reloaded)
+        setSectionCounts(plan.newCounts)
         remapSelection(plan.newIndexPath(forOld:), reloaded: reloaded)
         layout.invalidate(.everything, source: self)
         anchor?.restore(in: self)

@@ -43,7 +43,12 @@ private final class PortedController: CollectionViewDataSource, CollectionViewDe
     }
 }
 
-/// A delegate still written in the shape Trellis had before UIKit's.
+/// A delegate still written in the shape Trellis had before UIKit's. That this compiles
+/// without a diagnostic is why the run-time check exists: Swift reports no near-miss for a
+/// method whose argument labels differ from a defaulted requirement's
+/// (`collectionView(_:sizeForItemAt:)` beside `collectionView(_:layout:sizeForItemAt:)`), so
+/// without the check the method would be silently never called and every item would take
+/// the default size.
 private final class OldShapeDelegate: CollectionViewDelegate {
     func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? { Size(width: 10, height: 10) }
 }

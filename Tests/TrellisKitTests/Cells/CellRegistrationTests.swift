@@ -118,8 +118,8 @@ struct CellRegistrationTests {
         let prototype = try screen.collection.prototypeCell(using: screen.cellRegistration, for: indexPath, item: "a longer title")
         #expect(prototype.isPrototype && prototype.superview == nil)
         #expect(prototype.text == "a longer title")
-        screen.collection.sizeCache.resetCounters()
-        screen.collection.sizeCache.removeAll()
+        screen.collection.sizes.resetCacheCounters()
+        screen.collection.sizes.removeAllCachedSizes()
         let size = try screen.collection.prototypeSize(
             using: screen.cellRegistration, for: indexPath, item: "a longer title", proposal: proposal)
         #expect(size == Size(width: 150, height: 30))

@@ -156,7 +156,7 @@ struct DiffableDataSourceTests {
         try collection.performLayout()
         let cellOf5 = try #require(collection.cellForItem(at: IndexPath(item: 5, section: 0)))
         let widthOf5 = cellOf5.frame.width
-        collection.sizeCache.resetCounters()
+        collection.sizes.resetCacheCounters()
 
         var next = dataSource.snapshot()
         next.deleteItems([1])
@@ -209,7 +209,7 @@ struct DiffableDataSourceTests {
         let cell = try #require(collection.cellForItem(at: IndexPath(item: 1, section: 0)) as? TextCell)
         let reuses = cell.prepareForReuseCount
         #expect(cell.frame.width == 50)
-        collection.sizeCache.resetCounters()
+        collection.sizes.resetCacheCounters()
 
         store.texts[2] = "a much longer tag"
         var next = dataSource.snapshot()
@@ -228,7 +228,7 @@ struct DiffableDataSourceTests {
         let (collection, dataSource, store) = try showingOneTwoThree()
         let cell = try #require(collection.cellForItem(at: IndexPath(item: 2, section: 0)) as? TextCell)
         let reuses = cell.prepareForReuseCount
-        collection.sizeCache.resetCounters()
+        collection.sizes.resetCacheCounters()
 
         store.texts[3] = "reloaded!"
         var next = dataSource.snapshot()
@@ -268,7 +268,7 @@ struct DiffableDataSourceTests {
         snapshot.appendItems([4, 5], toSection: "c")
         try dataSource.apply(snapshot)
         try collection.performLayout()
-        collection.sizeCache.resetCounters()
+        collection.sizes.resetCacheCounters()
         collection.anchorsFirstVisibleItem = false  // the moved section must show at the top (as in UIKit)
 
         var next = dataSource.snapshot()

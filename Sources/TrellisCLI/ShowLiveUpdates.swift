@@ -1,0 +1,65 @@
+import CGtk
+import Foundation
+import Trellis
+import TrellisGTK
+import TrellisKit
+import TrellisSpec
+
+/// `trellis show --self-sizing --live-updates` (hidden: for the window tests): what an app
+/// does to its collection view while the window is up, from GLib timeouts and through the
+/// collection view alone — the widget is never called. The document's first section is
+/// shown through a diffable data source keyed by item number; 1.5 s after the window
+/// opens an `apply` deletes its first four items, 1.5 s later `selectItem(at:)` selects
+/// the item being read. Each change prints a `liveUpdate` line first.
+@MainActor
+final class ShowLiveUpdates {
+    private let host: CollectionWidget
+    private let source: CollectionViewDiffableDataSource<Int, Int>
+    private var step = 0
+
+    init(document: DocumentCollection, host: CollectionWidget) {
+        self.host = host
+        let collectionView = host.collectionView
+        source = CollectionViewDiffableDataSource<Int, Int>(collectionView: collectionView) { [unowned document] collectionView, _, item in
+            try document.collectionView(collectionView, cellForItemAt: IndexPath(item: item, section: 0))
+        }
+        var snapshot = source.snapshot()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(0..<document.collectionView(collectionView, numberOfItemsInSection: 0)))
+        _ = try? source.applySnapshotUsingReloadData(snapshot)
+        host.retain(source)
+    }
+
+    func start() {
+        let fire: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+            MainActor.assumeIsolated {
+                let updates = Unmanaged<ShowLiveUpdates>.fromOpaque(context!).takeUnretainedValue()
+                return updates.next() ? 1 : 0
+            }
+        }
+        g_timeout_add(1500, fire, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    /// One change; true while there are more.
+    private func next() -> Bool {
+        step += 1
+        switch step {
+        case 1:
+            var snapshot = source.snapshot()
+            snapshot.deleteItems(Array(snapshot.itemIdentifiers.prefix(4)))
+            announce("apply", ["\"deleted\":4"])
+            do { _ = try source.apply(snapshot) } catch { announce("error", ["\"message\":\"\(error)\""]) }
+            return true
+        default:
+            guard let item = host.readingItem else { return false }
+            announce("select", ["\"item\":[\(item.section),\(item.item)]"])
+            do { try host.collectionView.selectItem(at: item) } catch { announce("error", ["\"message\":\"\(error)\""]) }
+            return false
+        }
+    }
+
+    private func announce(_ change: String, _ fields: [String]) {
+        let line = (["\"event\":\"liveUpdate\"", "\"change\":\"\(change)\""] + fields).joined(separator: ",")
+        FileHandle.standardOutput.write(Data("{\(line)}\n".utf8))
+    }
+}
