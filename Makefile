@@ -51,12 +51,20 @@ bench: bootstrap
 # New inputs go to .build-fuzz/corpus (not committed); a crasher is written to
 # .build-fuzz/artifacts/ and fails the run: minimize it (`-minimize_crash=1`) and keep it in
 # Tests/TrellisSpecTests/Fixtures/fuzz-crashers/.
+# Time and memory are watched per input: one that runs past FUZZ_TIMEOUT seconds (a hang) or
+# whose process passes FUZZ_RSS_MB (or a single allocation of that size: a blow-up) is a
+# crasher too; one slower than FUZZ_SLOW_SECONDS is reported ("Slowest unit") and saved as
+# .build-fuzz/artifacts/slow-unit-*, and the final stats give the slowest time and peak RSS.
 FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 10
+FUZZ_RSS_MB ?= 2048
+FUZZ_SLOW_SECONDS ?= 2
 fuzz: bootstrap
 	cd Fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer
 	mkdir -p .build-fuzz/corpus .build-fuzz/artifacts
 	Fuzz/.build/debug/TrellisFuzz .build-fuzz/corpus Fuzz/corpus Tests/TrellisSpecTests/Fixtures/fuzz-crashers \
-		-dict=Fuzz/trellis.dict -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+		-dict=Fuzz/trellis.dict -max_total_time=$(FUZZ_SECONDS) \
+		-timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=$(FUZZ_RSS_MB) -malloc_limit_mb=$(FUZZ_RSS_MB) -report_slow_units=$(FUZZ_SLOW_SECONDS) \
 		-artifact_prefix=.build-fuzz/artifacts/ -print_final_stats=1
 
 # DocC for every public module (catalogs in Sources/<Module>/<Module>.docc), warnings as

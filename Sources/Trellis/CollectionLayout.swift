@@ -119,10 +119,13 @@ public struct InvalidationContext: Sendable {
         InvalidationContext(itemSizes: sizes)
     }
 
+    /// True when the context asks a layout to re-read everything from its source (new
+    /// counts, metrics or container), so no incremental update applies.
+    var requiresFullRelayout: Bool { invalidatesEverything || invalidatesMetrics || invalidatesContainerSize }
+
     /// True when the context asks for nothing.
     public var isEmpty: Bool {
-        !invalidatesEverything && !invalidatesMetrics && !invalidatesContainerSize
-            && itemSizes.isEmpty && supplementarySizes.isEmpty
+        !requiresFullRelayout && itemSizes.isEmpty && supplementarySizes.isEmpty
     }
 }
 

@@ -15,8 +15,7 @@ extension FlowLayout {
     /// then starts a line, the lines after it are broken forward and those above it
     /// backward.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize
-            || source.numberOfSections != sections.count {
+        if context.requiresFullRelayout || source.numberOfSections != sections.count {
             prepare(from: source, anchor: context.invalidatesContainerSize ? nil : context.anchorItem)
             return
         }

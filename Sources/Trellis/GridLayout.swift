@@ -292,7 +292,7 @@ public final class GridLayout: StackedLayout {
     /// - Complexity: new item sizes: O(w + log n) each (w items in the item's row); header
     ///   or footer sizes: O(log s); anything else: a full `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize {
+        if context.requiresFullRelayout {
             prepare(from: source)
             return
         }

@@ -126,7 +126,7 @@ public final class ListLayout: StackedLayout {
     /// - Complexity: new item sizes: O(log n) each; header or footer sizes: O(log s);
     ///   anything else: a full `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize {
+        if context.requiresFullRelayout {
             prepare(from: source)
             return
         }

@@ -258,7 +258,7 @@ public final class WaterfallLayout: StackedLayout {
     /// - Complexity: new item sizes: O(log n + C) each; header or footer sizes: O(log s);
     ///   anything else: a full `prepare` (which chooses columns anew).
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize {
+        if context.requiresFullRelayout {
             prepare(from: source)
             return
         }

@@ -7,7 +7,7 @@ import Trellis
 import TrellisGTK
 import TrellisGTKBenchmarks
 import TrellisKit
-import TrellisPango
+@_spi(Testing) import TrellisPango
 import TrellisText
 
 /// `trellis gallery`: the scenarios as live collections in one window.

@@ -57,7 +57,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// ``measure(_:style:maxWidth:maxLines:)`` through a `PangoLayout` only (what the fast
     /// path is checked against).
-    public func measureWithLayout(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
+    @_spi(Testing) public func measureWithLayout(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
         withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { $0.measurement }
     }
 

@@ -7,16 +7,9 @@ import Trellis
 // values combine: a `count` inside a `count` multiplies, a fraction of a fraction
 // multiplies, and only the product says whether the layout fits.
 
-/// What one group (or item) costs and how far it reaches.
-struct GroupReach {
-    /// Nodes of its plan, `count` repetitions expanded; saturates past the document's limit.
-    var nodes: Int
-    /// Cells of one instance; saturates like `nodes`.
-    var leaves: Int
-    /// An upper bound of every coordinate of a frame inside it, from its origin, per axis.
-    var extent: Size
-
-    /// Nodes and cells past any limit (an overflowing product stops here).
+/// Counts of nodes and cells that stop one past the document's budget, so a product of
+/// counts never overflows and is never larger than it needs to be to say it is too large.
+enum SaturatingCount {
     static let saturated = DocumentLimits.maximumGroupNodes + 1
 
     static func adding(_ a: Int, _ b: Int) -> Int { Swift.min(saturated, a + b) }
@@ -29,25 +22,25 @@ struct GroupReach {
 
 enum CompositionalBudget {
     static func nodesMessage(_ nodes: Int, of what: String) -> String {
-        let count = nodes >= GroupReach.saturated ? "more than \(DocumentLimits.maximumGroupNodes)" : "\(nodes)"
+        let count = nodes >= SaturatingCount.saturated ? "more than \(DocumentLimits.maximumGroupNodes)" : "\(nodes)"
         return "\(what) holds \(count) groups and items with its count repetitions expanded; "
             + "the limit is \(DocumentLimits.maximumGroupNodes) for the whole document (docs/Limits.md)"
     }
 
     /// The nodes of `group`'s plan with `count` repetitions expanded (saturating at
-    /// `GroupReach.saturated`), without expanding anything.
+    /// `SaturatingCount.saturated`), without expanding anything.
     static func nodes(of subitem: CompositionalSubitem) -> (nodes: Int, leaves: Int) {
         guard case .group(let group) = subitem else { return (1, 1) }
         var nodes = 1, leaves = 0
         if let count = group.count, let child = group.subitems.first {
             let one = Self.nodes(of: child)
-            nodes = GroupReach.adding(nodes, GroupReach.multiplying(one.nodes, count))
-            leaves = GroupReach.multiplying(one.leaves, count)
+            nodes = SaturatingCount.adding(nodes, SaturatingCount.multiplying(one.nodes, count))
+            leaves = SaturatingCount.multiplying(one.leaves, count)
         } else {
             for child in group.subitems {
                 let one = Self.nodes(of: child)
-                nodes = GroupReach.adding(nodes, one.nodes)
-                leaves = GroupReach.adding(leaves, one.leaves)
+                nodes = SaturatingCount.adding(nodes, one.nodes)
+                leaves = SaturatingCount.adding(leaves, one.leaves)
             }
         }
         return (nodes, leaves)
@@ -178,7 +171,7 @@ extension CompositionalSpec {
             }
             let path = index < entryPaths.count ? entryPaths[index] : "layout"
             let cost = CompositionalBudget.nodes(of: .group(section.group))
-            totalNodes = GroupReach.adding(totalNodes, cost.nodes)
+            totalNodes = SaturatingCount.adding(totalNodes, cost.nodes)
             if totalNodes > DocumentLimits.maximumGroupNodes {
                 throw SpecError(.invalidValue, path: "\(path).group", CompositionalBudget.nodesMessage(totalNodes, of: "with this group the document"))
             }

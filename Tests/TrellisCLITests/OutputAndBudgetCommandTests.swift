@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Issue 25 end to end: output that cannot be written ends the tool with a message and
-/// exit status 1 (it trapped in Foundation's `FileHandle.write`, exit 132); option values
+/// End to end: output that cannot be written ends the tool with a message and exit status
+/// 1 (not a trap in Foundation's `FileHandle.write`, exit 132); option values
 /// past their bounds are named; inputs whose cost combined past memory or time are refused
 /// or handled in bounded memory.
 @Suite("trellis output errors and budgets")

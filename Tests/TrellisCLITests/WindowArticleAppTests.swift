@@ -22,6 +22,7 @@ struct WindowArticleAppTests {
 
     @Test func showsSelfSizingCellsSelectsAndOpens() throws {
         let window = try TrellisWindow(tool: [], executable: Self.executable)
+        try window.findWindow(named: "Contacts")
         let first = window.lastFrame
         // The window is the article's: 5,000 contacts, the first ones in view, each row as
         // tall as its two lines of text plus 8 pt above and below — measured, not estimated.

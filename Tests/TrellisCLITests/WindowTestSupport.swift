@@ -194,7 +194,17 @@ final class TrellisWindow: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return lines.filter { $0["event"] as? String == name }
     }
-    var xid: String { String(lastFrame.xid) }
+    /// The window's X11 id: from the frame lines, or — for a program that does not install
+    /// the tool's test hooks (frames say 0) — as ``findWindow(named:)`` found it.
+    var xid: String { foundWindow ?? String(lastFrame.xid) }
+    private var foundWindow: String?
+
+    /// Finds the program's visible window titled exactly `title` with xdotool, for the
+    /// commands that need its id.
+    func findWindow(named title: String) throws {
+        let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
+        foundWindow = try #require(found.split(separator: "\n").first.map(String.init), "no window named \(title)")
+    }
 
     /// Runs xdotool with `arguments` (real XTEST input: the events reach GTK as from a
     /// person's mouse and keyboard).

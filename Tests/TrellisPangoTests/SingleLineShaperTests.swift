@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TrellisText
-@testable import TrellisPango
+@_spi(Testing) @testable import TrellisPango
 
 /// The HarfBuzz fast path of `PangoTextMeasurer.measure` must give exactly what a
 /// `PangoLayout` gives (every field, to the bit), and hand everything else to Pango.

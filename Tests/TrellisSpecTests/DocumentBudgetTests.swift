@@ -3,7 +3,7 @@ import Testing
 import Trellis
 @testable import TrellisSpec
 
-/// Issue 25: values each within their limit that build together past what a layout can
+/// Values each within their limit that build together past what a layout can
 /// hold (a `count` in a `count`, fractions of fractions, scales near 0, invalid UTF-8) are
 /// refused while reading, at their JSON path, with the bound and the value; documents within
 /// the budgets lay out soundly.
@@ -174,8 +174,8 @@ struct DocumentBudgetTests {
     }
 }
 
-/// Issue 25: the parser claims RFC 8259, which asks for UTF-8; bytes that are not were
-/// accepted as U+FFFD.
+/// The parser claims RFC 8259, which asks for UTF-8: bytes that are not are refused, not
+/// read as U+FFFD.
 @Suite("JSON UTF-8")
 struct JSONUTF8Tests {
     static func parse(_ bytes: [UInt8]) -> Result<JSONValue, SpecError> {

@@ -1,7 +1,7 @@
 import Benchmark
 import CPango
 import Foundation
-import TrellisPango
+@_spi(Testing) import TrellisPango
 import TrellisText
 
 // Text measurement targets (docs/perf/text.md): an uncached single line ≤ 5 µs, a cache

@@ -173,7 +173,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// - Complexity: new item sizes: O(g + log n + log s) each; header or footer sizes:
     ///   O(b + log s) (b boundary items); anything else: a full `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.invalidatesEverything || context.invalidatesMetrics || context.invalidatesContainerSize {
+        if context.requiresFullRelayout {
             prepare(from: source)
             return
         }

@@ -15,6 +15,10 @@ extension CollectionView {
     ///   (plus the measuring of items not yet measured); allocation-free once warm with a
     ///   layout adopting `VisitingCollectionLayout`.
     public func performLayout() throws {
+        // A need for layout that arises inside this pass (the offset anchoring moves, the
+        // cells it adds) is met by it; one that was there before stays for the host.
+        let neededLayout = needsLayout
+        defer { if !neededLayout && needsLayout { clearNeedsLayout() } }
         try layoutRequests.layingOut {
             guard let dataSource else {
                 if !sectionCounts.isEmpty || !displayed.cells.isEmpty {
@@ -26,12 +30,15 @@ extension CollectionView {
                 return
             }
             let kept = try updateLayoutIfNeeded(dataSource)
+            let invalidated = sizes.takeInvalidations()
             if selfSizesItems {
                 // The item kept still through a new width or traits stays the anchor while the
                 // items in view are measured again: otherwise the first item visible among the
                 // estimates would be (a line above it, reaching into the bounds while it is
                 // estimated), and measuring the items between them would move the kept one.
-                try pinningAnchor(to: anchorItem ?? kept) { try measureDisplayedItems(dataSource) }
+                try pinningAnchor(to: anchorItem ?? kept) {
+                    try measureDisplayedItems(dataSource, remeasuring: invalidated.items, invalidated.supplementaries)
+                }
             }
             try placeElements(in: displayedRect, dataSource)
             if prefetchDataSource != nil { updatePrefetching() }

@@ -227,8 +227,10 @@ open class CollectionView: View, LayoutSource {
         }
     }
 
-    /// Tells the host (see ``layoutRequestHandler``).
+    /// Tells the host (see ``layoutRequestHandler``), unless the need arose inside the
+    /// collection view's own layout pass, which meets it.
     override func needsLayoutDidBegin() {
+        guard !layoutRequests.isLayingOut else { return }
         layoutRequests.handler?()
     }
 
@@ -307,8 +309,7 @@ open class CollectionView: View, LayoutSource {
         set {
             if bounds.origin != newValue {
                 bounds.origin = newValue
-                // The pass that moves the offset (anchoring) shows what is there itself.
-                if !layoutRequests.isLayingOut { setNeedsLayout() }
+                setNeedsLayout()
             }
         }
     }

@@ -191,6 +191,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     private func reconfigure(_ identifier: ItemIdentifierType, at indexPath: IndexPath, in collectionView: CollectionView) throws {
         collectionView.sizes.removeCachedSize(forIdentity: AnyHashable(identifier))
         collectionView.sizes.forgetSize(at: indexPath)
+        collectionView.setNeedsLayout()
         guard let cell = collectionView.cellForItem(at: indexPath) else { return }
         let configured = try collectionView.reconfiguring(cell, at: indexPath) { try cellProvider(collectionView, indexPath, identifier) }
         guard let configured, configured === cell else {

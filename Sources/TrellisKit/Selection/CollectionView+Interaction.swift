@@ -36,6 +36,7 @@ extension CollectionView {
         if let delegate, !delegate.collectionView(self, shouldHighlightItemAt: indexPath) { return nil }
         selection.beginInteraction(highlighting: indexPath)
         if let cell = displayed.cells[indexPath] { cell.isHighlighted = true }
+        setNeedsLayout()
         delegate?.collectionView(self, didHighlightItemAt: indexPath)
         return indexPath
     }
@@ -92,6 +93,7 @@ extension CollectionView {
     private func unhighlightItem() {
         guard let indexPath = selection.takeHighlightedItem() else { return }
         if let cell = displayed.cells[indexPath] { cell.isHighlighted = false }
+        setNeedsLayout()
         delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
     }
 

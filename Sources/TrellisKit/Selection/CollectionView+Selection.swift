@@ -88,11 +88,12 @@ extension CollectionView {
     }
 
     /// Sets the selected state of the item's displayed (or measured, about to be shown)
-    /// cell.
+    /// cell; the selection changed, so the host is asked for a layout (and redraw).
     func setCellSelected(_ selected: Bool, at indexPath: IndexPath) {
         if let cell = displayed.cells[indexPath] ?? displayed.pendingCells[indexPath], cell.isSelected != selected {
             cell.isSelected = selected
         }
+        setNeedsLayout()
     }
 
     /// Gives a cell handed out for `indexPath` the item's selected and highlighted state
@@ -112,6 +113,7 @@ extension CollectionView {
         selection.removeAll()
         if let highlighted = selection.takeHighlightedItem() {
             displayed.cells[highlighted]?.isHighlighted = false
+            setNeedsLayout()
         }
         _ = selection.takeInteractionItem()
     }

@@ -3,14 +3,34 @@ import Trellis
 extension CollectionView {
     // MARK: Self-sizing in the layout pass
 
-    /// Measures the items, headers and footers of the displayed region not measured yet and
-    /// hands the sizes to the layout in one incremental invalidation (item sizes and
-    /// `supplementarySizes` together); repeats
-    /// while measured sizes bring new items into the region. The layout is updated before
+    /// Measures the items, headers and footers of the displayed region not measured yet
+    /// (and the displayed ones in `remeasuring`, whose content changed, with their displayed
+    /// views) and hands the sizes to the layout in one incremental invalidation (item sizes
+    /// and `supplementarySizes` together), then restores the scroll anchor; repeats while
+    /// measured sizes bring unmeasured items into the region. The layout is updated before
     /// any cell is positioned, so no stale attributes are ever handed out.
-    func measureDisplayedItems(_ dataSource: any CollectionViewDataSource) throws {
-        for _ in 0..<8 {
+    ///
+    /// The invariant, on return: every item and header in the displayed region is measured
+    /// and the layout has its size, and the anchor item (taken once, before the first
+    /// measurement: see ``ScrollAnchor``) is at the distance from the bounds' leading edge
+    /// it had then — unless that would scroll before the start of the content. Taking the
+    /// anchor once, not per round, is what makes the pass converge: a later round cannot
+    /// choose another item and undo the position the first one kept.
+    /// - Complexity: one round per wave of items coming into view (each round measures at
+    ///   least one item, so it ends); usually one, two when sizes shrink.
+    func measureDisplayedItems(
+        _ dataSource: any CollectionViewDataSource,
+        remeasuring invalidatedItems: Set<IndexPath> = [], _ invalidatedSupplementaries: Set<SupplementarySizeKey> = []
+    ) throws {
+        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        for key in invalidatedSupplementaries { sizes.forgetSupplementarySize(key) }
+        var round = 0
+        while true {
             sizes.beginRound()
+            round += 1
+            if round == 1 {
+                for indexPath in invalidatedItems { try remeasureDisplayedItem(at: indexPath, dataSource) }
+            }
             layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
                 if attributes.kind == .cell {
                     if resolvedSize(at: attributes.indexPath) == nil { sizes.noteUnmeasured(attributes.indexPath) }
@@ -18,8 +38,7 @@ extension CollectionView {
                     sizes.noteUnmeasured(attributes)
                 }
             }
-            if sizes.unmeasuredItems.isEmpty && sizes.unmeasuredSupplementaries.isEmpty { return }
-            let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+            if sizes.unmeasuredItems.isEmpty && sizes.unmeasuredSupplementaries.isEmpty && !sizes.hasChanges { return }
             for indexPath in sizes.unmeasuredItems {
                 let size = try measureItem(at: indexPath, forDisplay: true, dataSource)
                 sizes.record(size, at: indexPath, sectionCount: sectionCounts[indexPath.section])
@@ -30,9 +49,34 @@ extension CollectionView {
             }
             if !sizes.hasChanges { return }
             var changes = sizes.changes
-            changes.anchorItem = anchor?.layoutAnchor
+            // The layout keeps the lines or columns around the anchor when its size is final:
+            // from the start (rules 1 and 3), or once the first round has measured it.
+            changes.anchorItem = anchor.flatMap {
+                $0.isFinal || (round > 1 && resolvedSize(at: $0.indexPath) != nil) ? $0.indexPath : nil
+            }
             layout.invalidate(changes, source: self)
             anchor?.restore(in: self)
+        }
+    }
+
+    /// Measures again a displayed item whose content changed, with its displayed cell (the
+    /// content that changed is there, whatever the data source would configure), replacing
+    /// its cached size; a changed size is a change for the layout. An item no longer
+    /// displayed forgets its size and is measured when it is displayed again.
+    private func remeasureDisplayedItem(at indexPath: IndexPath, _ dataSource: any CollectionViewDataSource) throws {
+        guard (try? checkItem(indexPath, role: "")) != nil else { return }
+        let identity = dataSource.collectionView(self, identifierForItemAt: indexPath)
+        sizes.removeCachedSize(forIdentity: identity)
+        guard let cell = displayed.cells[indexPath], let attributes = layout.attributesForItem(at: indexPath) else {
+            sizes.forgetSize(at: indexPath)
+            return
+        }
+        let proposal = layout.fittingProposal(forItemAt: indexPath)
+        let size = sizes.size(for: identity, proposal: proposal, traits: effectiveTraits) {
+            ItemSize(Self.sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))
+        }.size
+        if size != resolvedSize(at: indexPath) || size != attributes.frame.size {
+            sizes.record(size, at: indexPath, sectionCount: sectionCounts[indexPath.section])
         }
     }
 

@@ -281,10 +281,27 @@ open class View: CustomStringConvertible {
         Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
 
-    /// Tells the layout system that `intrinsicContentSize` changed.
+    /// Tells the layout system that `intrinsicContentSize` changed. Inside a cell (or
+    /// header, footer) that a collection view displays, the collection view hears of it and
+    /// measures the cell again as its `selfSizingInvalidation` says.
     open func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
         setNeedsLayout()
+        reportContentSizeChange()
+    }
+
+    /// Tells the collection view displaying the reusable view this view is in (or is)
+    /// that this view's intrinsic size changed.
+    /// - Complexity: O(depth).
+    private func reportContentSizeChange() {
+        var view = self
+        while let parent = view.superview {
+            if let collection = parent as? CollectionView {
+                if let reusable = view as? ReusableView { collection.contentSizeDidChange(in: reusable, source: self) }
+                return
+            }
+            view = parent
+        }
     }
 
     private var huggingPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
@@ -402,9 +419,20 @@ open class View: CustomStringConvertible {
         needsLayoutDidBegin()
     }
 
-    /// Called when the view goes from not needing layout to needing it (a collection view
-    /// tells its host, which schedules the layout).
-    func needsLayoutDidBegin() {}
+    /// Called when the view goes from not needing layout to needing it. A collection view
+    /// tells its host, which schedules the layout; a cell or header that a collection view
+    /// displays tells the collection view (an Auto Layout change inside it: see
+    /// `SelfSizingInvalidation.enabledIncludingConstraints`).
+    func needsLayoutDidBegin() {
+        if let reusable = self as? ReusableView, let collection = superview as? CollectionView {
+            collection.layoutDidChange(in: reusable)
+        }
+    }
+
+    /// Forgets a need for layout that arose inside the view's own layout pass and was met
+    /// by it (a collection view's pass moves its content offset and adds the cells it
+    /// places).
+    func clearNeedsLayout() { needsLayout = false }
 
     /// Runs the layout pass now for this view and its subviews: solves the constraints of
     /// the subtree with this view's bounds fixed, applies the solved frames (relative to
