@@ -275,16 +275,21 @@ extension CollectionWidget {
 
     // MARK: Drawing the states
 
-    static let selectionTint = Color(red: 0.10, green: 0.45, blue: 0.91, alpha: 0.22)
-    static let pressTint = Color(red: 0.10, green: 0.45, blue: 0.91, alpha: 0.38)
-    static let hoverTint = Color(red: 0, green: 0, blue: 0, alpha: 0.06)
-    static let focusRing = Color(red: 0.10, green: 0.45, blue: 0.91, alpha: 1)
+    /// The collection view's tint (the theme's accent under a GTK theme) at `alpha`.
+    private func tint(alpha: Double) -> Color {
+        let color = collectionView.tintColor.resolvedColor(with: collectionView.traitCollection)
+        return color.withAlphaComponent(color.alpha * alpha)
+    }
 
     /// Draws selection, press, hover and focus over the cells (in content coordinates
     /// shifted by the offset: the same space the cells were drawn in).
     func drawInteractionStates(into cairo: OpaquePointer) {
         let context = CairoGraphicsContext(cairo: cairo)
         let offset = collectionView.contentOffset
+        let traits = collectionView.traitCollection
+        let pressTint = tint(alpha: 0.38), selectionTint = tint(alpha: 0.22)
+        let hoverTint = Color.label.resolvedColor(with: traits).withAlphaComponent(0.06)
+        let focusRing = traits.systemColors?.focusRing ?? tint(alpha: 1)
         context.withSavedState {
             context.translate(dx: -offset.x, dy: -offset.y)
             for cell in collectionView.visibleCells {
@@ -292,15 +297,15 @@ extension CollectionWidget {
                 let frame = cell.frame
                 let radius = cell.cornerStyle.radius(for: frame.size)
                 if cell.isHighlighted {
-                    context.fill(frame, cornerRadius: radius, color: Self.pressTint)
+                    context.fill(frame, cornerRadius: radius, color: pressTint)
                 } else if cell.isSelected {
-                    context.fill(frame, cornerRadius: radius, color: Self.selectionTint)
+                    context.fill(frame, cornerRadius: radius, color: selectionTint)
                 } else if indexPath == hoveredItem {
-                    context.fill(frame, cornerRadius: radius, color: Self.hoverTint)
+                    context.fill(frame, cornerRadius: radius, color: hoverTint)
                 }
                 if indexPath == focusedItem && trellis_collection_widget_has_focus(trellisWidget) != 0 {
                     let ring = Rect(x: frame.minX - 2, y: frame.minY - 2, width: frame.width + 4, height: frame.height + 4)
-                    context.stroke(ring, cornerRadius: radius + 2, color: Self.focusRing, lineWidth: 2)
+                    context.stroke(ring, cornerRadius: radius + 2, color: focusRing, lineWidth: 2)
                 }
             }
         }

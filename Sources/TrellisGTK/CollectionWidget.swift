@@ -42,8 +42,9 @@ public final class CollectionWidget {
     /// The `GtkWidget *` (a `TrellisCollectionWidget`, GtkScrollable).
     public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
 
-    /// The canvas colour painted under the collection (nil: none).
-    public var background: Color? = .white {
+    /// The canvas colour painted under the collection (nil: none); by default the GTK
+    /// theme's content background (see `followTheme`).
+    public var background: Color? = .systemBackground {
         didSet { queueDraw() }
     }
 
@@ -175,6 +176,7 @@ public final class CollectionWidget {
         _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
                                    Unmanaged.passUnretained(self).toOpaque())
         installInteraction()
+        followTheme()
     }
 
     /// The widget inside a new `GtkScrolledWindow` (vertical scrolling, no horizontal).

@@ -9,5 +9,6 @@ package enum WindowTestHooks {
     package static func installFromEnvironment() {
         guard ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
         WindowInstrumentation.startupMoment = { StartupTrace.mark($0) }
+        ThemeTestHook.installFromEnvironment()
     }
 }

@@ -99,7 +99,7 @@ public final class CellDrawingCache {
     private func underlayColor(of root: View, bounds: Rect, geometry: PixelGeometry) -> Color? {
         guard root.alpha >= 1, root.cornerStyle.radius(for: bounds.size) == 0, !(root is Label), !(root is any CustomDrawing),
               (root as? ImageView)?.image == nil, geometry.isOnWholePixels(bounds) else { return nil }
-        let color = root.backgroundColor ?? canvas
+        let color = root.backgroundColor?.resolvedColor(with: root.traitCollection) ?? canvas
         guard let color, color.alpha >= 1 else { return nil }
         return color
     }

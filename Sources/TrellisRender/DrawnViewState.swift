@@ -42,8 +42,11 @@ struct DrawnViewState: Equatable {
         alpha = view.alpha
         isHidden = view.isHidden
         clipsToBounds = view.clipsToBounds
-        background = view.backgroundColor
-        border = view.borderColor
+        // Colours as the view's traits resolve them: a theme change (light to dark, a new
+        // palette) changes the state, so cached pictures of the cell are drawn again.
+        let traits = view.traitCollection
+        background = view.backgroundColor?.resolvedColor(with: traits)
+        border = view.borderColor?.resolvedColor(with: traits)
         borderWidth = view.borderWidth
         cornerStyle = view.cornerStyle
         subviewCount = view.subviews.count
@@ -52,7 +55,7 @@ struct DrawnViewState: Equatable {
             text = label.text
             textStyle = label.style
             numberOfLines = label.numberOfLines
-            textColor = label.textColor
+            textColor = label.textColor.resolvedColor(with: traits)
             textRect = LabelText(label).textRect(in: bounds)
         }
         if let imageView = view as? ImageView {

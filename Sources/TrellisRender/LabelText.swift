@@ -29,7 +29,7 @@ struct LabelText {
     func draw(in context: CairoGraphicsContext, bounds: Rect) {
         guard !label.text.isEmpty else { return }
         context.drawText(label.text, style: label.style, maxLines: label.numberOfLines, in: textRect(in: bounds),
-                         color: label.textColor, centeredVertically: true)
+                         color: label.textColor.resolvedColor(with: label.traitCollection), centeredVertically: true)
     }
 
     func drawGuides(in context: CairoGraphicsContext, bounds: Rect, lineWidth: Double, boxColor: Color, baselineColor: Color) {

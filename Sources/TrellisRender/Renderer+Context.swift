@@ -34,13 +34,16 @@ extension Renderer {
                 let shift = Self.wholePixelShift(of: bounds.origin, cairo: cairo, replayScale: cache?.replayScale ?? 1)
                 bounds.origin = Point(x: bounds.minX - shift.x, y: bounds.minY - shift.y)
             }
-            if let background = options.background,
+            // Dynamic colours are drawn as the root's traits resolve them (light or dark,
+            // the host's palette).
+            let canvas = options.background?.resolvedColor(with: view.traitCollection)
+            if let background = canvas,
                !Self.coversCanvas(view, bounds: bounds, cairo: cairo, replayScale: cache?.replayScale ?? 1) {
                 context.setSource(background)
                 cairo_paint(cairo)
             }
             context.translate(dx: -view.frame.minX, dy: -view.frame.minY)
-            cache?.canvas = options.background
+            cache?.canvas = canvas
             ViewDrawing(context: context, cache: cache).draw(view, bounds: bounds)
             if options.debugOverlay {
                 DebugOverlay(context: context, scale: overlayScale).draw(view, bounds: bounds)
@@ -52,7 +55,7 @@ extension Renderer {
     /// draw on (opaque, square, on whole pixels, over the whole clip): painting the canvas
     /// colour first would change no pixel, and costs a pass over the whole surface.
     static func coversCanvas(_ root: View, bounds: Rect, cairo: OpaquePointer, replayScale: Double) -> Bool {
-        guard root.isDrawn, root.alpha >= 1, let color = root.backgroundColor, color.alpha >= 1,
+        guard root.isDrawn, root.alpha >= 1, let color = root.backgroundColor?.resolvedColor(with: root.traitCollection), color.alpha >= 1,
               root.cornerStyle.radius(for: bounds.size) == 0,
               let geometry = PixelGeometry(cairo, replayScale: replayScale) else { return false }
         // The root's background lands on (0, 0, width, height) of the context's space.

@@ -48,8 +48,8 @@ public struct CellTemplate: Hashable, Sendable {
     public init(
         font: Font = Font(family: "DejaVu Sans", size: 17), padding: EdgeInsets = EdgeInsets(all: 5),
         minimumWidth: Double? = nil, maximumWidth: MaximumWidth? = nil, lines: Int = 1,
-        background: Color? = .white, border: Color? = .red, borderWidth: Double = 1,
-        cornerRadius: CornerRadius = .pill, textColor: Color = .black
+        background: Color? = .systemBackground, border: Color? = .red, borderWidth: Double = 1,
+        cornerRadius: CornerRadius = .pill, textColor: Color = .label
     ) {
         self.font = font
         self.padding = padding

@@ -23,11 +23,7 @@ extension WindowShowTests {
             #expect(moved.isEmpty, "\(moved.count) of \(shown.count) items moved: \(moved.prefix(3))")
         }
         // The selection is drawn.
-        var selectedFrame: Frame?
-        withKnownIssue("selectItem(at:) does not mark the collection view as needing layout yet (TrellisKit), so the widget is not told") {
-            selectedFrame = try window.frame(where: { !$0.selected.isEmpty }, timeout: 10)
-        }
-        guard let selected = selectedFrame else { return }
+        let selected = try window.frame(where: { !$0.selected.isEmpty }, timeout: 10)
         let announced = try #require(window.events("liveUpdate").last?["item"] as? [NSNumber]).map(\.intValue)
         #expect(selected.selected == [announced])
         let rect = try #require(selected.rects[announced], "the selected item is in view")

@@ -43,37 +43,22 @@ struct StabilityCheck {
 enum Drive: String, CaseIterable, CustomStringConvertible {
     case wheelDown, pageDown, scrollbarDown, end, wheelUp, pageUp, scrollbarUp, home
     var description: String { rawValue }
-
-    /// Up from items measured further down: what is measured comes into view above the
-    /// anchor, where flow lines and waterfall columns are placed forward from the section's
-    /// start today (the engine's stability work changes that).
-    var goesUp: Bool { [.wheelUp, .pageUp, .scrollbarUp, .home].contains(self) }
-
-    /// Whether consecutive frames of the drive always share items: a wheel step and a page
-    /// (over several frames with animations) do; a scrollbar drag and Home jump by more
-    /// than a page between some frames, depending on the machine's speed, so whether a
-    /// pair to compare comes up is not certain.
-    var alwaysOverlaps: Bool { [.wheelDown, .wheelUp, .pageDown, .pageUp].contains(self) }
 }
 
 /// A window to drive, and what it shows.
 struct StabilityScene: CustomStringConvertible, Sendable {
     var name: String
     var arguments: @Sendable () throws -> [String]
-    /// Whether the content's lines or columns are placed forward from the section start, so
-    /// measuring above the viewport moves what is on screen (flow, waterfall).
-    var reflowsAbove: Bool
     var description: String { name }
 
     static let all: [StabilityScene] = [
-        StabilityScene(name: "S1 tags", arguments: { ["gallery", "--page", "s1", "--size", "800x600"] }, reflowsAbove: true),
-        // One wrapping cell a line: measuring above re-flows no line on screen.
-        StabilityScene(name: "S2 wrapping cells", arguments: { ["gallery", "--page", "s2", "--size", "800x600"] }, reflowsAbove: false),
-        StabilityScene(name: "waterfall", arguments: { ["gallery", "--page", "waterfall", "--size", "800x600"] }, reflowsAbove: true),
-        StabilityScene(name: "right to left", arguments: { ["gallery", "--page", "rtl", "--size", "800x600"] }, reflowsAbove: true),
-        StabilityScene(name: "1M tags", arguments: { ["gallery", "--page", "million", "--size", "800x600"] }, reflowsAbove: true),
-        StabilityScene(name: "show: tags", arguments: { ["show", WindowShowTests.tags.path, "--self-sizing"] }, reflowsAbove: true),
-        StabilityScene(name: "show: compositional", arguments: { ["show", try compositionalDocument().path, "--self-sizing"] }, reflowsAbove: false),
+        StabilityScene(name: "S1 tags", arguments: { ["gallery", "--page", "s1", "--size", "800x600"] }),
+        StabilityScene(name: "S2 wrapping cells", arguments: { ["gallery", "--page", "s2", "--size", "800x600"] }),
+        StabilityScene(name: "waterfall", arguments: { ["gallery", "--page", "waterfall", "--size", "800x600"] }),
+        StabilityScene(name: "right to left", arguments: { ["gallery", "--page", "rtl", "--size", "800x600"] }),
+        StabilityScene(name: "1M tags", arguments: { ["gallery", "--page", "million", "--size", "800x600"] }),
+        StabilityScene(name: "show: tags", arguments: { ["show", WindowShowTests.tags.path, "--self-sizing"] }),
+        StabilityScene(name: "show: compositional", arguments: { ["show", try compositionalDocument().path, "--self-sizing"] }),
     ]
 
     /// A compositional document of 600 wrapping text items, two to a row of estimated
@@ -140,16 +125,9 @@ extension WindowShowTests {
         let frames = window.frames
         for (kind, range) in ranges {
             let check = StabilityCheck(Array(frames[range]))
-            let stable = check.violations.isEmpty
             let comment = Comment(rawValue: "\(scene), animations \(animations ? "on" : "off"), \(kind): \(check.summary)")
-            if scene.reflowsAbove && kind.goesUp {
-                withKnownIssue("flow lines and waterfall columns above the viewport are placed forward from the section start, so measuring them moves what is on screen",
-                               isIntermittent: !kind.alwaysOverlaps) {
-                    #expect(stable, comment)
-                }
-            } else {
-                #expect(stable, comment)
-            }
+            let stable = check.violations.isEmpty
+            #expect(stable, comment)
         }
         let all = StabilityCheck(frames)
         #expect(all.pairs >= 20, "\(all.pairs) frame pairs compared")

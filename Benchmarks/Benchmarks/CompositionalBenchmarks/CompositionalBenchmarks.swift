@@ -47,6 +47,17 @@ func carouselSource() -> StaticLayoutSource {
         sections: (0..<1_000).map { _ in .init(items: .fixed(count: 100, size: ItemSize(width: 100, height: 100))) })
 }
 
+/// One item inside `depth` vertical groups of fractionalWidth 1 and estimated height.
+func nestedGroup(depth: Int) -> CompositionalGroup {
+    var group = CompositionalGroup.vertical(layoutSize: size(.fractionalWidth(1), .estimated(10)),
+                                            subitems: [CompositionalItem(layoutSize: size(.fractionalWidth(1), .absolute(10)))])
+    for _ in 1..<depth { group = .vertical(layoutSize: size(.fractionalWidth(1), .estimated(10)), subitems: [.group(group)]) }
+    return group
+}
+
+let nestedSource = StaticLayoutSource(
+    containerSize: Size(width: 375, height: 800), sections: [.init(items: .fixed(count: 1_000, size: ItemSize(width: 100, height: 10)))])
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 1_000)
     let source = gridSource(items: 1_000_000)
@@ -131,5 +142,18 @@ let benchmarks: @Sendable () -> Void = {
         let layout = CompositionalLayout(section: gridSection)
         layout.prepare(from: source)
         benchmark.measurement(.custom("bytes per item"), layout.retainedByteCount / 1_000_000)
+    }
+
+    // Group sizing is linear in the nodes: a group nested `depth` levels deep (vertical
+    // groups of fractionalWidth 1 around one item) is sized once per level. Two depths, one
+    // 1,000-item section each; the ratio of the two is the cost of the extra levels (2 when
+    // linear; a child sized twice per level made it 2^20).
+    for depth in [20, 40] {
+        Benchmark("Compositional nested groups prepare, depth \(depth), 1,000 items") { (benchmark: Benchmark, layout: CompositionalLayout) in
+            for _ in benchmark.scaledIterations { layout.prepare(from: nestedSource) }
+            blackHole(layout.contentSize)
+        } setup: {
+            CompositionalLayout(section: CompositionalSection(group: nestedGroup(depth: depth)))
+        }
     }
 }

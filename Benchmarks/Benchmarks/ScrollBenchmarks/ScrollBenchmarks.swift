@@ -62,6 +62,17 @@ let benchmarks: @Sendable () -> Void = {
             sample(benchmark)
         }
 
+        // The fling through unmeasured content (`TRELLIS_GTK_BENCH_STEP=page` in the window):
+        // 2,000 pages stay far from the end of a million tags.
+        Benchmark(
+            "1M estimated tags, 800×600: scroll a page of new tags, lay out, measure, draw\(drawing)",
+            configuration: .init(maxIterations: min(frames, 2_000), setup: { start(scrolledFrames: 0) })
+        ) { benchmark in
+            try scene.frame(by: scene.pageStep)
+            benchmark.stopMeasurement()
+            sample(benchmark)
+        }
+
         Benchmark(
             "1M estimated tags, 800×600: scroll back a wheel step over measured items, lay out, draw\(drawing)",
             configuration: .init(setup: { start(scrolledFrames: frames) })

@@ -63,6 +63,9 @@ final class ScrollScene {
     var cache: CellDrawingCache? = CellDrawingCache()
     /// GTK's wheel step for the page: page^(2/3).
     let step: Double
+    /// The page increment the GTK widget gives its adjustment (Page Down): 0.9 of the page,
+    /// so every frame brings most of a page of tags not measured yet.
+    let pageStep: Double
     /// How many cells the registration has made: the reuse pool's high-water mark.
     private(set) var cellsMade = 0
 
@@ -78,6 +81,7 @@ final class ScrollScene {
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 800, 600)!
         cairo = cairo_create(surface)!
         step = pow(600.0, 2.0 / 3.0)
+        pageStep = 600 * 0.9
         collection.register(forCellWithReuseIdentifier: "tag") { [unowned self] in
             cellsMade += 1
             return TemplateCell(template: tagTemplate)

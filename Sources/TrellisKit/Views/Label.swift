@@ -70,7 +70,9 @@ open class Label: View {
         didSet { textDidChange() }
     }
 
-    public var textColor: Color = .black
+    /// `Color.label` by default, as `UILabel`: black in a light theme, the theme's text colour
+    /// in others.
+    public var textColor: Color = .label
     public var textAlignment: TextAlignment = .natural
 
     /// The last two measurements, keyed by the width limit asked for: a layout asks for

@@ -15,8 +15,25 @@ public enum UserInterfaceSizeClass: String, Hashable, Sendable, Codable, CaseIte
     }
 }
 
+/// Light or dark appearance (`UIUserInterfaceStyle`). Unspecified resolves dynamic colours
+/// as light, as UIKit does.
+public enum UserInterfaceStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case unspecified
+    case light
+    case dark
+}
+
+/// Whether the person asked for more contrast (`UIAccessibilityContrast`); a high-contrast
+/// GTK theme reports `.high`.
+public enum AccessibilityContrast: String, Hashable, Sendable, Codable, CaseIterable {
+    case unspecified
+    case normal
+    case high
+}
+
 /// The environment a view is laid out in (`UITraitCollection`): the size class, the
-/// layout direction, the display scale and the preferred text size. A change of traits
+/// layout direction, the display scale, the preferred text size, the appearance (light or
+/// dark, contrast) and the system palette dynamic colours resolve to. A change of traits
 /// invalidates cached sizes.
 public struct TraitCollection: Hashable, Sendable {
     public var horizontalSizeClass: UserInterfaceSizeClass
@@ -25,17 +42,41 @@ public struct TraitCollection: Hashable, Sendable {
     public var displayScale: Double
     /// The user's preferred text size (Dynamic Type); `.large` is the default.
     public var preferredContentSizeCategory: ContentSizeCategory
+    /// Light or dark: the system colours (`Color.label`, `.systemBackground`…) and any
+    /// `Color(dynamicProvider:)` resolve for it.
+    public var userInterfaceStyle: UserInterfaceStyle
+    /// Normal or high contrast, read by dynamic colours like the style.
+    public var accessibilityContrast: AccessibilityContrast
+    /// The desktop's own colours for the system colours, when the host has a theme (GTK's
+    /// style); nil resolves them to Apple's values for the style and contrast. Not in
+    /// UIKit, whose palette is fixed: a GTK theme defines its own, and Trellis-drawn cells
+    /// that use the system colours should look like the widgets around them.
+    public var systemColors: SystemColorPalette?
 
     public init(
         horizontalSizeClass: UserInterfaceSizeClass = .unspecified,
         layoutDirection: LayoutDirection = .leftToRight,
         displayScale: Double = 1,
-        preferredContentSizeCategory: ContentSizeCategory = .large
+        preferredContentSizeCategory: ContentSizeCategory = .large,
+        userInterfaceStyle: UserInterfaceStyle = .unspecified,
+        accessibilityContrast: AccessibilityContrast = .unspecified,
+        systemColors: SystemColorPalette? = nil
     ) {
         self.horizontalSizeClass = horizontalSizeClass
         self.layoutDirection = layoutDirection
         self.displayScale = displayScale
         self.preferredContentSizeCategory = preferredContentSizeCategory
+        self.userInterfaceStyle = userInterfaceStyle
+        self.accessibilityContrast = accessibilityContrast
+        self.systemColors = systemColors
+    }
+
+    /// Whether dynamic colours may resolve differently under `other`
+    /// (`hasDifferentColorAppearance(comparedTo:)`).
+    public func hasDifferentColorAppearance(comparedTo other: TraitCollection?) -> Bool {
+        guard let other else { return true }
+        return userInterfaceStyle != other.userInterfaceStyle || accessibilityContrast != other.accessibilityContrast
+            || systemColors != other.systemColors
     }
 
     public static let `default` = TraitCollection()

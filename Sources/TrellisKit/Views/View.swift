@@ -206,6 +206,27 @@ open class View: CustomStringConvertible {
     /// When true, subviews are clipped to the bounds (and the corner shape).
     public var clipsToBounds = false
 
+    /// The colour of the view's accents — selection, focus, controls (`UIView.tintColor`):
+    /// the one set on this view, else the superview's, else `Color.systemTint`. Setting nil
+    /// inherits again; each view whose tint changed hears `tintColorDidChange()`.
+    public var tintColor: Color! {
+        get { ownTintColor ?? superview?.tintColor ?? .systemTint }
+        set {
+            let previous = tintColor
+            ownTintColor = newValue
+            if tintColor != previous { tintDidChange() }
+        }
+    }
+    private var ownTintColor: Color?
+
+    /// Called when the tint in effect changed (`tintColorDidChange`), set here or above.
+    open func tintColorDidChange() {}
+
+    private func tintDidChange() {
+        tintColorDidChange()
+        for subview in subviews where subview.ownTintColor == nil { subview.tintDidChange() }
+    }
+
     // MARK: Layout margins
 
     /// Insets from the edges that content should respect (`directionalLayoutMargins`);
