@@ -133,11 +133,7 @@ extension FlowLayout {
         end = Swift.min(end, anchorLine)
         sections[section].splitBlock(atLineStart: end)
         reflowedItemCount += sections[section].reflowBackward(endingAt: end, firstChanged: firstChanged)
-        if sections[section].geometry.metrics.maximumLines != nil {
-            sections[section].updateFirstHiddenItem()
-        } else {
-            sections[section].firstHiddenItem = sections[section].items.count
-        }
+        sections[section].updateFirstHiddenItem()
     }
 
     /// Re-flows the lines of `section` from the one that the first changed item can affect

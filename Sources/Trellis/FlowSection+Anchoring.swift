@@ -70,12 +70,6 @@ extension FlowSection {
         return index >= 0 && blocks[index].end > item ? index : nil
     }
 
-    /// True when a line starts at `item` (an ordinary line, or a line of a block).
-    /// - Complexity: O(1); O(log b) inside a block.
-    func isLineStart(_ item: Int) -> Bool {
-        item < items.count && lineStart(ofItem: item) == item
-    }
-
     /// Makes the line starting at `start` the first line of a block or an ordinary line,
     /// never a later line of a block: a block holding it is cut in two there. A piece of
     /// fewer than `minimumBlockLines` lines becomes ordinary lines. The lines themselves do

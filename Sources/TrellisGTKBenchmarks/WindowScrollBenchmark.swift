@@ -100,16 +100,16 @@ package final class WindowScrollBenchmark {
         run.lastTick = now
         run.lastFrame = lastFrame.frame
         if run.work.count == 1 && run.rssStart == 0 {
-            (run.rssStart, run.heapStart) = (ScrollRun.residentKilobytes(), ScrollRun.heapInUseKilobytes())
             run.memoryAtStart = MemorySample()
+            (run.rssStart, run.heapStart) = (run.memoryAtStart.residentKB, ScrollRun.heapInUseKilobytes())
         }
         if let followed = run.followed {
             run.record(drift: shownItems().first { $0.indexPath == followed.indexPath }.map { $0.distance - followed.expected })
             run.followed = nil
         }
         if run.work.count >= run.frames {
-            (run.rssEnd, run.heapEnd) = (ScrollRun.residentKilobytes(), ScrollRun.heapInUseKilobytes())
             run.memoryAtEnd = MemorySample()
+            (run.rssEnd, run.heapEnd) = (run.memoryAtEnd.residentKB, ScrollRun.heapInUseKilobytes())
             FileHandle.standardOutput.write(Data((run.report(items: lastFrame.totalItems) + "\n").utf8))
             if let clock = gtk_widget_get_frame_clock(host.widget) {
                 for handler in run.clockHandlers { g_signal_handler_disconnect(UnsafeMutableRawPointer(clock), handler) }
@@ -132,8 +132,9 @@ package final class WindowScrollBenchmark {
         }
         let collectionView = host.collectionView
         if value + step > end || value + step < lower {
-            if run.wraps == 0 { (run.rssAtFirstWrap, run.heapAtFirstWrap) = (ScrollRun.residentKilobytes(), ScrollRun.heapInUseKilobytes()) }
-            run.memoryAtWraps.append(MemorySample())
+            let memory = MemorySample()
+            if run.wraps == 0 { (run.rssAtFirstWrap, run.heapAtFirstWrap) = (memory.residentKB, ScrollRun.heapInUseKilobytes()) }
+            run.memoryAtWraps.append(memory)
             run.measurementsAtWraps.append(collectionView.sizeCache.measurementCount)
             run.widthsAtWraps.append(collectionView.bounds.width)
             run.wraps += 1
@@ -240,12 +241,6 @@ struct ScrollRun {
         renders.reserveCapacity(frames + 1)
         intervals.reserveCapacity(frames)
         drifts.reserveCapacity(frames)
-    }
-
-    static func residentKilobytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     /// A followed item's distance from where the step should have put it (nil: not in view).
