@@ -49,14 +49,6 @@ extension CollectionWidget {
     static var doubleClickDistance: Double { Double(settingsInteger("gtk-double-click-distance") ?? 5) }
 
     private static func settingsInteger(_ name: String) -> Int32? {
-        guard let settings = gtk_settings_get_default() else { return nil }
-        var value = GValue()
-        // G_TYPE_INT is G_TYPE_MAKE_FUNDAMENTAL(6), a macro Swift does not import: the
-        // fundamental type numbers are GLib's ABI (gtype.h), shifted by
-        // G_TYPE_FUNDAMENTAL_SHIFT (2).
-        g_value_init(&value, GType(6 << 2))
-        defer { g_value_unset(&value) }
-        g_object_get_property(UnsafeMutablePointer<GObject>(settings), name, &value)
-        return g_value_get_int(&value)
+        gtk_settings_get_default().map { GtkSettingsValue.int(UnsafeMutableRawPointer($0), name) }
     }
 }

@@ -72,9 +72,10 @@ extension Color {
 /// `g_object_set` are variadic, which Swift cannot call).
 @MainActor
 enum GtkSettingsValue {
-    /// `G_TYPE_BOOLEAN` and `G_TYPE_STRING` (fundamental types 5 and 16, shifted by
-    /// `G_TYPE_FUNDAMENTAL_SHIFT`): C macros Swift does not import.
+    /// `G_TYPE_BOOLEAN`, `G_TYPE_INT` and `G_TYPE_STRING` (fundamental types 5, 6 and 16,
+    /// shifted by `G_TYPE_FUNDAMENTAL_SHIFT`): C macros Swift does not import.
     private static let booleanType = GType(5 << 2)
+    private static let intType = GType(6 << 2)
     private static let stringType = GType(16 << 2)
 
     static func bool(_ object: UnsafeMutableRawPointer, _ property: String) -> Bool {
@@ -83,6 +84,14 @@ enum GtkSettingsValue {
         defer { g_value_unset(&value) }
         g_object_get_property(object.assumingMemoryBound(to: GObject.self), property, &value)
         return g_value_get_boolean(&value) != 0
+    }
+
+    static func int(_ object: UnsafeMutableRawPointer, _ property: String) -> Int32 {
+        var value = GValue()
+        g_value_init(&value, intType)
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), property, &value)
+        return g_value_get_int(&value)
     }
 
     static func string(_ object: UnsafeMutableRawPointer, _ property: String) -> String? {
