@@ -34,6 +34,12 @@ extension PangoLayoutConfigurator {
     /// windows' (a run of 1 000 characters is 17 lines of 300 pt at 17 pt, 8 500
     /// characters shaped again).
     static let defaultMinimumUnbreakableRun = 1_000
+    /// Texts whose bytes × lines (estimated from their unwrapped width) reach this are laid
+    /// out in windows too: each line Pango breaks sums the widths of the rest of its item
+    /// (one item for a text in one font and script), so a text of n bytes in n lines (a
+    /// width narrower than a character) costs n²/2 additions — 250 000 bytes took 25 s.
+    /// Below it, laying the text out whole is cheaper than windows.
+    static let defaultLineCostForWindows = 1_000_000_000
     /// About how many lines a window holds: each line of a window costs Pango the
     /// shaping of the rest of the window, and each window repeats two lines.
     static let defaultLinesPerWindow = 10
@@ -86,19 +92,21 @@ extension PangoLayoutConfigurator {
     /// layout would. Nil when the text is to be laid out whole (no long run, or a check
     /// failed). Unless it returns windows, the layout holds `bytes` again, its wrapping
     /// settings unspecified.
-    func layOutInPieces(_ bytes: UnsafeBufferPointer<UInt8>, widthUnits: Int32, maxLines: Int, style: TextStyle) -> Pieces? {
-        let minimumRun = minimumUnbreakableRun
-        guard bytes.count >= minimumRun, Self.hasLongRunWithoutSpace(bytes, minimumRun) else { return nil }
-        let pieces = windowed(bytes, widthUnits: widthUnits, maxLines: maxLines, minimumRun: minimumRun, style: style)
+    func layOutInPieces(_ bytes: UnsafeBufferPointer<UInt8>, wrap: PangoWrapMode, widthUnits: Int32, maxLines: Int,
+                        style: TextStyle) -> Pieces? {
+        // Character wrapping never looks for a word break: only its lines can cost.
+        let minimumRun = wrap == PANGO_WRAP_CHAR ? Int.max : minimumUnbreakableRun
+        guard mayNeedWindows(bytes, minimumRun: minimumRun) else { return nil }
+        let pieces = windowed(bytes, wrap: wrap, widthUnits: widthUnits, maxLines: maxLines, minimumRun: minimumRun, style: style)
         if case .windows = pieces { return pieces }
         setText(bytes, count: bytes.count)
         return pieces
     }
 
-    private func windowed(_ bytes: UnsafeBufferPointer<UInt8>, widthUnits: Int32, maxLines: Int, minimumRun: Int,
-                          style: TextStyle) -> Pieces? {
-        guard let whole = wholeText(bytes, minimumRun: minimumRun) else { return nil }
-        setWrapping(PANGO_WRAP_WORD_CHAR, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
+    private func windowed(_ bytes: UnsafeBufferPointer<UInt8>, wrap: PangoWrapMode, widthUnits: Int32, maxLines: Int,
+                          minimumRun: Int, style: TextStyle) -> Pieces? {
+        guard let whole = wholeText(bytes, minimumRun: minimumRun, widthUnits: widthUnits) else { return nil }
+        setWrapping(wrap, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
         guard var lines = windowedLines(bytes, whole: whole, stopAfter: maxLines) else { return nil }
         var truncated = false
         if maxLines > 0, lines.count > maxLines {
@@ -108,13 +116,22 @@ extension PangoLayoutConfigurator {
             while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
             let cut = UnsafeBufferPointer(rebasing: bytes[..<end])
             truncated = true
-            guard cut.count >= minimumRun, Self.hasLongRunWithoutSpace(cut, minimumRun),
-                  let again = wholeText(cut, minimumRun: minimumRun) else { return .cut(end) }
-            setWrapping(PANGO_WRAP_WORD_CHAR, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
+            guard mayNeedWindows(cut, minimumRun: minimumRun), let again = wholeText(cut, minimumRun: minimumRun, widthUnits: widthUnits)
+            else { return .cut(end) }
+            setWrapping(wrap, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
             guard let cutLines = windowedLines(cut, whole: again, stopAfter: 0) else { return .cut(end) }
             lines = cutLines
         }
         return .windows(lines.configured(truncated: truncated, style: style, widthUnits: widthUnits, configurator: self))
+    }
+
+    /// Whether `bytes` may have a long unbreakable run, or so many bytes that their lines
+    /// (at most one per byte) could reach ``lineCostForWindows``: most texts are ruled out
+    /// here, without asking Pango.
+    private func mayNeedWindows(_ bytes: UnsafeBufferPointer<UInt8>, minimumRun: Int) -> Bool {
+        let count = Double(bytes.count)
+        return count * count >= Double(lineCostForWindows)
+            || (bytes.count >= minimumRun && Self.hasLongRunWithoutSpace(bytes, minimumRun))
     }
 
     /// Whether `bytes` has `minimumRun` bytes in a row without an ASCII space, tab or line
@@ -134,9 +151,10 @@ extension PangoLayoutConfigurator {
     }
 
     /// Lays the whole text out unwrapped (linear) and reads its break opportunities, items
-    /// and direction; nil unless it has a long unbreakable run and one direction and bidi
-    /// level throughout.
-    private func wholeText(_ bytes: UnsafeBufferPointer<UInt8>, minimumRun: Int) -> WholeText? {
+    /// and direction; nil unless it has a long unbreakable run or bytes × lines (each
+    /// paragraph's unwrapped width ÷ `widthUnits`, plus one) reaching
+    /// ``lineCostForWindows``, and one direction and bidi level throughout.
+    private func wholeText(_ bytes: UnsafeBufferPointer<UInt8>, minimumRun: Int, widthUnits: Int32) -> WholeText? {
         setText(bytes, count: bytes.count)
         setWrapping(PANGO_WRAP_WORD_CHAR, width: nil, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
         var attributeCount: Int32 = 0
@@ -153,7 +171,13 @@ extension PangoLayoutConfigurator {
                 longest = max(longest, run)
             }
         }
-        guard longest >= minimumRun else { return nil }
+        var estimatedLines = 0.0
+        for index in 0..<pango_layout_get_line_count(layout) {
+            var logical = PangoRectangle()
+            pango_layout_line_get_extents(pango_layout_get_line_readonly(layout, index), nil, &logical)
+            estimatedLines += Double(logical.width) / Double(max(widthUnits, 1)) + 1
+        }
+        guard longest >= minimumRun || estimatedLines * Double(bytes.count) >= Double(lineCostForWindows) else { return nil }
         var items: [(start: Int, end: Int, font: UnsafeMutableRawPointer?)] = []
         var level: UInt8?, direction: UInt32?
         for index in 0..<pango_layout_get_line_count(layout) {

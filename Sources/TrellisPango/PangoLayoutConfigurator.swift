@@ -90,6 +90,8 @@ struct PangoLayoutConfigurator {
     var minimumUnbreakableRun = defaultMinimumUnbreakableRun
     /// About how many lines each of those windows holds.
     var linesPerWindow = defaultLinesPerWindow
+    /// Texts whose bytes × lines reach this are wrapped in windows too.
+    var lineCostForWindows = defaultLineCostForWindows
     /// Pango units per point of the text.
     var unitsPerPoint: Double { Double(PANGO_SCALE) * scale }
 
@@ -125,13 +127,12 @@ struct PangoLayoutConfigurator {
 
         switch style.lineBreakMode {
         case .wordWrap, .charWrap:
-            // Character wrapping has no quadratic path (it never looks for a word break).
-            let pieces = style.lineBreakMode == .wordWrap ? widthUnits.flatMap {
-                layOutInPieces(bytes, widthUnits: $0, maxLines: maxLines, style: style)
-            } : nil
+            let wrap = style.lineBreakMode == .charWrap ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR
+            let pieces = widthUnits.flatMap {
+                layOutInPieces(bytes, wrap: wrap, widthUnits: $0, maxLines: maxLines, style: style)
+            }
             if case .windows(let configured) = pieces { return configured }
-            setWrapping(style.lineBreakMode == .charWrap ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR,
-                        width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
+            setWrapping(wrap, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
             if case .cut(let end) = pieces {
                 setText(bytes, count: end)
                 truncated = true
@@ -146,7 +147,7 @@ struct PangoLayoutConfigurator {
                 // Unlimited lines wrap (as UILabel does); without a width each paragraph is
                 // one line and only the line limit can cut, marked with "…".
                 if let widthUnits, case .windows(let configured) = layOutInPieces(
-                    bytes, widthUnits: widthUnits, maxLines: 0, style: style) {
+                    bytes, wrap: PANGO_WRAP_WORD_CHAR, widthUnits: widthUnits, maxLines: 0, style: style) {
                     return configured
                 }
                 setWrapping(PANGO_WRAP_WORD_CHAR, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)

@@ -22,19 +22,24 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     let minimumUnbreakableRun: Int
     /// About how many lines each window holds.
     let linesPerWindow: Int
+    /// Texts whose bytes × lines reach this are wrapped in windows too.
+    let lineCostForWindows: Int
 
     /// A measurer with its own per-thread Pango objects.
     public convenience init() {
         self.init(minimumUnbreakableRun: PangoLayoutConfigurator.defaultMinimumUnbreakableRun,
-                  linesPerWindow: PangoLayoutConfigurator.defaultLinesPerWindow)
+                  linesPerWindow: PangoLayoutConfigurator.defaultLinesPerWindow,
+                  lineCostForWindows: PangoLayoutConfigurator.defaultLineCostForWindows)
     }
 
     /// A measurer that wraps texts in windows of about `linesPerWindow` lines from runs of
-    /// `minimumUnbreakableRun` characters without a break opportunity (`Int.max`: never,
-    /// what the benchmarks compare windows with).
-    @_spi(Testing) public init(minimumUnbreakableRun: Int, linesPerWindow: Int) {
+    /// `minimumUnbreakableRun` characters without a break opportunity, or from bytes × lines
+    /// of `lineCostForWindows` (`Int.max` for both: never, what the benchmarks compare
+    /// windows with).
+    @_spi(Testing) public init(minimumUnbreakableRun: Int, linesPerWindow: Int, lineCostForWindows: Int) {
         self.minimumUnbreakableRun = minimumUnbreakableRun
         self.linesPerWindow = linesPerWindow
+        self.lineCostForWindows = lineCostForWindows
         // The metrics lock must be in place before a second thread measures: a thread
         // already inside Pango-Cairo's own `get_metrics` when it is swapped in runs outside
         // the lock. A measurer is made before its work is handed to other threads (the
@@ -108,14 +113,16 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
             // A long text: lay it out unwrapped at the crude safe scale to learn its real
             // extent, then build it at the most precise scale that extent allows.
             let natural = PangoLayoutConfigurator(state: state, slot: slot, scale: scale,
-                                                  minimumUnbreakableRun: minimumUnbreakableRun, linesPerWindow: linesPerWindow)
+                                                  minimumUnbreakableRun: minimumUnbreakableRun, linesPerWindow: linesPerWindow,
+                                                  lineCostForWindows: lineCostForWindows)
                 .configure(text, style: TextStyle(font: style.font, lineHeight: style.lineHeight, lineBreakMode: .clip),
                            maxWidth: nil, maxLines: 0).measurement
             scale = max(scale, PangoLayoutConfigurator.scale(
                 naturalWidth: natural.width, paragraphs: natural.lineCount, bytes: bytes, style: style, maxWidth: maxWidth))
         }
         let configured = PangoLayoutConfigurator(state: state, slot: slot, scale: scale,
-                                                 minimumUnbreakableRun: minimumUnbreakableRun, linesPerWindow: linesPerWindow)
+                                                 minimumUnbreakableRun: minimumUnbreakableRun, linesPerWindow: linesPerWindow,
+                                                  lineCostForWindows: lineCostForWindows)
             .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
         return try body(configured)
     }

@@ -3,14 +3,15 @@ import Testing
 import TrellisText
 @_spi(Testing) @testable import TrellisPango
 
-/// Texts with long runs that have no line break opportunity are wrapped in windows (so
-/// their cost is linear); the windows must give exactly Pango's lines. Compared here with
-/// the same texts laid out whole, at sizes where that is fast: a measurer that windows
-/// every run of 24 characters or more, 3 lines a window, against one that never does.
+/// Texts with long runs that have no line break opportunity, or with many lines, are
+/// wrapped in windows (so their cost is linear); the windows must give exactly Pango's
+/// lines. Compared here with the same texts laid out whole, at sizes where that is fast: a
+/// measurer that windows every run of 24 characters or more and every text of 20 000
+/// bytes × lines, 3 lines a window, against one that never does.
 @Suite("Unbreakable runs")
 struct UnbreakableRunTests {
-    static let windowed = PangoTextMeasurer(minimumUnbreakableRun: 24, linesPerWindow: 3)
-    static let whole = PangoTextMeasurer(minimumUnbreakableRun: .max, linesPerWindow: 10)
+    static let windowed = PangoTextMeasurer(minimumUnbreakableRun: 24, linesPerWindow: 3, lineCostForWindows: 20_000)
+    static let whole = PangoTextMeasurer(minimumUnbreakableRun: .max, linesPerWindow: 10, lineCostForWindows: .max)
 
     /// Every line as numbers: its logical rectangle, its baseline, its byte range and
     /// every glyph (id and geometry).
@@ -96,10 +97,10 @@ struct UnbreakableRunTests {
             let text = Self.randomText(&generator)
             let size = [9.0, 13, 17, 24.5].randomElement(using: &generator)!
             let lineHeight: LineHeight = [.normal, .normal, .multiple(1.4), .fixed(30)].randomElement(using: &generator)!
-            let mode: LineBreakMode = [.wordWrap, .wordWrap, .wordWrap, .truncateTail].randomElement(using: &generator)!
+            let mode: LineBreakMode = [.wordWrap, .wordWrap, .wordWrap, .truncateTail, .charWrap].randomElement(using: &generator)!
             let style = TextStyle(font: Font(family: "DejaVu Sans", size: size), lineHeight: lineHeight, lineBreakMode: mode)
             let maxWidth = Double.random(in: 8...420, using: &generator)
-            let maxLines = mode == .wordWrap ? [0, 0, 1, 3, 12].randomElement(using: &generator)! : 0
+            let maxLines = mode == .truncateTail ? 0 : [0, 0, 1, 3, 12].randomElement(using: &generator)!
             let windowed = Self.laidOut(Self.windowed, text, style: style, maxWidth: maxWidth, maxLines: maxLines)
             let whole = Self.laidOut(Self.whole, text, style: style, maxWidth: maxWidth, maxLines: maxLines)
             #expect(!whole.pieces)
@@ -120,7 +121,7 @@ struct UnbreakableRunTests {
     /// every word is a run of at least 2 characters.
     @Test(arguments: ReferenceFixture.shared.wrapping)
     func windowsKeepTheReferenceLineCounts(_ reference: ReferenceFixture.Wrapping) {
-        let measurer = PangoTextMeasurer(minimumUnbreakableRun: 2, linesPerWindow: 3)
+        let measurer = PangoTextMeasurer(minimumUnbreakableRun: 2, linesPerWindow: 3, lineCostForWindows: .max)
         let style = TextStyle(font: Font(size: reference.size))
         let (measured, lines, pieces, windows) = Self.laidOut(measurer, reference.text, style: style, maxWidth: reference.maxWidth, maxLines: 0)
         #expect(pieces)
