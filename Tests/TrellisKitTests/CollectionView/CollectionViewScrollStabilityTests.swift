@@ -24,16 +24,22 @@ struct CollectionViewScrollStabilityTests {
         }
     }
 
-    /// Jumps into the middle of 3,000 unmeasured items, then scrolls by `step` points a pass.
-    /// - Returns: the first frame pair in which two items moved differently, or nil.
-    static func firstUnevenPair(_ kind: Kind, step: Double, passes: Int) throws -> String? {
-        let data = TextDataSource(count: 3000, maxLength: 12)
+    /// A 375 × 400 collection of `data`'s self-sizing text cells, laid out once.
+    static func selfSizingCollection(_ kind: Kind, _ data: TextDataSource) throws -> CollectionView {
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 400), layout: kind.layout())
         collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
         collection.estimatedItemSize = .automatic
         collection.dataSource = data
         collection.delegate = data
         try collection.performLayout()
+        return collection
+    }
+
+    /// Jumps into the middle of 3,000 unmeasured items, then scrolls by `step` points a pass.
+    /// - Returns: the first frame pair in which two items moved differently, or nil.
+    static func firstUnevenPair(_ kind: Kind, step: Double, passes: Int) throws -> String? {
+        let data = TextDataSource(count: 3000, maxLength: 12)
+        let collection = try selfSizingCollection(kind, data)
         collection.contentOffset.y = collection.contentSize.height / 2
         try collection.performLayout()
         for pass in 0..<passes {
@@ -75,12 +81,7 @@ struct CollectionViewScrollStabilityTests {
     @Test(arguments: Kind.allCases)
     func changesAboveTheViewportMoveNothingOnScreen(kind: Kind) throws {
         let data = TextDataSource(sections: [(0..<600).map { TextItem(id: $0, text: "tag") }])
-        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 400), layout: kind.layout())
-        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
-        collection.estimatedItemSize = .automatic
-        collection.dataSource = data
-        collection.delegate = data
-        try collection.performLayout()
+        let collection = try Self.selfSizingCollection(kind, data)
         for _ in 0..<20 {
             collection.contentOffset.y += 97
             try collection.performLayout()
