@@ -41,6 +41,21 @@ struct HardeningCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.png"))
     }
 
+    /// `demo`'s "wrote …" lines go through the same output path as every command: a full
+    /// or closed standard output ends it with exit status 1 and a message, never a trap.
+    @Test(arguments: [
+        (" > /dev/full", "trellis demo: cannot write to standard output: No space left on device\n"),
+        (" >&-", "trellis demo: cannot write to standard output: Bad file descriptor\n"),
+    ])
+    func demoReportsAStandardOutputItCannotWrite(_ redirection: String, _ message: String) throws {
+        let directory = try OutputAndBudgetCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OutputAndBudgetCommandTests.shell(#""$0" demo --output "$1""#.replacingOccurrences(of: "$1", with: directory.path)
+                                                        + redirection)
+        #expect(run.status == 1)
+        #expect(run.stderr == message)
+    }
+
     @Test func measureRefusesALineCountPastItsLimit() throws {
         let run = try Self.run(["measure", "--lines", "2147483649", "--max-width", "100", "hello"])
         #expect(run.status == 64)
