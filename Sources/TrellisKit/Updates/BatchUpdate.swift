@@ -230,6 +230,16 @@ struct BatchUpdatePlan {
         return packed == Self.none ? nil : Self.unpack(packed)
     }
 
+    /// The index path before the update of the item at `indexPath` after it (nil: new, or
+    /// no such item).
+    func oldIndexPath(forNew indexPath: IndexPath) -> IndexPath? {
+        guard indexPath.section >= 0, indexPath.section < oldItemForNew.count, indexPath.item >= 0,
+              indexPath.item < oldItemForNew[indexPath.section].count
+        else { return nil }
+        let packed = oldItemForNew[indexPath.section][indexPath.item]
+        return packed == Self.none ? nil : Self.unpack(packed)
+    }
+
     /// The index path before the update of each item of section `section` after it (nil:
     /// new), in order.
     func oldIndexPaths(forNewSection section: Int) -> some Collection<IndexPath?> {
