@@ -56,6 +56,20 @@ struct HardeningCommandTests {
         #expect(run.stderr == message)
     }
 
+    /// A file of many lines with a thread count past the cores, under a memory limit:
+    /// threads were made per 256 lines (7 812 for 2 000 000 lines) until GLib aborted
+    /// creating one; they are bounded by the cores and the file is streamed.
+    @Test func manyLinesWithAHugeThreadCountMeasureUnderAMemoryLimit() throws {
+        let directory = try OutputAndBudgetCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("lines.txt")
+        try Data(repeating: 0x0A, count: 1_000_000).write(to: file)
+        let run = try OutputAndBudgetCommandTests.shell(
+            #"ulimit -v 600000; "$0" measure --threads 1000000000 --file "$1" | wc -l"#.replacingOccurrences(of: "$1", with: file.path))
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1000000", "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+    }
+
     @Test func measureRefusesALineCountPastItsLimit() throws {
         let run = try Self.run(["measure", "--lines", "2147483649", "--max-width", "100", "hello"])
         #expect(run.status == 64)
