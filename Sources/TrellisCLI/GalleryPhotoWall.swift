@@ -122,7 +122,13 @@ final class PhotoCell: CollectionViewCell {
 /// `CollectionImageFeed` decodes off the main thread what is on screen first, then what
 /// the prefetching announces ahead of the scrolling, and re-measures an item when its
 /// image arrives with another ratio.
-final class PhotoWallPage: GalleryPage {
+///
+/// As the page's delegate it answers `sizeForItemAt` — the estimate of an item not measured
+/// yet, or measured again — at the item's ratio as far as it is known: an item measured
+/// earlier and off screen when its image arrives goes back to that estimate, which is its
+/// true size, so the column does not move (with one fixed estimate it moved by the
+/// difference until the item was measured again).
+final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
     let library: PhotoLibrary
     /// The feed of the page's collection view (one per page: the gallery makes one).
     private(set) var feed: CollectionImageFeed<Int>?
@@ -151,7 +157,16 @@ final class PhotoWallPage: GalleryPage {
             cell.aspectRatio = Double(image.pixelWidth) / Double(image.pixelHeight)
         }
         self.feed = feed
+        collection.delegate = self
         return collection
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: Trellis.IndexPath) -> Size {
+        // The waterfall's column: the width less the section insets and the spacing, halved
+        // (GalleryLayout.waterfall: two columns, 8 apart, 10 inside), on whole points.
+        let column = ((collectionView.containerSize.width - 20 - 8) / 2).rounded(.down)
+        let ratio = feed?.aspectRatio(forItemAt: indexPath) ?? 1
+        return Size(width: column, height: (column / ratio).rounded())
     }
 
     /// The pixel width to decode at: the widest item frame of the layout in view (the
