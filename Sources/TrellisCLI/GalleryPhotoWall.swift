@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import Trellis
 import TrellisImages
@@ -158,7 +159,27 @@ final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
         }
         self.feed = feed
         collection.delegate = self
+        reportStatisticsIfAsked()
         return collection
+    }
+
+    /// With `TRELLIS_GTK_DEBUG=1`, a debug line every 250 ms on the main loop:
+    /// `{"event":"photoWall", ...}` with the items whose image was ready when they were
+    /// displayed and those whose was not (the prefetch hit rate), the cache's bytes and
+    /// budget, its evictions and the decodes outstanding.
+    private func reportStatisticsIfAsked() {
+        guard ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
+        let tick: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+            let page = Unmanaged<PhotoWallPage>.fromOpaque(context!).takeUnretainedValue()
+            guard let feed = page.feed else { return 1 }
+            FileHandle.standardOutput.write(Data((
+                "{\"event\":\"photoWall\",\"readyWhenDisplayed\":\(feed.readyWhenDisplayed),\"missingWhenDisplayed\":\(feed.missingWhenDisplayed),"
+                + "\"cacheBytes\":\(feed.cache.totalBytes),\"budgetBytes\":\(feed.cache.byteBudget),\"evictions\":\(feed.cache.evictionCount),"
+                + "\"outstanding\":\(feed.loader.outstandingCount)}\n").utf8))
+            return 1  // G_SOURCE_CONTINUE
+        }
+        // The page lives as long as the window (its widget retains it).
+        g_timeout_add(250, tick, Unmanaged.passUnretained(self).toOpaque())
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: Trellis.IndexPath) -> Size {

@@ -99,6 +99,11 @@ extension WindowShowTests {
         }
         #expect(check.pairs >= 20, "\(check.pairs) frame pairs compared")
         #expect(check.pairsWithGrowth > 0, "no frame showed an image arriving with another ratio: the check saw no growth")
+        // The page's statistics: images were shown, the cache stayed within its budget.
+        let wall = try #require(window.events("photoWall").last)
+        let bytes = (wall["cacheBytes"] as? NSNumber)?.intValue ?? -1, budget = (wall["budgetBytes"] as? NSNumber)?.intValue ?? -1
+        #expect(bytes > 0 && bytes <= budget && budget == 64 * 1024 * 1024, "cache \(bytes) of \(budget) bytes")
+        #expect(((wall["readyWhenDisplayed"] as? NSNumber)?.intValue ?? 0) > 0, "no displayed item found its image ready")
         // The photos were written by gdk-pixbuf's savers as they were needed, JPEG and PNG.
         let files = try FileManager.default.contentsOfDirectory(atPath: photos)
         #expect(files.contains { $0.hasSuffix(".jpg") } && files.contains { $0.hasSuffix(".png") })
