@@ -165,7 +165,8 @@ final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
 
     /// With `TRELLIS_GTK_DEBUG=1`, a debug line every 250 ms on the main loop:
     /// `{"event":"photoWall", ...}` with the items whose image was ready when they were
-    /// displayed and those whose was not (the prefetch hit rate), the cache's bytes and
+    /// displayed and those whose was not, the same for the items prefetching announced
+    /// first (the prefetch hit rate), the cache's bytes and
     /// budget, its evictions and the decodes outstanding.
     private func reportStatisticsIfAsked() {
         guard ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
@@ -174,6 +175,7 @@ final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
             guard let feed = page.feed else { return 1 }
             FileHandle.standardOutput.write(Data((
                 "{\"event\":\"photoWall\",\"readyWhenDisplayed\":\(feed.readyWhenDisplayed),\"missingWhenDisplayed\":\(feed.missingWhenDisplayed),"
+                + "\"prefetchedReadyWhenDisplayed\":\(feed.prefetchedReadyWhenDisplayed),\"prefetchedMissingWhenDisplayed\":\(feed.prefetchedMissingWhenDisplayed),"
                 + "\"cacheBytes\":\(feed.cache.totalBytes),\"budgetBytes\":\(feed.cache.byteBudget),\"evictions\":\(feed.cache.evictionCount),"
                 + "\"outstanding\":\(feed.loader.outstandingCount)}\n").utf8))
             return 1  // G_SOURCE_CONTINUE

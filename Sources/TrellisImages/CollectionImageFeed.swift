@@ -29,16 +29,22 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
     /// Called with each error of a decode (the cell keeps its placeholder).
     public var onError: ((IndexPath, ImageError) -> Void)?
 
-    /// Items announced by prefetching whose images were already decoded when they were
-    /// displayed, and those that were not (the prefetch hit rate's two counts).
+    /// Items whose image was decoded when they were displayed, and those whose was not
+    /// (every item, the first screen's included).
     public private(set) var readyWhenDisplayed = 0
     public private(set) var missingWhenDisplayed = 0
+    /// The same two counts for the items prefetching announced before they were displayed:
+    /// the prefetch hit rate.
+    public private(set) var prefetchedReadyWhenDisplayed = 0
+    public private(set) var prefetchedMissingWhenDisplayed = 0
 
     private weak var collectionView: CollectionView?
     private let source: Source
     private var ratios: [Key: Double] = [:]
     /// Where each key in flight was asked for: the image is for that item.
     private var requested: [Key: IndexPath] = [:]
+    /// Keys announced by prefetching and not displayed since.
+    private var announced: Set<Key> = []
 
     /// A feed for `collectionView`, made its `prefetchDataSource`.
     public init(collectionView: CollectionView, loader: ImageLoader<Key> = ImageLoader(), cache: DecodedImageCache<Key> = DecodedImageCache(),
@@ -71,11 +77,14 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
     /// ahead of prefetched ones. Call from `cellForItemAt`.
     public func image(forItemAt indexPath: IndexPath) -> Image? {
         guard let (key, path) = source(indexPath) else { return nil }
+        let wasAnnounced = announced.remove(key) != nil
         if let image = cache.image(for: key) {
             readyWhenDisplayed += 1
+            if wasAnnounced { prefetchedReadyWhenDisplayed += 1 }
             return image
         }
         missingWhenDisplayed += 1
+        if wasAnnounced { prefetchedMissingWhenDisplayed += 1 }
         requested[key] = indexPath
         loader.load(.init(key: key, path: path, pixelWidth: decodeWidth), urgent: true)
         return nil
@@ -85,7 +94,9 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
 
     public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
-            guard let (key, path) = source(indexPath), !cache.contains(key) else { continue }
+            guard let (key, path) = source(indexPath) else { continue }
+            announced.insert(key)
+            guard !cache.contains(key) else { continue }
             requested[key] = indexPath
             loader.load(.init(key: key, path: path, pixelWidth: decodeWidth))
         }
@@ -94,6 +105,7 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
     public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
             guard let key = source(indexPath)?.key else { continue }
+            announced.remove(key)
             loader.cancel(key)
             requested[key] = nil
         }

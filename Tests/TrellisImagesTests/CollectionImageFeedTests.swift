@@ -157,6 +157,11 @@ struct CollectionImageFeedTests {
         }
         #expect(cache.totalBytes <= cache.byteBudget)
         #expect(wall.feed.readyWhenDisplayed + wall.feed.missingWhenDisplayed > 0)
+        // Every decode finishes between the 70-pt steps, so an item prefetching announced
+        // finds its image ready when displayed unless the 2 MiB cache (about 13 of these
+        // images; the region announced ahead holds more) evicted it first.
+        #expect(wall.feed.prefetchedReadyWhenDisplayed > 0)
+        #expect(wall.feed.prefetchedMissingWhenDisplayed <= cache.evictionCount)
     }
 
     /// Nil when the change from `before` to `after` obeys the rule, else what broke it.
