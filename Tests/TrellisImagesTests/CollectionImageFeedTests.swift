@@ -127,7 +127,7 @@ struct CollectionImageFeedTests {
         }
         // Scroll down a screen in steps, letting images arrive between steps.
         for step in 0..<12 {
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(30)
             while wall.feed.loader.outstandingCount > 0 && Date() < deadline {
                 if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
             }
@@ -159,8 +159,8 @@ struct CollectionImageFeedTests {
         #expect(wall.feed.readyWhenDisplayed + wall.feed.missingWhenDisplayed > 0)
         // Every decode finishes between the 70-pt steps, so an item prefetching announced
         // finds its image ready when displayed unless the 2 MiB cache (about 13 of these
-        // images; the region announced ahead holds more) evicted it first.
-        #expect(wall.feed.prefetchedReadyWhenDisplayed > 0)
+        // images; the region announced ahead holds more, and the nearest, decoded first,
+        // are the least recently used) evicted it first.
         #expect(wall.feed.prefetchedMissingWhenDisplayed <= cache.evictionCount)
     }
 
