@@ -1,0 +1,317 @@
+import Testing
+import Trellis
+@_spi(Testing) @testable import TrellisKit
+
+/// A menu entry of Apple's "Implementing Modern Collection Views" Outline screen
+/// (`OutlineViewController`): identified by an id of its own, as the sample's items are by
+/// UUID (two entries share the title "Reorderable List").
+private struct OutlineItem: Hashable, Sendable, CustomStringConvertible {
+    let id: Int
+    let title: String
+    var description: String { title }
+}
+
+/// The Outline screen's menu, as a tree of titles.
+private indirect enum Menu {
+    case leaf(String)
+    case group(String, [Menu])
+
+    var title: String {
+        switch self {
+        case .leaf(let title), .group(let title, _): title
+        }
+    }
+    var subitems: [Menu] {
+        if case .group(_, let subitems) = self { return subitems }
+        return []
+    }
+}
+
+private let outlineMenu: [Menu] = [
+    .group("Compositional Layout", [
+        .group("Getting Started", [
+            .leaf("Grid"), .leaf("Inset Items Grid"), .leaf("Two-Column Grid"),
+            .group("Per-Section Layout", [.leaf("Distinct Sections"), .leaf("Adaptive Sections")]),
+        ]),
+        .group("Advanced Layouts", [
+            .group("Supplementary Views", [.leaf("Item Badges"), .leaf("Section Headers/Footers"), .leaf("Pinned Section Headers")]),
+            .leaf("Section Background Decoration"), .leaf("Nested Groups"),
+            .group("Orthogonal Sections", [.leaf("Orthogonal Sections"), .leaf("Orthogonal Section Behaviors")]),
+        ]),
+        .group("Conference App", [.leaf("Videos"), .leaf("News")]),
+    ]),
+    .group("Diffable Data Source", [
+        .leaf("Mountains Search"), .leaf("Settings: Wi-Fi"), .leaf("Insertion Sort Visualization"), .leaf("Reorderable List"),
+    ]),
+    .group("Lists", [.leaf("Simple List"), .leaf("Reorderable List"), .leaf("List Appearances"), .leaf("List with Custom Cells")]),
+    .group("Outlines", [.leaf("Emoji Explorer"), .leaf("Emoji Explorer - List")]),
+    .group("Cell Configurations", [.leaf("Custom Configurations")]),
+]
+
+/// The menu as items (ids in depth-first order), with the oracle's own view of it: which
+/// item is whose child. The oracle answers from the menu tree and Apple's documented rule
+/// (an item is visible when every ancestor is expanded), never from the snapshot.
+private struct OutlineModel {
+    var roots: [OutlineItem] = []
+    var children: [OutlineItem: [OutlineItem]] = [:]
+    var parents: [OutlineItem: OutlineItem] = [:]
+    var byTitlePath: [String: OutlineItem] = [:]  // "Lists/Reorderable List"
+
+    init(_ menu: [Menu]) {
+        var next = 0
+        func add(_ entries: [Menu], under parent: OutlineItem?, path: String) -> [OutlineItem] {
+            entries.map { entry in
+                let item = OutlineItem(id: next, title: entry.title)
+                next += 1
+                let itemPath = path.isEmpty ? entry.title : path + "/" + entry.title
+                byTitlePath[itemPath] = item
+                if let parent { parents[item] = parent }
+                children[item] = add(entry.subitems, under: item, path: itemPath)
+                return item
+            }
+        }
+        roots = add(menu, under: nil, path: "")
+    }
+
+    subscript(_ path: String) -> OutlineItem { byTitlePath[path]! }
+
+    /// The sample's `initialSnapshot()`: each level appended to its parent, recursively.
+    func initialSnapshot() -> DiffableDataSourceSectionSnapshot<OutlineItem> {
+        var snapshot = DiffableDataSourceSectionSnapshot<OutlineItem>()
+        func addItems(_ items: [OutlineItem], to parent: OutlineItem?) {
+            snapshot.append(items, to: parent)
+            for item in items where !(children[item] ?? []).isEmpty { addItems(children[item]!, to: item) }
+        }
+        addItems(roots, to: nil)
+        return snapshot
+    }
+
+    func all() -> [OutlineItem] { walk(roots) { _ in true } }
+    func visible(expanded: Set<OutlineItem>) -> [OutlineItem] { walk(roots) { expanded.contains($0) } }
+    func level(_ item: OutlineItem) -> Int { parents[item].map { level($0) + 1 } ?? 0 }
+
+    private func walk(_ items: [OutlineItem], descendInto: (OutlineItem) -> Bool) -> [OutlineItem] {
+        items.flatMap { item in [item] + (descendInto(item) ? walk(children[item] ?? [], descendInto: descendInto) : []) }
+    }
+}
+
+@Suite("Section snapshots and outlines")
+struct SectionSnapshotTests {
+    typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<Int>
+
+    // MARK: The section snapshot on its own
+
+    @Test func theOutlineScreenStartsCollapsedAndShowsChildrenOnlyUnderExpandedAncestors() {
+        let model = OutlineModel(outlineMenu)
+        var snapshot = model.initialSnapshot()
+        #expect(snapshot.errors.isEmpty)
+        #expect(snapshot.items == model.all())
+        #expect(snapshot.items.count == 36)
+        #expect(snapshot.rootItems.map(\.title) == ["Compositional Layout", "Diffable Data Source", "Lists", "Outlines", "Cell Configurations"])
+        #expect(snapshot.visibleItems == snapshot.rootItems)  // appended items start collapsed
+
+        var expanded: Set<OutlineItem> = []
+        func expand(_ path: String) {
+            snapshot.expand([model[path]])
+            expanded.insert(model[path])
+            #expect(snapshot.visibleItems == model.visible(expanded: expanded), "after expanding \(path)")
+        }
+        func collapse(_ path: String) {
+            snapshot.collapse([model[path]])
+            expanded.remove(model[path])
+            #expect(snapshot.visibleItems == model.visible(expanded: expanded), "after collapsing \(path)")
+        }
+        expand("Compositional Layout/Advanced Layouts")  // its parent is collapsed: nothing shows
+        #expect(snapshot.visibleItems == snapshot.rootItems)
+        #expect(!snapshot.isVisible(model["Compositional Layout/Advanced Layouts"]))
+        expand("Compositional Layout")
+        #expect(snapshot.visibleItems.map(\.title).prefix(8) == [
+            "Compositional Layout", "Getting Started", "Advanced Layouts", "Supplementary Views", "Section Background Decoration",
+            "Nested Groups", "Orthogonal Sections", "Conference App",
+        ])
+        expand("Lists")
+        collapse("Compositional Layout")  // hides the grandchildren too; Advanced Layouts stays expanded itself
+        #expect(snapshot.isExpanded(model["Compositional Layout/Advanced Layouts"]))
+        #expect(snapshot.visibleItems.map(\.title) == [
+            "Compositional Layout", "Diffable Data Source", "Lists", "Simple List", "Reorderable List", "List Appearances",
+            "List with Custom Cells", "Outlines", "Cell Configurations",
+        ])
+        expand("Compositional Layout")  // Advanced Layouts' children show again
+
+        for item in model.all() {
+            #expect(snapshot.level(of: item) == model.level(item))
+            #expect(snapshot.parent(of: item) == model.parents[item])
+            #expect(snapshot.index(of: item) == model.all().firstIndex(of: item))
+            #expect(snapshot.isVisible(item) == model.visible(expanded: expanded).contains(item))
+            #expect(snapshot.contains(item))
+        }
+        #expect(snapshot.level(of: model["Compositional Layout/Getting Started/Per-Section Layout/Distinct Sections"]) == 3)
+    }
+
+    @Test func snapshotOfAParentHasItsDescendantsWithTheirExpansion() {
+        let model = OutlineModel(outlineMenu)
+        var snapshot = model.initialSnapshot()
+        let advanced = model["Compositional Layout/Advanced Layouts"]
+        snapshot.expand([model["Compositional Layout/Advanced Layouts/Orthogonal Sections"]])
+        let children = snapshot.snapshot(of: advanced)
+        #expect(children.rootItems == model.children[advanced])
+        #expect(children.items == Array(model.all().drop { $0 != advanced }.dropFirst().prefix(9)))
+        #expect(children.parent(of: model["Compositional Layout/Advanced Layouts/Nested Groups"]) == nil)
+        #expect(children.visibleItems.map(\.title) == [
+            "Supplementary Views", "Section Background Decoration", "Nested Groups", "Orthogonal Sections", "Orthogonal Sections",
+            "Orthogonal Section Behaviors",
+        ])
+        let withParent = snapshot.snapshot(of: advanced, includingParent: true)
+        #expect(withParent.rootItems == [advanced])
+        #expect(withParent.level(of: model["Compositional Layout/Advanced Layouts/Supplementary Views/Item Badges"]) == 2)
+        #expect(withParent.visibleItems == [advanced])
+        let missing = snapshot.snapshot(of: OutlineItem(id: 999, title: "Nope"))
+        #expect(missing.items.isEmpty && missing.errors.map(\.code) == [.invalidSnapshot])
+    }
+
+    @Test func insertDeleteAndReplaceKeepSiblingsInOrder() {
+        var snapshot = SectionSnapshot()
+        snapshot.append([1, 2, 3])
+        snapshot.append([10, 11], to: 1)
+        snapshot.append([100], to: 10)
+        snapshot.insert([5], before: 2)
+        snapshot.insert([6], after: 1)  // after 1's descendants, a root
+        snapshot.insert([12], after: 10)
+        snapshot.insert([9], before: 10)
+        #expect(snapshot.errors.isEmpty)
+        #expect(snapshot.items == [1, 9, 10, 100, 12, 11, 6, 5, 2, 3])
+        #expect(snapshot.rootItems == [1, 6, 5, 2, 3])
+        #expect(snapshot.parent(of: 12) == 1 && snapshot.parent(of: 9) == 1 && snapshot.parent(of: 100) == 10)
+
+        snapshot.expand([1, 10])
+        #expect(snapshot.visibleItems == [1, 9, 10, 100, 12, 11, 6, 5, 2, 3])
+        var replacement = SectionSnapshot()
+        replacement.append([20, 21])
+        replacement.append([30], to: 21)
+        replacement.expand([21])
+        snapshot.replace(childrenOf: 1, using: replacement)
+        #expect(snapshot.items == [1, 20, 21, 30, 6, 5, 2, 3])
+        #expect(!snapshot.contains(10) && !snapshot.contains(100))
+        #expect(snapshot.isExpanded(1) && snapshot.isExpanded(21) && snapshot.level(of: 30) == 2)
+
+        snapshot.delete([21, 5])  // with 21's child
+        #expect(snapshot.items == [1, 20, 6, 2, 3])
+        #expect(!snapshot.contains(30) && snapshot.level(of: 30) == -1)
+        snapshot.deleteAll()
+        #expect(snapshot.items.isEmpty && snapshot.rootItems.isEmpty && snapshot.errors.isEmpty)
+    }
+
+    @Test func duplicatesAndUnknownItemsAreTypedErrorsThatChangeNothing() {
+        var snapshot = SectionSnapshot()
+        snapshot.append([1, 2])
+        snapshot.append([10], to: 1)
+        let before = snapshot
+        snapshot.append([3, 10], to: 2)  // 10 is under 1 already: 3 is not added either
+        snapshot.append([4, 4])
+        snapshot.insert([5, 1], before: 2)
+        snapshot.append([6], to: 99)
+        snapshot.delete([2, 99])
+        snapshot.expand([1, 98])
+        var other = SectionSnapshot()
+        other.append([7, 2])
+        snapshot.replace(childrenOf: 1, using: other)
+        #expect(snapshot.items == before.items && snapshot.visibleItems == before.visibleItems)
+        #expect(!snapshot.contains(3) && !snapshot.contains(4) && !snapshot.contains(5) && !snapshot.contains(7))
+        #expect(!snapshot.isExpanded(1))
+        #expect(snapshot.contains(10))  // the failed replace put the children it removed back
+        #expect(snapshot.errors.map(\.code) == [
+            .duplicateIdentifier, .duplicateIdentifier, .duplicateIdentifier, .invalidSnapshot, .invalidSnapshot, .invalidSnapshot,
+            .duplicateIdentifier,
+        ])
+        #expect(snapshot.errors[0].message == "duplicate item identifier 10: append(_:to:) adds it under 2, but it is already in the section snapshot under 1")
+        #expect(snapshot.errors[1].message.contains("appears twice in the same call"))
+        #expect(snapshot.errors[3].message.contains("item 99"))
+    }
+
+    @Test func visualDescriptionMarksVisibleExpandedAndCollapsedItems() {
+        var snapshot = DiffableDataSourceSectionSnapshot<String>()
+        snapshot.append(["Food", "Drinks"])
+        snapshot.append(["Fruit", "Bread"], to: "Food")
+        snapshot.append(["Apple"], to: "Fruit")
+        snapshot.expand(["Food"])
+        #expect(snapshot.visualDescription() == """
+            * + Food
+              * - Fruit
+                    Apple
+              *   Bread
+            *   Drinks
+            """)
+    }
+
+    /// Random operations on the section snapshot and on the oracle's own tree (a plain
+    /// recursive model of Apple's rules), compared after every step.
+    @Test func randomOperationsAgreeWithATreeModel() {
+        final class Node {
+            let id: Int
+            var children: [Node] = []
+            var expanded = false
+            weak var parent: Node?
+            init(_ id: Int) { self.id = id }
+        }
+        var state: UInt64 = 0x5EC7
+        func below(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20 {
+            var snapshot = SectionSnapshot()
+            var roots: [Node] = []
+            var byID: [Int: Node] = [:]
+            var nextID = 0
+            func siblings(of node: Node) -> [Node] { node.parent?.children ?? roots }
+            func setSiblings(of node: Node, _ list: [Node]) {
+                if let parent = node.parent { parent.children = list } else { roots = list }
+            }
+            func walk(_ nodes: [Node], visibleOnly: Bool) -> [Int] {
+                nodes.flatMap { [$0.id] + (!visibleOnly || $0.expanded ? walk($0.children, visibleOnly: visibleOnly) : []) }
+            }
+            func remove(_ node: Node) {
+                byID[node.id] = nil
+                node.children.forEach(remove)
+            }
+            for _ in 0..<60 {
+                let existing = Array(byID.values)
+                let target = existing.isEmpty ? nil : existing[below(existing.count)]
+                let fresh = (0..<(1 + below(3))).map { _ in Node({ nextID += 1; return nextID }()) }
+                switch below(6) {
+                case 0, 1:  // append, under a random item or at the root
+                    let parent = below(4) == 0 ? nil : target
+                    snapshot.append(fresh.map(\.id), to: parent?.id)
+                    fresh.forEach { $0.parent = parent; byID[$0.id] = $0 }
+                    if let parent { parent.children += fresh } else { roots += fresh }
+                case 2:
+                    guard let target else { continue }
+                    let after = below(2) == 0
+                    if after { snapshot.insert(fresh.map(\.id), after: target.id) } else { snapshot.insert(fresh.map(\.id), before: target.id) }
+                    fresh.forEach { $0.parent = target.parent; byID[$0.id] = $0 }
+                    var list = siblings(of: target)
+                    let position = list.firstIndex { $0 === target }! + (after ? 1 : 0)
+                    list.insert(contentsOf: fresh, at: position)
+                    setSiblings(of: target, list)
+                case 3:
+                    guard let target else { continue }
+                    snapshot.delete([target.id])
+                    setSiblings(of: target, siblings(of: target).filter { $0 !== target })
+                    remove(target)
+                default:
+                    guard let target else { continue }
+                    let expand = below(3) != 0
+                    if expand { snapshot.expand([target.id]) } else { snapshot.collapse([target.id]) }
+                    target.expanded = expand
+                }
+                #expect(snapshot.errors.isEmpty)
+                #expect(snapshot.items == walk(roots, visibleOnly: false))
+                #expect(snapshot.visibleItems == walk(roots, visibleOnly: true))
+                #expect(snapshot.rootItems == roots.map(\.id))
+                for node in byID.values {
+                    #expect(snapshot.parent(of: node.id) == node.parent?.id)
+                }
+            }
+        }
+    }
+}
