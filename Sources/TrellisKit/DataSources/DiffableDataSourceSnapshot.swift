@@ -239,6 +239,60 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
 
     // MARK: Internals
 
+    /// Makes `items` the items of `section` (appended when the snapshot has no such
+    /// section): what applying a section snapshot does to the whole. Returns the error, and
+    /// leaves the snapshot half-changed, when an item is in another section: call it on a
+    /// copy and drop the copy then.
+    /// - Complexity: O(k) for k items; O(m + k) when some of the m items it had leave.
+    @usableFromInline
+    mutating func replaceItems(ofSection section: Section, with items: [Item], operation: String) -> CollectionViewError? {
+        let index: Int
+        if let existing = sectionIndex[section] {
+            index = existing
+        } else {
+            sections.append(section)
+            itemsBySection.append([])
+            index = sections.count - 1
+            sectionIndex[section] = index
+        }
+        let old = itemsBySection[index]
+        var added = 0
+        sectionOfItem.reserveCapacity(sectionOfItem.count + items.count)
+        for item in items {
+            if let other = sectionOfItem[item] {
+                if other != section {
+                    return CollectionViewError(
+                        .duplicateIdentifier,
+                        "duplicate item identifier \(describe(item)): \(operation) puts it in section \(describe(section)), but it is already in \(location(of: item))")
+                }
+            } else {
+                sectionOfItem[item] = section
+                added += 1
+            }
+        }
+        // Every item the section keeps was there already: when as many were kept as it had,
+        // none left.
+        if items.count - added != old.count {
+            let kept = Set(items)
+            for item in old where !kept.contains(item) { sectionOfItem[item] = nil }
+        }
+        itemsBySection[index] = items
+        return nil
+    }
+
+    /// Moves `identifier` to `destination` (an index path of the snapshot after the move):
+    /// what an interactive movement the data source is told about does.
+    mutating func moveItem(_ identifier: Item, to destination: IndexPath) {
+        guard let from = sectionOfItem[identifier].flatMap({ sectionIndex[$0] }),
+              let position = itemsBySection[from].firstIndex(of: identifier),
+              destination.section >= 0, destination.section < sections.count
+        else { return }
+        itemsBySection[from].remove(at: position)
+        let items = itemsBySection[destination.section]
+        itemsBySection[destination.section].insert(identifier, at: min(max(destination.item, 0), items.count))
+        sectionOfItem[identifier] = sections[destination.section]
+    }
+
     /// Forgets the reload and reconfigure marks (they describe one apply).
     mutating func clearChangeMarks() {
         reloadedItemIdentifiers.removeAll()

@@ -243,6 +243,181 @@ struct SectionSnapshotTests {
             """)
     }
 
+    // MARK: Applying to a diffable data source
+
+    fileprivate typealias OutlineDataSource = CollectionViewDiffableDataSource<String, OutlineItem>
+
+    /// The Outline screen's collection: rows 44 pt tall, one a row, each cell showing its
+    /// item's title, fed as the sample feeds it (a cell registration, a diffable data source).
+    private func makeOutlineScreen(height: Double = 440) -> (CollectionView, OutlineDataSource) {
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: height), layout: StackTestLayout())
+        collection.itemSize = Size(width: 375, height: 44)
+        let registration = CollectionView.CellRegistration<TextCell, OutlineItem> { cell, _, item in cell.text = item.title }
+        let dataSource = OutlineDataSource(collectionView: collection) { collectionView, indexPath, item in
+            try collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+        }
+        return (collection, dataSource)
+    }
+
+    private func shownTitles(_ collection: CollectionView) -> [String] {
+        collection.visibleCells.map { ($0 as! TextCell).text }
+    }
+
+    @Test func applyingASectionSnapshotShowsItsVisibleItemsAndKeepsTheHiddenOnes() throws {
+        let model = OutlineModel(outlineMenu)
+        let (collection, dataSource) = makeOutlineScreen()
+        try dataSource.apply(model.initialSnapshot(), to: "main", animatingDifferences: false)
+        try collection.performLayout()
+        #expect(dataSource.snapshot().sectionIdentifiers == ["main"])  // the section was appended
+        #expect(dataSource.snapshot().itemIdentifiers == model.roots)  // the flat snapshot has the visible items only
+        #expect(shownTitles(collection) == model.roots.map(\.title))
+        #expect(dataSource.snapshot(for: "main").items == model.all())  // the hidden ones are in the section snapshot
+
+        var outline = dataSource.snapshot(for: "main")
+        outline.expand([model["Compositional Layout"], model["Lists"]])
+        try dataSource.apply(outline, to: "main")
+        let expected = model.visible(expanded: [model["Compositional Layout"], model["Lists"]])
+        #expect(dataSource.snapshot().itemIdentifiers == expected)
+        #expect(dataSource.indexPath(for: model["Lists/Simple List"]) == IndexPath(item: 6, section: 0))
+        #expect(shownTitles(collection) == Array(expected.map(\.title).prefix(10)))  // 440 pt: ten rows
+        #expect(collection.cellForItem(at: IndexPath(item: 1, section: 0))?.frame == Rect(x: 0, y: 44, width: 375, height: 44))
+
+        // A whole snapshot that leaves the section alone keeps its outline; one that changes
+        // its items makes it flat.
+        var flat = dataSource.snapshot()
+        flat.appendSections(["more"])
+        flat.appendItems([OutlineItem(id: 500, title: "Extra")], toSection: "more")
+        try dataSource.apply(flat)
+        #expect(dataSource.snapshot(for: "main").items == model.all())
+        flat.deleteItems([model["Lists"]])
+        try dataSource.apply(flat)
+        #expect(dataSource.snapshot(for: "main").rootItems == dataSource.snapshot().itemIdentifiers(inSection: "main"))
+        #expect(dataSource.snapshot(for: "main").visibleItems.count == 11)  // Lists' children stay, as roots
+        #expect(dataSource.snapshot(for: "absent").items.isEmpty)
+    }
+
+    @Test func expandingAndCollapsingKeepWhatIsAboveStill() throws {
+        let model = OutlineModel(outlineMenu)
+        let (collection, dataSource) = makeOutlineScreen(height: 220)  // five rows
+        var outline = model.initialSnapshot()
+        outline.expand([model["Compositional Layout"], model["Compositional Layout/Getting Started"], model["Lists"]])
+        try dataSource.apply(outline, to: "main")
+        try collection.performLayout()
+        // 0 Compositional Layout, 1 Getting Started, 2 Grid, 3 Inset Items Grid, 4 Two-Column Grid,
+        // 5 Per-Section Layout, 6 Advanced Layouts, 7 Conference App, 8 Diffable Data Source, 9 Lists …
+        collection.contentOffset = Point(x: 0, y: 5 * 44)
+        try collection.performLayout()
+        #expect(shownTitles(collection) == ["Per-Section Layout", "Advanced Layouts", "Conference App", "Diffable Data Source", "Lists"])
+
+        // Expanding an item in view: the rows above it and the item stay; its children
+        // come right after it and push the rest down.
+        #expect(try dataSource.userExpand(model["Compositional Layout/Advanced Layouts"]))
+        try collection.performLayout()
+        #expect(collection.contentOffset == Point(x: 0, y: 5 * 44))
+        #expect(shownTitles(collection) == [
+            "Per-Section Layout", "Advanced Layouts", "Supplementary Views", "Section Background Decoration", "Nested Groups",
+        ])
+        #expect(collection.cellForItem(at: IndexPath(item: 6, section: 0))?.frame == Rect(x: 0, y: 6 * 44, width: 375, height: 44))
+
+        // The first row in view expanded: it stays at the top, its children follow it.
+        #expect(try dataSource.userExpand(model["Compositional Layout/Getting Started/Per-Section Layout"]))
+        try collection.performLayout()
+        #expect(collection.contentOffset == Point(x: 0, y: 5 * 44))
+        #expect(shownTitles(collection) == [
+            "Per-Section Layout", "Distinct Sections", "Adaptive Sections", "Advanced Layouts", "Supplementary Views",
+        ])
+
+        // Collapsing and expanding an item above the viewport: the rows in view stay where
+        // they are on screen (the offset moves by the six rows removed, then inserted,
+        // above them; Per-Section Layout keeps its own expansion while hidden).
+        collection.contentOffset = Point(x: 0, y: 8 * 44)  // Advanced Layouts at the top
+        try collection.performLayout()
+        let inView = ["Advanced Layouts", "Supplementary Views", "Section Background Decoration", "Nested Groups", "Orthogonal Sections"]
+        #expect(shownTitles(collection) == inView)
+        #expect(try dataSource.userCollapse(model["Compositional Layout/Getting Started"]))
+        try collection.performLayout()
+        #expect(collection.contentOffset == Point(x: 0, y: 2 * 44))
+        #expect(shownTitles(collection) == inView)
+        #expect(try dataSource.userExpand(model["Compositional Layout/Getting Started"]))
+        try collection.performLayout()
+        #expect(collection.contentOffset == Point(x: 0, y: 8 * 44))
+        #expect(shownTitles(collection) == inView)
+        #expect(collection.visibleCells.first?.frame == Rect(x: 0, y: 8 * 44, width: 375, height: 44))
+    }
+
+    @Test func userExpansionAsksAndTellsTheHandlersAsUIKitDoes() throws {
+        let model = OutlineModel(outlineMenu)
+        let (collection, dataSource) = makeOutlineScreen()
+        try dataSource.apply(model.initialSnapshot(), to: "main")
+        try collection.performLayout()
+        var calls: [String] = []
+        dataSource.sectionSnapshotHandlers.shouldExpandItem = { item in
+            calls.append("shouldExpand \(item.title)")
+            return item.title != "Outlines"
+        }
+        dataSource.sectionSnapshotHandlers.willExpandItem = { calls.append("willExpand \($0.title)") }
+        dataSource.sectionSnapshotHandlers.shouldCollapseItem = { item in
+            calls.append("shouldCollapse \(item.title)")
+            return true
+        }
+        dataSource.sectionSnapshotHandlers.willCollapseItem = { calls.append("willCollapse \($0.title)") }
+        // Children loaded lazily: "Cell Configurations" gets a second entry when expanded.
+        let lazyChild = OutlineItem(id: 900, title: "Lazy Configurations")
+        dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, children in
+            calls.append("snapshotForExpanding \(parent.title) with \(children.items.map(\.title))")
+            var loaded = children
+            if parent.title == "Cell Configurations" { loaded.append([lazyChild]) }
+            return loaded
+        }
+
+        #expect(try dataSource.userExpand(model["Outlines"]) == false)  // refused
+        #expect(dataSource.snapshot().itemIdentifiers == model.roots)
+        #expect(try dataSource.userExpand(model["Cell Configurations"]))
+        #expect(calls == [
+            "shouldExpand Outlines",
+            "shouldExpand Cell Configurations", "willExpand Cell Configurations",
+            "snapshotForExpanding Cell Configurations with [\"Custom Configurations\"]",
+        ])
+        #expect(dataSource.snapshot().itemIdentifiers.suffix(3).map(\.title) == ["Cell Configurations", "Custom Configurations", "Lazy Configurations"])
+        #expect(dataSource.snapshot(for: "main").parent(of: lazyChild) == model["Cell Configurations"])
+        #expect(try dataSource.userExpand(model["Cell Configurations"]) == false)  // already expanded: not asked
+        calls.removeAll()
+        #expect(try dataSource.userToggleExpansion(of: model["Cell Configurations"]))
+        #expect(calls == ["shouldCollapse Cell Configurations", "willCollapse Cell Configurations"])
+        #expect(dataSource.snapshot().itemIdentifiers == model.roots)
+        #expect(throws: CollectionViewError.self) { try dataSource.userExpand(model["Lists/Simple List"]) }  // not shown
+    }
+
+    @Test func aBadSectionSnapshotIsATypedErrorAndNothingChanges() throws {
+        let model = OutlineModel(outlineMenu)
+        let (collection, dataSource) = makeOutlineScreen()
+        var whole = DiffableDataSourceSnapshot<String, OutlineItem>()
+        whole.appendSections(["recent", "main"])
+        whole.appendItems([model["Lists/Simple List"]], toSection: "recent")
+        try dataSource.apply(whole)
+        try dataSource.apply(model.initialSnapshot(), to: "main")
+        try collection.performLayout()
+        let before = dataSource.snapshot()
+        let framesBefore = collection.displayedFrames.map(\.1)
+
+        var outline = dataSource.snapshot(for: "main")
+        outline.expand([model["Lists"]])  // shows Simple List, which "recent" has
+        do {
+            try dataSource.apply(outline, to: "main")
+            Issue.record("a visible item in another section was accepted")
+        } catch let error as CollectionViewError {
+            #expect(error.code == .duplicateIdentifier)
+            #expect(error.message.contains("Simple List") && error.message.contains("section \"recent\""))
+        }
+        var broken = dataSource.snapshot(for: "main")
+        broken.append([model["Lists"]])
+        #expect(throws: CollectionViewError.self) { try dataSource.apply(broken, to: "main") }
+        try collection.performLayout()
+        #expect(dataSource.snapshot().itemIdentifiers == before.itemIdentifiers)
+        #expect(!dataSource.snapshot(for: "main").isExpanded(model["Lists"]))
+        #expect(collection.displayedFrames.map(\.1) == framesBefore)
+    }
+
     /// Random operations on the section snapshot and on the oracle's own tree (a plain
     /// recursive model of Apple's rules), compared after every step.
     @Test func randomOperationsAgreeWithATreeModel() {
