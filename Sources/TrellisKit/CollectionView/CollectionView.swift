@@ -184,6 +184,10 @@ open class CollectionView: View, LayoutSource {
     /// What the last batch update did to the displayed elements.
     public private(set) var lastTransition = BatchUpdateTransition()
 
+    /// The item the user is moving, from `beginInteractiveMovementForItem(at:)` to its end
+    /// (see CollectionView+InteractiveMovement.swift).
+    var interactiveMovement: InteractiveMovement?
+
     /// The displayed cell a diffable data source is configuring again (`reconfigureItems`):
     /// dequeuing for its index path hands it back, once.
     private var reconfiguringCell: (indexPath: IndexPath, cell: CollectionViewCell)?

@@ -53,6 +53,9 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// (`UICollectionViewDiffableDataSource.SectionSnapshotHandlers`).
     public var sectionSnapshotHandlers = SectionSnapshotHandlers()
 
+    /// What interactive reordering asks and tells (see ``ReorderingHandlers``).
+    public var reorderingHandlers = ReorderingHandlers()
+
     /// Becomes `collectionView`'s data source.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
         self.collectionView = collectionView
@@ -200,6 +203,14 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         completion?()
     }
 
+    /// Makes `snapshot` the current one without an update: the collection view already
+    /// shows it (an interactive movement ended).
+    func takeReordered(_ snapshot: Snapshot, sectionSnapshots outlines: [SectionIdentifierType: SectionSnapshot]) {
+        current = snapshot
+        sectionSnapshots = outlines
+        itemIndex = nil
+    }
+
     /// Configures the displayed cell of a reconfigured item again (the cell provider's
     /// dequeue hands back that same cell, without `prepareForReuse`), and forgets its
     /// measured size so the next layout pass measures it in place.
@@ -280,6 +291,17 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
                 .missingDataSource, "the supplementary view provider returned no \(kind) view for section \(indexPath.section)")
         }
         return view
+    }
+
+    /// Whether the user may move the item: `reorderingHandlers.canReorderItem` for it
+    /// (false without it, as in UIKit).
+    open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        canReorderItem(at: indexPath)
+    }
+
+    /// The user moved an item: the current snapshot follows (see `reorderingHandlers`).
+    open func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        reorderItem(from: sourceIndexPath, to: destinationIndexPath)
     }
 
     /// The item identifier: the size cache's identity, so sizes follow items.

@@ -110,7 +110,9 @@ extension CollectionView {
         return faded
     }
 
-    private func apply(_ plan: BatchUpdatePlan, _ dataSource: any CollectionViewDataSource) -> PendingTransition {
+    /// Remaps the displayed cells, measured sizes and selection by `plan`, and invalidates
+    /// the layout (also the interactive movement's moves).
+    func apply(_ plan: BatchUpdatePlan, _ dataSource: any CollectionViewDataSource) -> PendingTransition {
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self, surviving: plan.newIndexPath(forOld:)) : nil
         let reloaded = Set(plan.reloadedNewItems)
 
