@@ -15,8 +15,10 @@ extension CollectionView {
     /// ``cancelInteractiveMovement()`` (everything goes back). Until then the data source
     /// keeps its order: the collection view shows the items in the order they will have,
     /// and asks the data source for cells at the index paths the data source knows.
-    /// Finish or cancel the movement before changing the data (`reloadData`, batch
-    /// updates, `apply`).
+    /// Changing the data meanwhile ends the movement without telling the data source: a
+    /// batch update (a diffable `apply`) first puts the item back, as
+    /// ``cancelInteractiveMovement()`` does, since it is written in the data source's
+    /// terms; `reloadData()` reads everything again.
     @discardableResult
     public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
         guard interactiveMovement == nil, !needsReload, let dataSource, isItemInRange(indexPath),

@@ -340,6 +340,7 @@ open class CollectionView: View, LayoutSource {
     /// - Complexity: O(s) for s selected items, plus O(c) for c cached sizes when some are
     ///   keyed by index path; the next pass re-prepares the layout, O(n).
     public func reloadData() {
+        interactiveMovement = nil  // the data is read again as the data source has it
         clearSelection()
         sizes.removeIndexPathIdentities()
         sizes.forgetInvalidations()

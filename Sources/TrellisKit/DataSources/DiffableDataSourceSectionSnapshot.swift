@@ -214,21 +214,22 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     /// Deletes `items` and all their descendants. An item the snapshot does not have
     /// changes nothing and is recorded in `errors`.
-    /// - Complexity: O(k·s + d) for k items with s siblings each and d descendants.
+    /// - Complexity: O(k + d + s) for k items, d descendants and s siblings of theirs.
     public mutating func delete(_ items: [ItemIdentifierType]) {
         for item in items where nodes[item] == nil {
             record(.invalidSnapshot, "delete(_:) names item \(describe(item)), which the section snapshot does not have")
             return
         }
-        for item in items {
-            guard let node = nodes[item] else { continue }  // a descendant of one deleted before
-            if let parent = node.parent {
-                nodes[parent]?.children.removeAll { $0 == item }
-            } else {
-                rootItems.removeAll { $0 == item }
-            }
-            for gone in depthFirst(from: [item], visibleOnly: false) { nodes[gone] = nil }
+        let doomed = Set(items)
+        var parents = Set<Item>()
+        var touchesRoots = false
+        for item in doomed {
+            if let parent = nodes[item]!.parent { parents.insert(parent) } else { touchesRoots = true }
         }
+        for gone in depthFirst(from: Array(doomed), visibleOnly: false) { nodes[gone] = nil }
+        // A parent that was itself deleted (a descendant of a deleted item) is gone.
+        for parent in parents where nodes[parent] != nil { nodes[parent]!.children.removeAll { doomed.contains($0) } }
+        if touchesRoots { rootItems.removeAll { doomed.contains($0) } }
     }
 
     /// Deletes every item.

@@ -17,6 +17,8 @@ extension CollectionView {
     ///   reloads items invalidates just their sizes.
     @discardableResult
     public func performBatchUpdates(_ build: (inout BatchUpdate) throws -> Void) throws -> BatchUpdateTransition {
+        // The update is in the data source's terms: a movement under way goes back first.
+        cancelInteractiveMovement()
         var update = BatchUpdate()
         try build(&update)
         guard let dataSource else {

@@ -164,6 +164,22 @@ struct ReorderingTests {
         #expect(screen.events.isEmpty)
     }
 
+    @Test func applyingDuringAMovementCancelsItFirst() throws {
+        let screen = try Screen(sections: [("main", letters)])
+        let collection = screen.collection
+        #expect(collection.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0)))
+        collection.updateInteractiveMovementTargetPosition(screen.middle(ofRow: 4))
+        var next = screen.dataSource.snapshot()  // the data source's order: B still second
+        next.deleteItems([Row(title: "A")])
+        next.appendItems([Row(title: "K")])
+        try screen.dataSource.apply(next)
+        try collection.performLayout()
+        #expect(screen.shown == ["B", "C", "D", "E", "F", "G", "H", "I", "J", "K"])
+        collection.endInteractiveMovement()  // nothing under way any more
+        #expect(screen.events.isEmpty)
+        #expect(screen.titles("main") == ["B", "C", "D", "E", "F", "G", "H", "I", "J", "K"])
+    }
+
     @Test func whoMayMoveIsAskedAndTheDelegateCanRedirect() throws {
         let screen = try Screen(sections: [("main", letters)])
         let collection = screen.collection
