@@ -83,7 +83,7 @@ extension CollectionViewDiffableDataSource {
     /// expanded).
     /// - Throws: `invalidSnapshot` when `item` is not shown; what `apply` throws. Nothing
     ///   changes then.
-    @discardableResult
+    @inlinable @discardableResult
     public func userExpand(_ item: ItemIdentifierType) throws -> Bool {
         try userSetExpanded(item, true, "userExpand(_:)")
     }
@@ -92,20 +92,23 @@ extension CollectionViewDiffableDataSource {
     /// `willCollapseItem`, then collapses it and applies the section snapshot. Returns
     /// whether it was collapsed (false: refused, or already collapsed).
     /// - Throws: `invalidSnapshot` when `item` is not shown; what `apply` throws.
-    @discardableResult
+    @inlinable @discardableResult
     public func userCollapse(_ item: ItemIdentifierType) throws -> Bool {
         try userSetExpanded(item, false, "userCollapse(_:)")
     }
 
     /// Collapses `item` when it is expanded, expands it otherwise (what a disclosure
     /// accessory's tap does). Returns whether it changed.
-    @discardableResult
+    @inlinable @discardableResult
     public func userToggleExpansion(of item: ItemIdentifierType) throws -> Bool {
         let section = try sectionShowing(item, "userToggleExpansion(of:)")
         return snapshot(for: section).isExpanded(item) ? try userCollapse(item) : try userExpand(item)
     }
 
-    private func userSetExpanded(_ item: ItemIdentifierType, _ expand: Bool, _ operation: String) throws -> Bool {
+    /// Inlinable, as `apply(_:to:)`, so that the section snapshot's walk and the
+    /// difference are specialised for the app's identifier types.
+    @inlinable
+    func userSetExpanded(_ item: ItemIdentifierType, _ expand: Bool, _ operation: String) throws -> Bool {
         let section = try sectionShowing(item, operation)
         var outline = snapshot(for: section)
         let handlers = sectionSnapshotHandlers
@@ -125,7 +128,8 @@ extension CollectionViewDiffableDataSource {
         return true
     }
 
-    private func sectionShowing(_ item: ItemIdentifierType, _ operation: String) throws -> SectionIdentifierType {
+    @usableFromInline
+    func sectionShowing(_ item: ItemIdentifierType, _ operation: String) throws -> SectionIdentifierType {
         guard let section = current.sectionIdentifier(containingItem: item) else {
             throw CollectionViewError(.invalidSnapshot, "\(operation) names item \(item), which the collection view does not show")
         }

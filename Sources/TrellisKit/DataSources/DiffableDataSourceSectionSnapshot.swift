@@ -21,53 +21,61 @@ import Trellis
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable {
     @usableFromInline typealias Item = ItemIdentifierType
 
-    /// One item's place in the tree.
+    /// One item's place in the tree. The children come first: laid out before the
+    /// optional parent and the flag, a node of integer items takes 24 bytes, not 32 (the
+    /// table of a large outline is most of its memory).
     @usableFromInline
     struct Node: Sendable {
-        @usableFromInline var parent: Item?
         @usableFromInline var children: [Item] = []
+        @usableFromInline var parent: Item?
         @usableFromInline var isExpanded = false
 
         @inlinable init(parent: Item?) { self.parent = parent }
     }
 
     /// The items without a parent, in order.
-    public private(set) var rootItems: [ItemIdentifierType] = []
-    /// Every item's node. Invariant: an item is in `nodes` exactly when it is in
-    /// `rootItems` or in the `children` of one other node, and its node's `parent` says
-    /// which.
-    @usableFromInline private(set) var nodes: [Item: Node] = [:]
+    /// - Complexity: O(1).
+    public var rootItems: [ItemIdentifierType] { roots }
+
+    /// The root items. Storage, and everything the building and reading methods touch, is
+    /// usable from inlinable code so that those methods are specialised for the app's
+    /// item type where they are called (unspecialised, every hash and every node copy
+    /// goes through value witnesses: several times slower).
+    @usableFromInline var roots: [Item] = []
+    /// Every item's node. Invariant: an item is in `nodes` exactly when it is in `roots`
+    /// or in the `children` of one other node, and its node's `parent` says which.
+    @usableFromInline var nodes: [Item: Node] = [:]
 
     /// What went wrong while building the snapshot (duplicates, unknown items), in order.
     /// Empty for a snapshot `apply` accepts.
     public private(set) var errors: [CollectionViewError] = []
 
     /// An empty section snapshot.
-    public init() {}
+    @inlinable public init() {}
 
     // MARK: Reading
 
     /// Every item, depth-first: each item followed by its children (expanded or not).
     /// - Complexity: O(n).
-    public var items: [ItemIdentifierType] { depthFirst(from: rootItems, visibleOnly: false) }
+    @inlinable public var items: [ItemIdentifierType] { depthFirst(from: roots, visibleOnly: false) }
 
     /// The items shown: the roots, and the children of items whose ancestors are all
     /// expanded, depth-first. What the section displays once applied.
     /// - Complexity: O(v) for v visible items.
-    public var visibleItems: [ItemIdentifierType] { depthFirst(from: rootItems, visibleOnly: true) }
+    @inlinable public var visibleItems: [ItemIdentifierType] { depthFirst(from: roots, visibleOnly: true) }
 
     /// Whether the snapshot has `item`.
     /// - Complexity: O(1) on average.
-    public func contains(_ item: ItemIdentifierType) -> Bool { nodes[item] != nil }
+    @inlinable public func contains(_ item: ItemIdentifierType) -> Bool { nodes[item] != nil }
 
     /// Whether `item` is expanded (false for an item the snapshot does not have).
     /// - Complexity: O(1) on average.
-    public func isExpanded(_ item: ItemIdentifierType) -> Bool { nodes[item]?.isExpanded ?? false }
+    @inlinable public func isExpanded(_ item: ItemIdentifierType) -> Bool { nodes[item]?.isExpanded ?? false }
 
     /// Whether `item` is among `visibleItems`: a root, or an item whose ancestors are all
     /// expanded (false for an item the snapshot does not have).
     /// - Complexity: O(d) for the item's depth d.
-    public func isVisible(_ item: ItemIdentifierType) -> Bool {
+    @inlinable public func isVisible(_ item: ItemIdentifierType) -> Bool {
         guard var node = nodes[item] else { return false }
         while let parent = node.parent {
             guard let parentNode = nodes[parent], parentNode.isExpanded else { return false }
@@ -86,7 +94,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// How deep `item` is: 0 for a root item, 1 for its children, and so on. -1 for an item
     /// the snapshot does not have (UIKit raises an exception).
     /// - Complexity: O(d) for the item's depth d.
-    public func level(of item: ItemIdentifierType) -> Int {
+    @inlinable public func level(of item: ItemIdentifierType) -> Int {
         guard var node = nodes[item] else { return -1 }
         var level = 0
         while let parent = node.parent, let parentNode = nodes[parent] {
@@ -98,7 +106,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     /// The parent of `child`; nil for a root item or an item the snapshot does not have.
     /// - Complexity: O(1) on average.
-    public func parent(of child: ItemIdentifierType) -> ItemIdentifierType? { nodes[child]?.parent }
+    @inlinable public func parent(of child: ItemIdentifierType) -> ItemIdentifierType? { nodes[child]?.parent }
 
     /// A section snapshot of `parent`'s descendants (its children become the roots), or,
     /// with `includingParent`, of `parent` and its descendants. Expansion states are
@@ -107,11 +115,11 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     public func snapshot(of parent: ItemIdentifierType, includingParent: Bool = false) -> Self {
         var result = Self()
         guard let node = nodes[parent] else {
-            result.record(.invalidSnapshot, "snapshot(of:includingParent:) names item \(describe(parent)), which the section snapshot does not have")
+            result.recordMissing(parent, "snapshot(of:includingParent:)")
             return result
         }
         let roots = includingParent ? [parent] : node.children
-        result.rootItems = roots
+        result.roots = roots
         result.nodes.reserveCapacity(roots.count)
         copySubtrees(roots, parent: nil, into: &result.nodes)
         return result
@@ -128,7 +136,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// - Complexity: O(n).
     public func visualDescription() -> String {
         var lines: [String] = []
-        var stack: [(item: Item, level: Int, visible: Bool)] = rootItems.reversed().map { ($0, 0, true) }
+        var stack: [(item: Item, level: Int, visible: Bool)] = roots.reversed().map { ($0, 0, true) }
         while let (item, level, visible) = stack.popLast() {
             let node = nodes[item]!  // every listed item has a node (the invariant)
             let expansion = node.children.isEmpty ? " " : (node.isExpanded ? "+" : "-")
@@ -145,6 +153,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// New items are collapsed. A duplicate (in the snapshot or twice in `items`) or an
     /// unknown `parent` changes nothing and is recorded in `errors`.
     /// - Complexity: O(k) for k items.
+    @inlinable
     public mutating func append(_ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil) {
         let operation = "append(_:to:)"
         if let parent, !existing(parent, operation) { return }
@@ -152,7 +161,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         if let parent {
             nodes[parent]!.children.append(contentsOf: items)  // checked above
         } else {
-            rootItems.append(contentsOf: items)
+            roots.append(contentsOf: items)
         }
     }
 
@@ -179,7 +188,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         if let parent {
             nodes[parent]!.children.append(contentsOf: snapshot.rootItems)
         } else {
-            rootItems.append(contentsOf: snapshot.rootItems)
+            roots.append(contentsOf: snapshot.roots)
         }
     }
 
@@ -217,7 +226,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// - Complexity: O(k + d + s) for k items, d descendants and s siblings of theirs.
     public mutating func delete(_ items: [ItemIdentifierType]) {
         for item in items where nodes[item] == nil {
-            record(.invalidSnapshot, "delete(_:) names item \(describe(item)), which the section snapshot does not have")
+            recordMissing(item, "delete(_:)")
             return
         }
         let doomed = Set(items)
@@ -229,12 +238,12 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         for gone in depthFirst(from: Array(doomed), visibleOnly: false) { nodes[gone] = nil }
         // A parent that was itself deleted (a descendant of a deleted item) is gone.
         for parent in parents where nodes[parent] != nil { nodes[parent]!.children.removeAll { doomed.contains($0) } }
-        if touchesRoots { rootItems.removeAll { doomed.contains($0) } }
+        if touchesRoots { roots.removeAll { doomed.contains($0) } }
     }
 
     /// Deletes every item.
     public mutating func deleteAll() {
-        rootItems.removeAll()
+        roots.removeAll()
         nodes.removeAll()
     }
 
@@ -243,18 +252,19 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// Expands `items`: their children become visible when they are themselves visible.
     /// Unknown items change nothing and are recorded in `errors`.
     /// - Complexity: O(k) for k items.
-    public mutating func expand(_ items: [ItemIdentifierType]) { setExpanded(items, true, operation: "expand(_:)") }
+    @inlinable public mutating func expand(_ items: [ItemIdentifierType]) { setExpanded(items, true, operation: "expand(_:)") }
 
     /// Collapses `items`: their descendants are hidden (each keeps its own expansion
     /// state for when the item is expanded again).
     /// - Complexity: O(k) for k items.
-    public mutating func collapse(_ items: [ItemIdentifierType]) { setExpanded(items, false, operation: "collapse(_:)") }
+    @inlinable public mutating func collapse(_ items: [ItemIdentifierType]) { setExpanded(items, false, operation: "collapse(_:)") }
 
     // MARK: Internals
 
     /// The items below `starts` (themselves included), depth-first; with `visibleOnly`,
     /// without the descendants of collapsed items. An explicit stack: a chain of 100,000
     /// nested items must not exhaust the thread's stack.
+    @inlinable
     func depthFirst(from starts: [Item], visibleOnly: Bool) -> [Item] {
         var result: [Item] = []
         result.reserveCapacity(visibleOnly ? starts.count : nodes.count)
@@ -278,19 +288,39 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     /// Gives each of `items` a node under `parent`, unless one is already in the snapshot
     /// or listed twice: then nothing is added and the duplicate is recorded.
-    private mutating func adopt(_ items: [Item], parent: Item?, _ operation: String) -> Bool {
-        nodes.reserveCapacity(nodes.count + items.count)
-        for (index, item) in items.enumerated() {
-            guard nodes[item] == nil else {
-                let twice = items[..<index].contains(item)
-                for added in items[..<index] { nodes[added] = nil }
-                let already = twice ? "it appears twice in the same call" : "it is already in the section snapshot \(location(of: item))"
-                record(.duplicateIdentifier, "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but \(already)")
+    @inlinable
+    mutating func adopt(_ items: [Item], parent: Item?, _ operation: String) -> Bool {
+        reserveNodes(items.count)
+        for index in items.indices {
+            // One hash a new item: the insertion hands back the node a duplicate had,
+            // which goes back as it was.
+            if let existing = nodes.updateValue(Node(parent: parent), forKey: items[index]) {
+                nodes[items[index]] = existing
+                rejectDuplicate(items, at: index, parent: parent, operation)
                 return false
             }
-            nodes[item] = Node(parent: parent)
         }
         return true
+    }
+
+    /// Room for `count` more nodes, growing the table geometrically: a dictionary's
+    /// `reserveCapacity` sizes it for exactly what is asked, so reserving a little more
+    /// on each of many appends (a parent's children at a time) would rebuild it each time.
+    @inlinable
+    mutating func reserveNodes(_ count: Int) {
+        let needed = nodes.count + count
+        if needed > nodes.capacity { nodes.reserveCapacity(max(needed, nodes.capacity * 2)) }
+    }
+
+    /// Undoes `adopt` up to `items[index]`, the duplicate (its node already restored), and
+    /// records it.
+    @usableFromInline
+    mutating func rejectDuplicate(_ items: [Item], at index: Int, parent: Item?, _ operation: String) {
+        let item = items[index]
+        let twice = items[..<index].contains(item)
+        for added in items[..<index] { nodes[added] = nil }
+        let already = twice ? "it appears twice in the same call" : "it is already in the section snapshot \(location(of: item))"
+        record(.duplicateIdentifier, "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but \(already)")
     }
 
     /// Copies the nodes of `snapshot`'s trees in, its roots under `parent`, unless one of
@@ -306,7 +336,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
                 "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but it is already in the section snapshot \(location(of: item))")
             return false
         }
-        nodes.reserveCapacity(nodes.count + snapshot.nodes.count)
+        reserveNodes(snapshot.nodes.count)
         for (item, node) in snapshot.nodes { nodes[item] = node }
         for root in snapshot.rootItems { nodes[root]!.parent = parent }
         return true
@@ -332,14 +362,15 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
             let position = nodes[parent]!.children.firstIndex(of: anchor)!
             nodes[parent]!.children.insert(contentsOf: items, at: after ? position + 1 : position)
         } else {
-            let position = rootItems.firstIndex(of: anchor)!
-            rootItems.insert(contentsOf: items, at: after ? position + 1 : position)
+            let position = roots.firstIndex(of: anchor)!
+            roots.insert(contentsOf: items, at: after ? position + 1 : position)
         }
     }
 
-    private mutating func setExpanded(_ items: [Item], _ expanded: Bool, operation: String) {
+    @inlinable
+    mutating func setExpanded(_ items: [Item], _ expanded: Bool, operation: String) {
         for item in items where nodes[item] == nil {
-            record(.invalidSnapshot, "\(operation) names item \(describe(item)), which the section snapshot does not have")
+            recordMissing(item, operation)
             return
         }
         for item in items { nodes[item]!.isExpanded = expanded }
@@ -352,12 +383,20 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         for item in items { target[item]!.parent = parent }
     }
 
-    private mutating func existing(_ item: Item, _ operation: String) -> Bool {
+    @inlinable
+    mutating func existing(_ item: Item, _ operation: String) -> Bool {
         if nodes[item] != nil { return true }
-        record(.invalidSnapshot, "\(operation) names item \(describe(item)), which the section snapshot does not have")
+        recordMissing(item, operation)
         return false
     }
 
+    /// Records that `operation` names an item the snapshot does not have.
+    @usableFromInline
+    mutating func recordMissing(_ item: Item, _ operation: String) {
+        record(.invalidSnapshot, "\(operation) names item \(describe(item)), which the section snapshot does not have")
+    }
+
+    @usableFromInline
     mutating func record(_ code: CollectionViewError.Code, _ message: String) {
         errors.append(CollectionViewError(code, message))
     }
@@ -382,7 +421,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// A section snapshot of `items` as root items, none expanded: what a section applied
     /// with a flat snapshot is, seen as a section snapshot.
     init(rootItems items: [Item]) {
-        rootItems = items
+        roots = items
         nodes.reserveCapacity(items.count)
         for item in items { nodes[item] = Node(parent: nil) }
     }
