@@ -151,7 +151,7 @@ public final class WaterfallLayout: StackedLayout {
         var diagnostics: [LayoutDiagnostic] = []
         let axis = options.scrollDirection.axis
         let width = SectionStack.containerWidth(of: source, scrollAxis: axis, diagnostics: &diagnostics)
-        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
+        var stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let available = stack.itemsWidth
         let geometry = ColumnGeometry(
             count: options.columns.columnCount(available: available, spacing: options.columnSpacing),
@@ -165,18 +165,13 @@ public final class WaterfallLayout: StackedLayout {
         // relayout reuses the storage of the previous layout and allocates nothing per item.
         var states = sectionStates
         sectionStates = []
-        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
-        var sections: [SectionStack.Section] = []
-        sections.reserveCapacity(sectionCount)
-        for section in 0..<sectionCount {
-            if section == states.count { states.append(SectionState()) }
-            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].itemHeight, diagnostics: &diagnostics)
-            layOutSection(section, &states[section], assignment: assignments?[section])
-            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].body))
+        stack.build(from: source, states: &states, newState: SectionState.init, itemLengths: \.itemHeight, diagnostics: &diagnostics) {
+            section, state, _ in
+            layOutSection(section, &state, assignment: assignments?[section])
+            return state.body
         }
         sectionStates = states
-        stack.build(sections)
+        self.stack = stack
         self.diagnostics = diagnostics
     }
 
