@@ -45,7 +45,10 @@ extension CollectionViewDiffableDataSource {
     ) throws -> BatchUpdateTransition {
         if let error = snapshot.errors.first { throw error }
         var next = current
-        if let error = next.replaceItems(ofSection: section, with: snapshot.visibleItems, operation: "apply(_:to:)") { throw error }
+        let visible = snapshot.visibleItems
+        if let error = next.replaceItems(ofSection: section, with: visible, isKept: snapshot.isVisible, operation: "apply(_:to:)") {
+            throw error
+        }
         var outlines = sectionSnapshots
         outlines[section] = snapshot
         let difference = appliesByDifference ? SnapshotDifference(from: current, to: next) : nil

@@ -418,6 +418,64 @@ struct SectionSnapshotTests {
         #expect(collection.displayedFrames.map(\.1) == framesBefore)
     }
 
+    /// Random section snapshots applied one after the other, two sections: the whole
+    /// snapshot must say of every item which section has it (the table the difference and
+    /// `sectionIdentifier(containingItem:)` read), and forget the items that left.
+    @Test func randomAppliesKeepTheItemTableExact() throws {
+        var state: UInt64 = 0xA77
+        func below(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 440), layout: StackTestLayout())
+        collection.itemSize = Size(width: 375, height: 44)
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: collection) { collectionView, indexPath, _ in
+            try collectionView.dequeueReusableCell(withReuseIdentifier: "text", for: indexPath)
+        }
+        var other = DiffableDataSourceSnapshot<String, Int>()
+        other.appendSections(["other", "outline"])
+        other.appendItems([1_000, 1_001], toSection: "other")
+        try dataSource.apply(other)
+        try collection.performLayout()
+        for round in 0..<60 {
+            // Roots and children drawn from 0..<60: some stay, some go, some come back,
+            // in shuffled order; some parents expanded.
+            var pool = Array(0..<60)
+            for index in pool.indices.reversed() { pool.swapAt(index, below(index + 1)) }
+            let roots = Array(pool.prefix(5 + below(15)))
+            var outline = SectionSnapshot()
+            outline.append(roots)
+            var rest = pool.dropFirst(roots.count)
+            for root in roots where below(2) == 0 {
+                let children = Array(rest.prefix(below(6)))
+                rest = rest.dropFirst(children.count)
+                outline.append(children, to: root)
+                if below(2) == 0 { outline.expand([root]) }
+            }
+            if round % 7 == 3 { outline.append([1_000]) }  // in the other section: refused
+            let before = dataSource.snapshot()
+            do {
+                try dataSource.apply(outline, to: "outline")
+                #expect(round % 7 != 3, "a duplicate of another section was accepted")
+            } catch let error as CollectionViewError {
+                #expect(round % 7 == 3 && error.code == .duplicateIdentifier)
+                #expect(dataSource.snapshot().itemIdentifiers == before.itemIdentifiers)
+                continue
+            }
+            let whole = dataSource.snapshot()
+            #expect(whole.itemIdentifiers(inSection: "outline") == outline.visibleItems)
+            #expect(whole.numberOfItems == outline.visibleItems.count + 2)
+            for item in 0..<60 {
+                let expected: String? = outline.isVisible(item) ? "outline" : nil
+                #expect(whole.sectionIdentifier(containingItem: item) == expected, "round \(round), item \(item)")
+            }
+            #expect(whole.sectionIdentifier(containingItem: 1_000) == "other")
+            try collection.performLayout()
+            #expect(collection.numberOfItems(inSection: 1) == outline.visibleItems.count)
+        }
+    }
+
     /// Random operations on the section snapshot and on the oracle's own tree (a plain
     /// recursive model of Apple's rules), compared after every step.
     @Test func randomOperationsAgreeWithATreeModel() {
