@@ -154,11 +154,13 @@ extension CollectionView {
         sizes.remap(newCounts: plan.newCounts, oldIndexPaths: plan.oldIndexPaths(forNewSection:), reloaded: reloaded)
         setSectionCounts(plan.newCounts)
         remapSelection(plan.newIndexPath(forOld:), reloaded: reloaded)
-        // The anchor, under its new index path, is the layout's too: a flow keeps the lines
-        // from the anchor's on and breaks those above it backward, so inserts and deletes
-        // above the viewport move nothing on screen.
+        // The anchor, under its new index path, is the layout's too, with where every item
+        // was: a flow keeps the lines from the anchor's on and breaks those above it
+        // backward, a waterfall keeps its items' columns and the anchor's neighbours'
+        // places, so inserts and deletes above the viewport move nothing on screen.
         var everything = InvalidationContext.everything
         everything.anchorItem = anchor?.layoutAnchor
+        everything.previousIndexPath = { [plan] in plan.oldIndexPath(forNew: $0) }
         layout.invalidate(everything, source: self)
         anchor?.restore(in: self)
 
