@@ -266,6 +266,9 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// nested items must not exhaust the thread's stack.
     @inlinable
     func depthFirst(from starts: [Item], visibleOnly: Bool) -> [Item] {
+        // Every node is a root or some node's child: as many nodes as roots means no item
+        // has children, and the roots are the walk.
+        if nodes.count == roots.count && starts.count == roots.count { return starts }
         var result: [Item] = []
         result.reserveCapacity(visibleOnly ? starts.count : nodes.count)
         // Each entry: a list of siblings and the next one to visit.
