@@ -280,6 +280,57 @@ struct ReorderingTests {
         #expect(sectionTransaction.initialSnapshot.items.map(\.title) == ["Food", "Apple", "Bread", "Drinks", "Tea", "Tools"])
     }
 
+    @Test func aPrototypeDataSourceMeasuresAndConfiguresTheRightItemsDuringAMove() throws {
+        // Self-sizing rows measured with prototype cells (scenario S3's data source): each
+        // letter's text is as many characters as its position in the alphabet, so the
+        // height (TextCell: 20 pt a line of 34 characters at 350 pt, 10 pt of padding)
+        // tells which item a cell was configured for.
+        final class Words: CollectionViewPrototypeDataSource {
+            var words: [String]
+            var moves: [(IndexPath, IndexPath)] = []
+            init(_ words: [String]) { self.words = words }
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { words.count }
+            func collectionView(_ collectionView: CollectionView, reuseIdentifierForItemAt indexPath: IndexPath) -> String { "text" }
+            func collectionView(
+                _ collectionView: CollectionView, configure cell: CollectionViewCell, forItemAt indexPath: IndexPath, isPrototype: Bool
+            ) {
+                (cell as! TextCell).text = words[indexPath.item]
+            }
+            func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable { words[indexPath.item] }
+            func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+            func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+                moves.append((sourceIndexPath, destinationIndexPath))
+                words = moved(words, from: sourceIndexPath.item, to: destinationIndexPath.item)
+            }
+        }
+        // Lines: a, b: 1 line (30 pt); "c" × 40: 2 lines (50 pt); "d" × 80: 3 lines (70 pt) …
+        let words = ["a", "b", String(repeating: "c", count: 40), String(repeating: "d", count: 80), "e", "f", "g", "h"]
+        let source = Words(words)
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 360, height: 60), layout: StackTestLayout())
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        collection.estimatedItemSize = .fixed(Size(width: 360, height: 30))
+        collection.dataSource = source
+        try collection.performLayout()
+        #expect(collection.visibleCells.map { ($0 as! TextCell).text } == ["a", "b"])
+        // a held over the last row: b, the c's, the d's … move up, measured as theirs.
+        #expect(collection.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
+        let last = try #require(collection.layoutAttributesForItem(at: IndexPath(item: 7, section: 0)))
+        collection.updateInteractiveMovementTargetPosition(Point(x: 10, y: last.frame.midY))
+        try collection.performLayout()
+        func heights() -> [Double] {
+            (0..<3).compactMap { collection.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame.height }
+        }
+        #expect(heights() == [30, 50, 30])  // b, c… measured in view; the d's still estimated
+        collection.contentOffset = Point(x: 0, y: 30)
+        try collection.performLayout()
+        #expect(heights() == [30, 50, 70])
+        let texts = (1...2).compactMap { collection.cellForItem(at: IndexPath(item: $0, section: 0)).map { ($0 as! TextCell).text } }
+        #expect(texts == [words[2], words[3]])
+        collection.endInteractiveMovement()
+        #expect(source.moves.map(\.1) == [IndexPath(item: 7, section: 0)])
+        #expect(source.words == moved(words, from: 0, to: 7))
+    }
+
     @Test func aPlainDataSourceIsToldOnceWithTheOriginalAndFinalIndexPaths() throws {
         final class Letters: CollectionViewDataSource {
             var items: [String]
