@@ -23,7 +23,7 @@ struct GalleryCommand: ParsableCommand {
         the items measured, the items in total and the last frame's time.
         """)
 
-    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl or million.")
+    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl, million or photos.")
     var page = "s1"
 
     @Option(help: "The number of tags on the S1 page (benchmarks: 1000, 10000, 100000).")

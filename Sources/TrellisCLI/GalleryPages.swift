@@ -25,7 +25,7 @@ enum GalleryLayout: String, CaseIterable {
 /// One page of `trellis gallery`: a scenario as a live collection — its items (made on
 /// demand from an index, so a million cost nothing until shown), the cell template, the
 /// layout, and self-sizing from an estimate.
-final class GalleryPage: CollectionViewDataSource {
+class GalleryPage: CollectionViewDataSource {
     let name: String
     let title: String
     let count: Int
@@ -125,6 +125,7 @@ final class GalleryPage: CollectionViewDataSource {
                         estimate: Size(width: 70, height: 30)) { $0 % 2 == 0 ? hebrew[$0 / 2] : arabic[$0 / 2] },
             GalleryPage(name: "million", title: "1,000,000 tags", count: 1_000_000, template: tagTemplate, layout: .flow,
                         estimate: Size(width: 80, height: 30)) { words1M[$0] },
+            PhotoWallPage(library: PhotoLibrary(directory: PhotoLibrary.defaultDirectory())),
         ]
     }
 }
