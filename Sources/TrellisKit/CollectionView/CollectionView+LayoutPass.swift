@@ -20,7 +20,7 @@ extension CollectionView {
         let neededLayout = needsLayout
         defer { if !neededLayout && needsLayout { clearNeedsLayout() } }
         try layoutRequests.layingOut {
-            guard let dataSource else {
+            guard let dataSource = presentedDataSource else {
                 if !sectionCounts.isEmpty || !displayed.cells.isEmpty {
                     recycleAllDisplayedViews()
                     setSectionCounts([])
@@ -147,6 +147,7 @@ extension CollectionView {
             // A new size lays the content out again in this pass, as UIKit does.
             if view.needsLayout { view.layoutIfNeeded() }
         }
+        placeInteractivelyMovingCell(pass: pass)
         recycleViews(notPlacedIn: pass)
         try layout.visitElements(in: rect, visibleBounds: bounds) { attributes in
             switch attributes.kind.category {

@@ -192,6 +192,10 @@ open class CollectionView: View, LayoutSource {
     /// What the last batch update did to the displayed elements.
     public private(set) var lastTransition = BatchUpdateTransition()
 
+    /// The item the user is moving, from `beginInteractiveMovementForItem(at:)` to its end
+    /// (see CollectionView+InteractiveMovement.swift).
+    var interactiveMovement: InteractiveMovement?
+
     /// The displayed cell a diffable data source is configuring again (`reconfigureItems`):
     /// dequeuing for its index path hands it back, once.
     private var reconfiguringCell: (indexPath: IndexPath, cell: CollectionViewCell)?
@@ -344,6 +348,7 @@ open class CollectionView: View, LayoutSource {
     /// - Complexity: O(s) for s selected items, plus O(c) for c cached sizes when some are
     ///   keyed by index path; the next pass re-prepares the layout, O(n).
     public func reloadData() {
+        interactiveMovement = nil  // the data is read again as the data source has it
         clearSelection()
         sizes.removeIndexPathIdentities()
         sizes.forgetInvalidations()

@@ -26,6 +26,17 @@ public protocol CollectionViewDataSource: AnyObject {
     /// is unchanged. Include a version of the content when content can change without a
     /// reload. The default is the index path, which is stable only while nothing moves.
     func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable
+
+    /// Whether the user may move the item (`beginInteractiveMovementForItem(at:)` asks).
+    /// The default is false: implement it with `collectionView(_:moveItemAt:to:)` to allow
+    /// reordering (UIKit allows every item when only `moveItemAt` is implemented; Swift
+    /// cannot see which protocol methods a class implements).
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+
+    /// The user moved an item from `sourceIndexPath` to `destinationIndexPath`
+    /// (`endInteractiveMovement()`, only when the position changed): update the model. The
+    /// collection view already shows the item there.
+    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -154,6 +165,20 @@ public protocol CollectionViewDelegate: AnyObject {
     /// The user asked for the item's primary action — to open it, as opposed to selecting
     /// it (UIKit's iOS 16 method; in a GTK window: Enter or a double-click). Default: nothing.
     func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath)
+
+    // Interactive movement (see ``CollectionView/updateInteractiveMovementTargetPosition(_:)``).
+
+    /// Where the moving item goes when the user holds it over `proposedIndexPath` (iOS 15's
+    /// method): return another index path to redirect it, `currentIndexPath` to keep it
+    /// where it is. The default asks the older
+    /// `collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)`.
+    func collectionView(
+        _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+    /// The pre-iOS 15 form of the method above (default: `proposedIndexPath`).
+    func collectionView(
+        _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
 }
 
 extension CollectionViewDelegate {

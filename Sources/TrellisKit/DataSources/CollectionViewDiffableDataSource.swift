@@ -20,6 +20,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     CollectionViewDataSource
 {
     public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
 
     /// Makes the cell of an item, usually with `dequeueConfiguredReusableCell(using:for:item:)`.
     /// Returning nil is an error (`missingDataSource`, naming the item).
@@ -43,6 +44,17 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// Where each of its items is: built by the first `indexPath(for:)` after an apply
     /// (the difference does not need it, so an apply does not pay for indexing every item).
     private var itemIndex: [ItemIdentifierType: IndexPath]?
+    /// The section snapshots applied (`apply(_:to:animatingDifferences:completion:)`) whose
+    /// visible items are still what their sections show. Invariant: for each entry,
+    /// `current.itemIdentifiers(inSection:)` equals its `visibleItems`.
+    @usableFromInline var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
+
+    /// What the user's expanding and collapsing asks and tells
+    /// (`UICollectionViewDiffableDataSource.SectionSnapshotHandlers`).
+    public var sectionSnapshotHandlers = SectionSnapshotHandlers()
+
+    /// What interactive reordering asks and tells (see ``ReorderingHandlers``).
+    public var reorderingHandlers = ReorderingHandlers()
 
     /// Becomes `collectionView`'s data source.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -85,7 +97,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         // and copied identifiers through value witnesses: a quarter of a 100k apply).
         if let error = snapshot.errors.first { throw error }
         let difference = appliesByDifference ? SnapshotDifference(from: current, to: snapshot) : nil
-        return try apply(snapshot, difference: difference, completion: completion)
+        return try apply(snapshot, difference: difference, sectionSnapshots: sectionSnapshotsKept(by: snapshot), completion: completion)
     }
 
     /// Whether `apply` works out a batch update (the collection view shows this data
@@ -95,15 +107,18 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         return collectionView.dataSource === self && !collectionView.needsReload
     }
 
-    /// `apply` once the difference is known (nil: take the snapshot and reload).
+    /// `apply` once the difference is known (nil: take the snapshot and reload), with the
+    /// section snapshots that hold after it.
     @usableFromInline
     func apply(
-        _ snapshot: Snapshot, difference: SnapshotDifference<SectionIdentifierType, ItemIdentifierType>?, completion: (() -> Void)?
+        _ snapshot: Snapshot, difference: SnapshotDifference<SectionIdentifierType, ItemIdentifierType>?,
+        sectionSnapshots outlines: [SectionIdentifierType: SectionSnapshot], completion: (() -> Void)?
     ) throws -> BatchUpdateTransition {
         var next = snapshot
         next.clearChangeMarks()
         guard let collectionView, let difference else {
             current = next
+            sectionSnapshots = outlines
             itemIndex = nil
             collectionView?.reloadData()
             completion?()
@@ -119,8 +134,9 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         let selected = (collectionView.indexPathsForSelectedItems ?? []).compactMap { path in
             itemIdentifier(for: path).map { ($0, path) }
         }
-        let previous = (current, itemIndex)
+        let previous = (current, itemIndex, sectionSnapshots)
         current = next
+        sectionSnapshots = outlines
         itemIndex = nil
         // Pinned through the whole apply — the batch update measures what comes into view
         // before it reports its transition, and the layout below measures again: in a flow
@@ -134,7 +150,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// `apply` with the anchor pinned.
     private func apply(
         _ difference: SnapshotDifference<SectionIdentifierType, ItemIdentifierType>, next: Snapshot,
-        selected: [(ItemIdentifierType, IndexPath)], previous: (Snapshot, [ItemIdentifierType: IndexPath]?),
+        selected: [(ItemIdentifierType, IndexPath)],
+        previous: (Snapshot, [ItemIdentifierType: IndexPath]?, [SectionIdentifierType: SectionSnapshot]),
         completion: (() -> Void)?, in collectionView: CollectionView
     ) throws -> BatchUpdateTransition {
         // Reloaded and reconfigured items lose their measured sizes before the batch update,
@@ -148,7 +165,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         do {
             transition = try collectionView.performBatchUpdates { $0 = difference.update }
         } catch {
-            (current, itemIndex) = previous
+            (current, itemIndex, sectionSnapshots) = previous
             if let cacheBefore { collectionView.sizes.restoreCache(cacheBefore) }
             throw error
         }
@@ -175,6 +192,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// - Throws: the first of `snapshot.errors`; nothing changes then.
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) throws {
         if let error = snapshot.errors.first { throw error }
+        sectionSnapshots = sectionSnapshotsKept(by: snapshot)
         current = snapshot
         current.clearChangeMarks()
         itemIndex = nil
@@ -183,6 +201,14 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         }
         collectionView?.reloadData()
         completion?()
+    }
+
+    /// Makes `snapshot` the current one without an update: the collection view already
+    /// shows it (an interactive movement ended).
+    func takeReordered(_ snapshot: Snapshot, sectionSnapshots outlines: [SectionIdentifierType: SectionSnapshot]) {
+        current = snapshot
+        sectionSnapshots = outlines
+        itemIndex = nil
     }
 
     /// Configures the displayed cell of a reconfigured item again (the cell provider's
@@ -265,6 +291,17 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
                 .missingDataSource, "the supplementary view provider returned no \(kind) view for section \(indexPath.section)")
         }
         return view
+    }
+
+    /// Whether the user may move the item: `reorderingHandlers.canReorderItem` for it
+    /// (false without it, as in UIKit).
+    open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        canReorderItem(at: indexPath)
+    }
+
+    /// The user moved an item: the current snapshot follows (see `reorderingHandlers`).
+    open func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        reorderItem(from: sourceIndexPath, to: destinationIndexPath)
     }
 
     /// The item identifier: the size cache's identity, so sizes follow items.

@@ -18,13 +18,14 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     @usableFromInline typealias Item = ItemIdentifierType
 
     /// The section identifiers in order, and the items of each (parallel arrays).
-    /// Usable from inlinable code so that the difference (`batchUpdate(from:)`) is
-    /// specialised for the app's identifier types where it is called.
-    @usableFromInline private(set) var sections: [Section] = []
-    @usableFromInline private(set) var itemsBySection: [[Item]] = []
+    /// Usable from inlinable code so that the difference (`batchUpdate(from:)`) and
+    /// `replaceItems(ofSection:with:isKept:operation:)` are specialised for the app's
+    /// identifier types where they are called. Changed only by this type's methods.
+    @usableFromInline internal(set) var sections: [Section] = []
+    @usableFromInline internal(set) var itemsBySection: [[Item]] = []
     /// Where each section is in `sections`, and which section holds each item.
-    @usableFromInline private(set) var sectionIndex: [Section: Int] = [:]
-    @usableFromInline private(set) var sectionOfItem: [Item: Section] = [:]
+    @usableFromInline internal(set) var sectionIndex: [Section: Int] = [:]
+    @usableFromInline internal(set) var sectionOfItem: [Item: Section] = [:]
 
     /// Items and sections whose content changed (see `reloadItems`, `reconfigureItems`,
     /// `reloadSections`). Cleared in the data source's copy once applied.
@@ -238,6 +239,76 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     }
 
     // MARK: Internals
+
+    /// Makes `items` the items of `section` (appended when the snapshot has no such
+    /// section): what applying a section snapshot does to the whole. `isKept` tells
+    /// whether an item the section had is among `items` (the section snapshot answers
+    /// without building a set). Returns the error, and leaves the snapshot half-changed,
+    /// when an item is in another section: call it on a copy and drop the copy then.
+    /// - Complexity: O(m + k) for the m items it had and k new ones, with hashing only for
+    ///   the items out of step.
+    @inlinable
+    mutating func replaceItems(
+        ofSection section: Section, with items: [Item], isKept: (Item) -> Bool, operation: String
+    ) -> CollectionViewError? {
+        let index: Int
+        if let existing = sectionIndex[section] {
+            index = existing
+        } else {
+            sections.append(section)
+            itemsBySection.append([])
+            index = sections.count - 1
+            sectionIndex[section] = index
+        }
+        if sectionOfItem.capacity < sectionOfItem.count + items.count {
+            sectionOfItem.reserveCapacity(sectionOfItem.count + items.count)
+        }
+        // The old and new items in step: equal ones are already this section's and are not
+        // hashed (expanding or collapsing a node, or a few changes, leave most in step). Out
+        // of step, an old item that is not kept leaves (a collapsed block goes item by item,
+        // then the walk is in step again); otherwise the new item is hashed in (one hash:
+        // the insertion says whether it was elsewhere) — inserted, or moved here.
+        let old = itemsBySection[index]
+        var i = 0, j = 0
+        while j < items.count {
+            if i < old.count && old[i] == items[j] {
+                i += 1
+                j += 1
+            } else if i < old.count && !isKept(old[i]) {
+                sectionOfItem[old[i]] = nil
+                i += 1
+            } else {
+                if let other = sectionOfItem.updateValue(section, forKey: items[j]), other != section {
+                    return duplicate(items[j], in: other, putIn: section, operation)
+                }
+                j += 1
+            }
+        }
+        for item in old[i...] where !isKept(item) { sectionOfItem[item] = nil }
+        itemsBySection[index] = items
+        return nil
+    }
+
+    /// The error of `replaceItems` for an item found in another section.
+    @usableFromInline
+    func duplicate(_ item: Item, in other: Section, putIn section: Section, _ operation: String) -> CollectionViewError {
+        CollectionViewError(
+            .duplicateIdentifier,
+            "duplicate item identifier \(describe(item)): \(operation) puts it in section \(describe(section)), but it is already in section \(describe(other))")
+    }
+
+    /// Moves `identifier` to `destination` (an index path of the snapshot after the move):
+    /// what an interactive movement the data source is told about does.
+    mutating func moveItem(_ identifier: Item, to destination: IndexPath) {
+        guard let from = sectionOfItem[identifier].flatMap({ sectionIndex[$0] }),
+              let position = itemsBySection[from].firstIndex(of: identifier),
+              destination.section >= 0, destination.section < sections.count
+        else { return }
+        itemsBySection[from].remove(at: position)
+        let items = itemsBySection[destination.section]
+        itemsBySection[destination.section].insert(identifier, at: min(max(destination.item, 0), items.count))
+        sectionOfItem[identifier] = sections[destination.section]
+    }
 
     /// Forgets the reload and reconfigure marks (they describe one apply).
     mutating func clearChangeMarks() {

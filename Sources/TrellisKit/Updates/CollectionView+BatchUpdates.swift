@@ -17,6 +17,8 @@ extension CollectionView {
     ///   reloads items invalidates just their sizes.
     @discardableResult
     public func performBatchUpdates(_ build: (inout BatchUpdate) throws -> Void) throws -> BatchUpdateTransition {
+        // The update is in the data source's terms: a movement under way goes back first.
+        cancelInteractiveMovement()
         var update = BatchUpdate()
         try build(&update)
         guard let dataSource else {
@@ -112,7 +114,9 @@ extension CollectionView {
         return faded
     }
 
-    private func apply(_ plan: BatchUpdatePlan, _ dataSource: any CollectionViewDataSource) -> PendingTransition {
+    /// Remaps the displayed cells, measured sizes and selection by `plan`, and invalidates
+    /// the layout (also the interactive movement's moves).
+    func apply(_ plan: BatchUpdatePlan, _ dataSource: any CollectionViewDataSource) -> PendingTransition {
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self, surviving: plan.newIndexPath(forOld:)) : nil
         let reloaded = Set(plan.reloadedNewItems)
 
