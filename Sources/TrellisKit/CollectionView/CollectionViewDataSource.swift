@@ -154,6 +154,12 @@ public protocol CollectionViewDelegate: AnyObject {
     /// The user asked for the item's primary action — to open it, as opposed to selecting
     /// it (UIKit's iOS 16 method; in a GTK window: Enter or a double-click). Default: nothing.
     func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath)
+
+    /// The number of items appended below the viewport while the reader was away from the
+    /// end changed (``CollectionView/newItemsBelowCount``, with
+    /// ``CollectionView/contentAnchor`` `.bottom`: a Trellis addition). Told at the end of
+    /// the layout pass that changed it. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, didChangeNewItemsBelowCount count: Int)
 }
 
 extension CollectionViewDelegate {
@@ -210,6 +216,7 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didChangeNewItemsBelowCount count: Int) {}
 }
 
 /// Told ahead of time which items are about to appear, so their data can be loaded

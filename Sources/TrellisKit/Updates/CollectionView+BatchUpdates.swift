@@ -32,9 +32,14 @@ extension CollectionView {
         if update.isEmpty && newCounts == sectionCounts {
             return record(BatchUpdateTransition())
         }
+        let oldCounts = sectionCounts
+        let readerAway = contentAnchor == .bottom && !followsContentEnd
         let pending = update.reloadsItemsOnly
             ? reloadItemsInPlace(plan.reloadedNewItems, dataSource)
             : apply(plan, dataSource)
+        if readerAway && !update.reloadsItemsOnly {
+            noteAppendedItems(oldCounts: oldCounts, newCounts: plan.newCounts, newIndexPath: plan.newIndexPath(forOld:))
+        }
         // The frames reported are the final ones: the items now in view are measured
         // first (the cells measured are the ones the next pass shows).
         if selfSizesItems { try measureDisplayedItems(dataSource) }
