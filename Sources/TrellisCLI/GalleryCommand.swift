@@ -100,6 +100,7 @@ final class GalleryWindow {
     private var reportedFirstFrame = false
     private var updatingSwitches = false
     private var pendingStatus: String?
+    private var pendingPageIn: ChatConversation?
 
     /// The sidebar's width (its minimum; the page titles are narrower).
     static let sidebarWidth = 190
@@ -200,10 +201,7 @@ final class GalleryWindow {
         host.retain(page)
         host.onFrame = { [weak self] frame in
             self?.frameDrawn(frame, on: page)
-            // The chat pages older messages in near the top, between frames.
-            if let conversation = page.conversation {
-                do { try conversation.loadOlderMessagesIfNearTop() } catch { FileHandle.standardError.write(Data("trellis gallery: \(error)\n".utf8)) }
-            }
+            if let conversation = page.conversation { self?.loadOlderMessagesAtIdle(conversation) }
         }
         host.onFramePresented = { [weak self] _ in self?.firstFramePainted(on: page) }
         WindowScrollBenchmark.attachIfAsked(to: host)
@@ -279,6 +277,26 @@ final class GalleryWindow {
             return 0  // G_SOURCE_REMOVE
         }
         g_idle_add(update, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The chat pages older messages in when the reader nears the top: at idle after the
+    /// frame (not while GTK draws it), as the status line is set; the apply asks the
+    /// widget for the next frame itself.
+    private func loadOlderMessagesAtIdle(_ conversation: ChatConversation) {
+        guard pendingPageIn == nil else { return }
+        pendingPageIn = conversation
+        let load: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+            MainActor.assumeIsolated {
+                let gallery = Unmanaged<GalleryWindow>.fromOpaque(context!).takeUnretainedValue()
+                let conversation = gallery.pendingPageIn
+                gallery.pendingPageIn = nil
+                do { try conversation?.loadOlderMessagesIfNearTop() } catch {
+                    FileHandle.standardError.write(Data("trellis gallery: paging older messages in failed: \(error)\n".utf8))
+                }
+            }
+            return 0  // G_SOURCE_REMOVE
+        }
+        g_idle_add(load, Unmanaged.passUnretained(self).toOpaque())
     }
 
     private func grouped(_ value: Int) -> String {
