@@ -186,6 +186,12 @@ final class ChatDayHeader: ReusableView {
         pill.addSubview(label)
     }
 
+    /// A header is measured when it comes into view (headers self-size): it is always as
+    /// tall as `height`, the width it is given.
+    override func sizeThatFits(_ size: Size) -> Size {
+        Size(width: size.width.isFinite ? size.width : 0, height: Self.height)
+    }
+
     var title: String {
         get { label.text }
         set {

@@ -193,6 +193,13 @@ struct SnapshotDifference<Section: Hashable & Sendable, Item: Hashable & Sendabl
         _ olds: [Item], _ news: [Item], oldSection: Int, newSection: Int, old: Snapshot, new: Snapshot,
         changes: inout ItemChanges, pending: inout PendingItems
     ) -> [PairedRun] {
+        // A section the new snapshot carries over untouched shares its items' storage with
+        // the old one (snapshots are copied on write): one run, without comparing items,
+        // so a change elsewhere (days of history inserted above) costs nothing here.
+        if !olds.isEmpty && olds.count == news.count
+            && olds.withUnsafeBufferPointer({ old in news.withUnsafeBufferPointer { $0.baseAddress == old.baseAddress } }) {
+            return [PairedRun(new: 0, old: 0, count: olds.count)]
+        }
         var runs: [PairedRun] = []
         olds.withUnsafeBufferPointer { olds in
             news.withUnsafeBufferPointer { news in

@@ -21,18 +21,6 @@ private final class NewItemsDelegate: CollectionViewDelegate {
     func collectionView(_ collectionView: CollectionView, didChangeNewItemsBelowCount count: Int) { counts.append(count) }
 }
 
-/// Where each displayed item is relative to the viewport: its frame minus the bounds
-/// origin, by item identifier. What the reader sees.
-private func onScreen(_ collection: CollectionView, _ dataSource: CollectionViewDiffableDataSource<Int, Int>) -> [Int: Rect] {
-    var frames: [Int: Rect] = [:]
-    for indexPath in collection.indexPathsForVisibleItems {
-        guard let frame = collection.layoutAttributesForItem(at: indexPath)?.frame, frame.intersects(collection.bounds),
-              let id = dataSource.itemIdentifier(for: indexPath) else { continue }
-        frames[id] = frame.offsetBy(dx: -collection.bounds.minX, dy: -collection.bounds.minY)
-    }
-    return frames
-}
-
 @Suite("Content anchored at the bottom (a chat timeline)")
 struct ContentAnchorTests {
     typealias DataSource = CollectionViewDiffableDataSource<Int, Int>
@@ -78,7 +66,7 @@ struct ContentAnchorTests {
         let (collection, dataSource) = try makeTimeline([1, 2, 3])
         // Heights from the cells: 72, 36 and 90 pt (the oracle is MessageCell's arithmetic).
         let heights = [1, 2, 3].map(MessageCell.height(of:))
-        let frames = onScreen(collection, dataSource)
+        let frames = framesOnScreen(collection, dataSource)
         #expect(frames.count == 3)
         #expect(frames[3]?.maxY == 400)
         #expect(frames[3]?.height == heights[2])
@@ -88,7 +76,7 @@ struct ContentAnchorTests {
 
         // The same timeline anchored at the top starts at the top edge, as in UIKit.
         let (top, topSource) = try makeTimeline([1, 2, 3], anchor: .top)
-        #expect(onScreen(top, topSource)[1]?.minY == 0)
+        #expect(framesOnScreen(top, topSource)[1]?.minY == 0)
         #expect(!top.followsContentEnd)
     }
 
@@ -107,7 +95,7 @@ struct ContentAnchorTests {
         let (collection, dataSource) = try makeTimeline(Array(0..<5_000))
         #expect(try gapBelowLastItem(collection) == 0)
         #expect(collection.indexPathsForVisibleItems.last == IndexPath(item: 4_999, section: 0))
-        for (id, frame) in onScreen(collection, dataSource) {
+        for (id, frame) in framesOnScreen(collection, dataSource) {
             #expect(frame.height == MessageCell.height(of: id), "message \(id) is shown at its measured height")
         }
         // Only what is at the end was measured, not the first screen.
@@ -164,14 +152,14 @@ struct ContentAnchorTests {
         collection.contentOffset.y -= 1_000
         collection.layoutIfNeeded()
         #expect(!collection.followsContentEnd)
-        let before = onScreen(collection, dataSource)
+        let before = framesOnScreen(collection, dataSource)
         try append([2_000, 2_001, 2_002], to: dataSource)
         collection.layoutIfNeeded()
-        #expect(onScreen(collection, dataSource) == before, "0 px for every visible message")
+        #expect(framesOnScreen(collection, dataSource) == before, "0 px for every visible message")
         #expect(collection.newItemsBelowCount == 3)
         #expect(delegate.counts == [3])
         try append([2_003], to: dataSource)
-        #expect(onScreen(collection, dataSource) == before)
+        #expect(framesOnScreen(collection, dataSource) == before)
         #expect(collection.newItemsBelowCount == 4)
 
         // Scrolling down until two of the new ones are in view: two left below.
@@ -215,18 +203,18 @@ struct ContentAnchorTests {
         let (collection, dataSource) = try makeTimeline(Array(100_000..<102_000))
         collection.contentOffset.y = offsetFromTop  // 0: the reader reached the top, which is when a chat pages in
         collection.layoutIfNeeded()
-        let before = onScreen(collection, dataSource)
+        let before = framesOnScreen(collection, dataSource)
         #expect(before.count >= 5)
         try prepend(10_000, to: dataSource)
         collection.layoutIfNeeded()
         #expect(collection.numberOfItems(inSection: 0) == 12_000)
-        #expect(onScreen(collection, dataSource) == before, "every visible message keeps its frame relative to the viewport")
+        #expect(framesOnScreen(collection, dataSource) == before, "every visible message keeps its frame relative to the viewport")
         #expect(collection.newItemsBelowCount == 0)
         // The reader can scroll up into the new history, measured as it comes into view.
         let oldestBefore = try #require(collection.layoutAttributesForItem(at: IndexPath(item: 10_000, section: 0)))
         collection.contentOffset.y = oldestBefore.frame.minY - 300
         collection.layoutIfNeeded()
-        let shown = onScreen(collection, dataSource)
+        let shown = framesOnScreen(collection, dataSource)
         #expect(shown.keys.contains { $0 < 100_000 })
         for (id, frame) in shown { #expect(frame.height == MessageCell.height(of: id)) }
     }
@@ -236,7 +224,7 @@ struct ContentAnchorTests {
         let (collection, dataSource) = try makeTimeline(Array(0..<2_000))
         collection.contentOffset.y -= 2_000
         collection.layoutIfNeeded()
-        let before = onScreen(collection, dataSource)
+        let before = framesOnScreen(collection, dataSource)
         // The tapped message: the third visible one, well inside the viewport.
         let ids = before.sorted { $0.value.minY < $1.value.minY }.map(\.key)
         let tapped = ids[2]
@@ -245,7 +233,7 @@ struct ContentAnchorTests {
         cell.extraHeight = 120
         cell.invalidateIntrinsicContentSize()  // the cell reports its new size (selfSizingInvalidation)
         collection.layoutIfNeeded()
-        let after = onScreen(collection, dataSource)
+        let after = framesOnScreen(collection, dataSource)
         #expect(after[tapped]?.minY == before[tapped]?.minY, "the tapped message stays put")
         #expect(after[tapped]?.height == (before[tapped]?.height ?? 0) + 120)
         for id in ids where id != tapped {
