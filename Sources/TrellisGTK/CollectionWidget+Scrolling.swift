@@ -59,14 +59,24 @@ extension CollectionWidget {
         // The anchor keeps an item's top still; the end of the content is not an item's
         // top, so a view pinned there (or past a content that shrank) is moved and laid out
         // again: each round measures only what the move brought into view.
-        for _ in 0..<4 {
+        var settled = false
+        for _ in 0..<Self.maximumEndRounds {
             let current = collectionView.contentOffset.y
             let target = pinnedToEnd ? maximumOffset : clampedOffset(current)
-            guard abs(target - current) > 1e-9 else { break }
+            guard abs(target - current) > 1e-9 else {
+                settled = true
+                break
+            }
             var offset = collectionView.contentOffset
             offset.y = target
             collectionView.contentOffset = offset
             Renderer.layOutUntilSettled(collectionView)
+        }
+        // Rounds are bounded so that one frame's work is; a view that is still off the end
+        // (each round measured items that changed the content's height again) goes on in
+        // the next frame, never stays where this frame left it.
+        if !settled && abs((pinnedToEnd ? maximumOffset : clampedOffset(collectionView.contentOffset.y)) - collectionView.contentOffset.y) > 1e-9 {
+            queueLayoutInNextFrame()
         }
         if let error = collectionView.lastError {
             debug?.error("\(error)")
@@ -79,6 +89,24 @@ extension CollectionWidget {
         }
         pendingMeasurements += collectionView.sizeCache.measurementCount - measuredBefore
         pendingLayoutTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
+    /// Rounds of moving to the end and laying out again in one frame.
+    static let maximumEndRounds = 8
+
+    /// Queues a layout from the frame clock's next tick, outside the allocation in
+    /// progress.
+    private func queueLayoutInNextFrame() {
+        guard followUpTick == 0, widget != nil else { return }
+        let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, _, context in
+            MainActor.assumeIsolated {
+                let host = CollectionWidget.host(context)
+                host.followUpTick = 0
+                host.queueLayout()
+            }
+            return 0
+        }
+        followUpTick = gtk_widget_add_tick_callback(widget, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     /// Sets both adjustments from the collection: vertical value = content offset, range

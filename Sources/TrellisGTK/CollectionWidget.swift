@@ -81,6 +81,9 @@ public final class CollectionWidget {
     var scrollAnimation: ScrollAnimation?
     /// The frame clock tick callback driving ``scrollAnimation`` (0: none).
     var animationTick: UInt32 = 0
+    /// A layout queued for the next frame by a layout that could not settle at the end of
+    /// the content in this one (0: none).
+    var followUpTick: UInt32 = 0
     /// Where the keyboard focus goes once the next layout is done (a key scroll landed).
     var pendingFocus: FocusPlacement?
     /// The cells of the last drawn frame (content coordinates): the pointer hits what the
@@ -210,8 +213,16 @@ public final class CollectionWidget {
         queueLayout()
     }
 
+    /// Queues the next frame's layout as a resize, not an allocation: a request for an
+    /// allocation only travels up to the first ancestor already marked as having a child to
+    /// allocate, and GtkScrolledWindow can be left so marked after the adjustments changed
+    /// during its allocation (the scrollbar queues itself then). The request then never
+    /// reached the window, GTK skipped drawing this widget ("Trying to snapshot … without a
+    /// current allocation") and, when nothing else in the window asked for a layout, the
+    /// view stayed where it was. A resize marks every ancestor up to the window; measuring
+    /// this widget costs nothing (a scrollable asks for no size).
     func queueLayout() {
-        gtk_widget_queue_allocate(widget)
+        gtk_widget_queue_resize(widget)
         gtk_widget_queue_draw(widget)
     }
 

@@ -168,7 +168,10 @@ final class TrellisWindow: @unchecked Sendable {
             guard process.isRunning else { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw WindowTestError("no frame matched within \(timeout) s; last: \(frames.last.map { "\($0.number) at \($0.offset)" } ?? "none")")
+        let recent = frames.suffix(4).map {
+            "\($0.number) at \($0.offset) of \($0.contentHeight) (page \($0.height)\($0.animating ? ", animating" : ""))"
+        }
+        throw WindowTestError("no frame matched within \(timeout) s; last frames: \(recent.isEmpty ? "none" : recent.joined(separator: "; "))")
     }
 
     var lastFrame: Frame { frames.last! }
