@@ -107,6 +107,13 @@ public struct InvalidationContext: Sendable {
     /// layout that ignores it re-reads everything, as for any `invalidatesEverything`; the
     /// result is the same either way. (A Trellis addition; empty by default.)
     public var insertedSections: [Int]
+    /// Where the item now at an index path was before the change (nil: it is new), for a
+    /// change that inserted, deleted or moved items (a collection view's batch update).
+    /// With an `anchorItem`, a layout that places items by what came before them (a
+    /// waterfall's columns) keeps the items that were there in their places and the anchor's
+    /// neighbours on screen where they were. nil: no mapping is known (a layout re-places
+    /// everything, as UIKit's do).
+    public var previousIndexPath: (@Sendable (IndexPath) -> IndexPath?)?
 
     public init(
         invalidatesEverything: Bool = false, invalidatesMetrics: Bool = false,

@@ -167,7 +167,7 @@ public final class GridLayout: StackedLayout {
         var diagnostics: [LayoutDiagnostic] = []
         let axis = options.scrollDirection.axis
         let width = SectionStack.containerWidth(of: source, scrollAxis: axis, diagnostics: &diagnostics)
-        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
+        var stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let available = stack.itemsWidth
         geometry = ColumnGeometry(
             count: options.columns.columnCount(available: available, spacing: options.columnSpacing),
@@ -183,22 +183,16 @@ public final class GridLayout: StackedLayout {
                 }
             }
         }
-        let sectionCount = Swift.max(0, source.numberOfSections)
         // Taken out of `self` so every array is uniquely held and refilled in place.
         var states = sectionStates
         sectionStates = []
-        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
-        var sections: [SectionStack.Section] = []
-        sections.reserveCapacity(sectionCount)
-        for section in 0..<sectionCount {
-            if section == states.count { states.append(SectionState()) }
-            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].itemHeight, diagnostics: &diagnostics)
-            layOutSection(section, &states[section], diagnostics: &diagnostics)
-            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].rows.total))
+        stack.build(from: source, states: &states, newState: SectionState.init, itemLengths: \.itemHeight, diagnostics: &diagnostics) {
+            section, state, diagnostics in
+            layOutSection(section, &state, diagnostics: &diagnostics)
+            return state.rows.total
         }
         sectionStates = states
-        stack.build(sections)
+        self.stack = stack
         self.diagnostics = diagnostics
     }
 

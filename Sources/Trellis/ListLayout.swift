@@ -102,24 +102,17 @@ public final class ListLayout: StackedLayout {
         var diagnostics: [LayoutDiagnostic] = []
         let axis = options.scrollDirection.axis
         let width = SectionStack.containerWidth(of: source, scrollAxis: axis, diagnostics: &diagnostics)
-        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
-        let sectionCount = Swift.max(0, source.numberOfSections)
+        var stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let gap = options.gap
         // Taken out of `self` so every array is uniquely held and refilled in place.
         var states = sectionStates
         sectionStates = []
-        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
-        var sections: [SectionStack.Section] = []
-        sections.reserveCapacity(sectionCount)
-        for section in 0..<sectionCount {
-            if section == states.count { states.append(SectionState()) }
-            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].rowHeight, diagnostics: &diagnostics)
-            states[section].rows.rebuildSpaced(states[section].rowHeight, spacing: gap)
-            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].rows.total))
+        stack.build(from: source, states: &states, newState: SectionState.init, itemLengths: \.rowHeight, diagnostics: &diagnostics) { _, state, _ in
+            state.rows.rebuildSpaced(state.rowHeight, spacing: gap)
+            return state.rows.total
         }
         sectionStates = states
-        stack.build(sections)
+        self.stack = stack
         self.diagnostics = diagnostics
     }
 

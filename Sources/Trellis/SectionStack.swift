@@ -57,6 +57,32 @@ struct SectionStack {
         offsets = OffsetTree(sections.map(extent(of:)))
     }
 
+    /// The section loop every stacked layout's `prepare` shares: for each section of
+    /// `source`, reads its items' lengths along the scroll axis into its state
+    /// (`itemLengths`), lets `layOutSection` place them and answer the extent of the items
+    /// area, reads the header and footer, then builds the offsets. `states` is refilled in
+    /// place — trimmed to the section count, a new section starting as `newState()` — so a
+    /// relayout reuses the storage of the one before and allocates nothing per item.
+    /// - Complexity: O(s) plus the items read and what `layOutSection` does.
+    mutating func build<State>(
+        from source: some LayoutSource, states: inout [State], newState: () -> State, itemLengths: WritableKeyPath<State, [Double]>,
+        diagnostics: inout [LayoutDiagnostic],
+        layOutSection: (_ section: Int, _ state: inout State, _ diagnostics: inout [LayoutDiagnostic]) -> Double
+    ) {
+        let sectionCount = Swift.max(0, source.numberOfSections)
+        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
+        var newSections: [Section] = []
+        newSections.reserveCapacity(sectionCount)
+        for section in 0..<sectionCount {
+            if section == states.count { states.append(newState()) }
+            Self.readItemHeights(ofSection: section, from: source, along: scrollAxis, into: &states[section][keyPath: itemLengths], diagnostics: &diagnostics)
+            let body = layOutSection(section, &states[section], &diagnostics)
+            let (header, footer) = Self.readSupplementaries(of: section, from: source, along: scrollAxis, diagnostics: &diagnostics)
+            newSections.append(Section(header: header, footer: footer, body: body))
+        }
+        build(newSections)
+    }
+
     /// The section's extent along the scroll axis. Always added in this order, so an
     /// update and a fresh build agree exactly.
     private func extent(of section: Section) -> Double {

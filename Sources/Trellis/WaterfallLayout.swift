@@ -22,8 +22,10 @@
 /// column stay where they are and the column's top moves instead (each column keeps a
 /// lead, the space above its first item; the smallest lead is 0, so the section starts at
 /// its highest column). Visible items then keep their columns and their distances from the
-/// anchor, and the columns' tops settle out of sight: they may end ragged. A re-read of
-/// everything starts the columns level again.
+/// anchor, and the columns' tops settle out of sight: they may end ragged. Inserts, deletes
+/// and moves (a re-read with `previousIndexPath` and the anchor) keep every item that was
+/// there in its column and set the anchor section's column tops so the anchor's neighbours
+/// stay where they were. Any other re-read starts the columns level again.
 ///
 /// Horizontal scrolling (`scrollDirection: .horizontal`) transposes it: columns become
 /// rows down the height, items grow rightwards by their source *widths*.
@@ -144,14 +146,75 @@ public final class WaterfallLayout: StackedLayout {
     /// - Precondition: one column per item of every section, each below the column count.
     /// - Complexity: O(n).
     public func prepare(from source: some LayoutSource, columnAssignments: [[Int]]) {
+        precondition(columnAssignments.allSatisfy { $0.allSatisfy { $0 >= 0 } }, "columnAssignments: a column is never negative")
         prepare(from: source, assignments: columnAssignments)
+    }
+
+    /// A re-read after inserts, deletes or moves that keeps what the reader sees: every item
+    /// that was in the layout stays in its column (a new item goes where the placement puts
+    /// it), and in the anchor's section each column's lead is set so that its first item
+    /// from the anchor on that was there before keeps its distance from the anchor. The
+    /// columns' tops may end ragged, as after anchored size changes. Without the anchor in
+    /// the layout before, or with another column count, a plain `prepare(from:)`.
+    /// - Complexity: O(n) plus O(C log n) for the leads.
+    private func prepare(from source: some LayoutSource, keepingPlacementAround anchor: IndexPath, previousIndexPath: (IndexPath) -> IndexPath?) {
+        let old = sectionStates, oldColumnCount = columnX.count
+        func wasPlaced(_ indexPath: IndexPath?) -> IndexPath? {
+            guard let indexPath, indexPath.section >= 0, indexPath.section < old.count,
+                  indexPath.item >= 0, indexPath.item < old[indexPath.section].itemColumn.count else { return nil }
+            return indexPath
+        }
+        let sectionCount = Swift.max(0, source.numberOfSections)
+        guard let oldAnchor = wasPlaced(previousIndexPath(anchor)), anchor.section >= 0, anchor.section < sectionCount,
+              anchor.item >= 0, anchor.item < source.numberOfItems(inSection: anchor.section) else {
+            prepare(from: source)
+            return
+        }
+        // -1: not there before, placed by the placement rule.
+        let assignments = (0..<sectionCount).map { section in
+            (0..<Swift.max(0, source.numberOfItems(inSection: section))).map { item in
+                wasPlaced(previousIndexPath(IndexPath(item: item, section: section))).map { Int(old[$0.section].itemColumn[$0.item]) } ?? -1
+            }
+        }
+        prepare(from: source, assignments: assignments)
+        guard columnX.count == oldColumnCount else {
+            prepare(from: source)
+            return
+        }
+        var state = sectionStates[anchor.section]
+        let before = old[oldAnchor.section]
+        let anchorTop = state.top(ofItem: anchor.item), anchorTopBefore = before.top(ofItem: oldAnchor.item)
+        var lead = [Double](repeating: 0, count: state.columns.count)
+        for column in lead.indices {
+            let items = state.columnItems[state.columnStart[column]..<state.columnStart[column + 1]]
+            // The column's items are in index order: its first at or after the anchor, then
+            // the first of those that was in the anchor's section before.
+            var low = items.startIndex, high = items.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(items[middle]) < anchor.item { low = middle + 1 } else { high = middle }
+            }
+            var slot = low
+            while slot < items.endIndex {
+                let item = Int(items[slot])
+                if let was = wasPlaced(previousIndexPath(IndexPath(item: item, section: anchor.section))), was.section == oldAnchor.section {
+                    lead[column] = (before.top(ofItem: was.item) - anchorTopBefore) - (state.top(ofItem: item) - anchorTop)
+                    break
+                }
+                slot += 1
+            }
+        }
+        let lowest = lead.min() ?? 0
+        state.columnLead = lead.map { $0 - lowest }
+        sectionStates[anchor.section] = state
+        stack.setBody(state.body, section: anchor.section)
     }
 
     private func prepare(from source: some LayoutSource, assignments: [[Int]]?) {
         var diagnostics: [LayoutDiagnostic] = []
         let axis = options.scrollDirection.axis
         let width = SectionStack.containerWidth(of: source, scrollAxis: axis, diagnostics: &diagnostics)
-        stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
+        var stack = SectionStack(containerWidth: width, direction: source.layoutDirection, style: options.sections, scrollAxis: axis)
         let available = stack.itemsWidth
         let geometry = ColumnGeometry(
             count: options.columns.columnCount(available: available, spacing: options.columnSpacing),
@@ -165,18 +228,13 @@ public final class WaterfallLayout: StackedLayout {
         // relayout reuses the storage of the previous layout and allocates nothing per item.
         var states = sectionStates
         sectionStates = []
-        if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
-        var sections: [SectionStack.Section] = []
-        sections.reserveCapacity(sectionCount)
-        for section in 0..<sectionCount {
-            if section == states.count { states.append(SectionState()) }
-            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &states[section].itemHeight, diagnostics: &diagnostics)
-            layOutSection(section, &states[section], assignment: assignments?[section])
-            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-            sections.append(SectionStack.Section(header: header, footer: footer, body: states[section].body))
+        stack.build(from: source, states: &states, newState: SectionState.init, itemLengths: \.itemHeight, diagnostics: &diagnostics) {
+            section, state, _ in
+            layOutSection(section, &state, assignment: assignments?[section])
+            return state.body
         }
         sectionStates = states
-        stack.build(sections)
+        self.stack = stack
         self.diagnostics = diagnostics
     }
 
@@ -209,7 +267,7 @@ public final class WaterfallLayout: StackedLayout {
                 itemPosition.withUnsafeMutableBufferPointer { itemPosition in
                     for item in 0..<count {
                         let column: Int
-                        if let assignment {
+                        if let assignment, assignment[item] >= 0 {
                             column = assignment[item]
                             precondition(column >= 0 && column < columnCount, "columnAssignments[\(section)][\(item)] = \(column) is not a column of 0..<\(columnCount)")
                         } else if inOrder {
@@ -259,7 +317,12 @@ public final class WaterfallLayout: StackedLayout {
     ///   anything else: a full `prepare` (which chooses columns anew).
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
         if context.requiresFullRelayout {
-            prepare(from: source)
+            if let anchor = context.anchorItem, let previous = context.previousIndexPath,
+               !context.invalidatesMetrics, !context.invalidatesContainerSize {
+                prepare(from: source, keepingPlacementAround: anchor, previousIndexPath: previous)
+            } else {
+                prepare(from: source)
+            }
             return
         }
         diagnostics = []

@@ -148,6 +148,7 @@ extension CollectionWidget {
     }
 
     private func hover(x: Double?, y: Double?) {
+        pointerPosition = x.flatMap { x in y.map { Point(x: x, y: $0) } }
         let item = x.flatMap { x in y.flatMap { collectionView.indexPathForItem(at: hitPoint(x: x, y: $0)) } }
         guard item != hoveredItem else { return }
         hoveredItem = item
@@ -238,6 +239,7 @@ extension CollectionWidget {
     /// there (what comes into view is measured on the way and moves the item).
     func setFocus(_ item: IndexPath) {
         focus(item)
+        revealSideways(item)
         guard let frame = collectionView.layoutAttributesForItem(at: item)?.frame else { return }
         let bounds = collectionView.bounds
         if frame.minY < bounds.minY {

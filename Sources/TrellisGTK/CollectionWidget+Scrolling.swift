@@ -3,7 +3,6 @@ import CTrellisGtk
 import Foundation
 import Trellis
 @_spi(Testing) import TrellisKit
-import TrellisRender
 
 /// GtkAdjustment ↔ content offset, the frame's one layout, and the widget's scroll
 /// animations.
@@ -44,18 +43,17 @@ extension CollectionWidget {
         return min(max(range.lowerBound, y), range.upperBound)
     }
 
-    /// Lays the collection view out until it is settled (the pass measures what came into
-    /// view and keeps the anchor; a pass that moved the offset is followed by one that
-    /// only places), then keeps the offset within the content — at its end when pinned
-    /// there, where measuring the last items changes the content's height — and writes the
-    /// offset into the adjustment.
+    /// Lays the collection view out (one pass measures what came into view, keeps the
+    /// anchor and places what the moved offset shows), then keeps the offset within the
+    /// content — at its end when pinned there, where measuring the last items changes the
+    /// content's height — and writes the offset into the adjustment.
     func layOut() {
         let start = DispatchTime.now().uptimeNanoseconds
         let measuredBefore = collectionView.sizeCache.measurementCount
         let wasLayingOut = isLayingOut
         isLayingOut = true
         defer { isLayingOut = wasLayingOut }
-        Renderer.layOutUntilSettled(collectionView)
+        layOutCollection()
         // The anchor keeps an item's top still; the end of the content is not an item's
         // top, so a view pinned there (or past a content that shrank) is moved and laid out
         // again: each round measures only what the move brought into view.
@@ -70,7 +68,7 @@ extension CollectionWidget {
             var offset = collectionView.contentOffset
             offset.y = target
             collectionView.contentOffset = offset
-            Renderer.layOutUntilSettled(collectionView)
+            layOutCollection()
         }
         // Rounds are bounded so that one frame's work is; a view that is still off the end
         // (each round measured items that changed the content's height again) goes on in
@@ -90,6 +88,19 @@ extension CollectionWidget {
         pendingMeasurements += collectionView.sizeCache.measurementCount - measuredBefore
         pendingLayoutTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
+
+    /// One layout pass, and more (a few at most) only while one leaves the collection view
+    /// needing layout. `layoutIfNeeded()` solves every cell's constraints again, so a pass
+    /// more than needed costs as much as the first.
+    private func layOutCollection() {
+        collectionView.layoutIfNeeded()
+        for _ in 1..<Self.maximumPasses where collectionView.needsLayout {
+            collectionView.layoutIfNeeded()
+        }
+    }
+
+    /// Layout passes in one `layOutCollection()`.
+    static let maximumPasses = 4
 
     /// Rounds of moving to the end and laying out again in one frame.
     static let maximumEndRounds = 8

@@ -108,6 +108,11 @@ public final class CollectionWidget {
     public internal(set) var focusedItem: Trellis.IndexPath?
     /// The item under the pointer.
     var hoveredItem: IndexPath?
+    /// Where the pointer is in the widget (nil: outside it).
+    var pointerPosition: Point?
+    /// A touchpad's sideways swipe in progress: the orthogonal section and its offset when
+    /// the swipe began.
+    var sidewaysSwipe: (section: Int, startOffset: Double)?
     /// Button 1 went down on the widget and has not come up (nor been cancelled).
     var buttonDown = false
     /// The last click that ended on an item, for double-clicks (see `clickCompleted`).
@@ -179,6 +184,7 @@ public final class CollectionWidget {
         _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
                                    Unmanaged.passUnretained(self).toOpaque())
         installInteraction()
+        installSidewaysScrolling()
         followTheme()
     }
 

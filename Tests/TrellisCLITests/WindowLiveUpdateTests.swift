@@ -19,9 +19,7 @@ extension WindowShowTests {
             let now = applied.rects[item]!, then = before.rects[[0, item[1] + 4]]!
             return abs(now.x - then.x) < 0.05 && abs(now.y - then.y) < 0.05 ? nil : "item \(item) was at (\(then.x), \(then.y)), now (\(now.x), \(now.y))"
         }
-        withKnownIssue("flow lines are broken forward from the section start, so deleting items above the window re-flows the lines on screen") {
-            #expect(moved.isEmpty, "\(moved.count) of \(shown.count) items moved: \(moved.prefix(3))")
-        }
+        #expect(moved.isEmpty, "\(moved.count) of \(shown.count) items moved: \(moved.prefix(3))")
         // The selection is drawn.
         let selected = try window.frame(where: { !$0.selected.isEmpty }, timeout: 10)
         let announced = try #require(window.events("liveUpdate").last?["item"] as? [NSNumber]).map(\.intValue)

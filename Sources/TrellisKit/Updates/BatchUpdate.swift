@@ -223,11 +223,21 @@ struct BatchUpdatePlan {
 
     /// The index path after the update of an item before it, nil when it was deleted.
     func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
-        guard indexPath.section >= 0, indexPath.section < newItemForOld.count, indexPath.item >= 0,
-              indexPath.item < newItemForOld[indexPath.section].count
+        Self.lookUp(indexPath, in: newItemForOld)
+    }
+
+    /// The index path before the update of the item at `indexPath` after it (nil: new, or
+    /// no such item).
+    func oldIndexPath(forNew indexPath: IndexPath) -> IndexPath? {
+        Self.lookUp(indexPath, in: oldItemForNew)
+    }
+
+    /// The index path `table` packs for `indexPath` (nil: none, or outside the table).
+    private static func lookUp(_ indexPath: IndexPath, in table: [[Int]]) -> IndexPath? {
+        guard indexPath.section >= 0, indexPath.section < table.count, indexPath.item >= 0, indexPath.item < table[indexPath.section].count
         else { return nil }
-        let packed = newItemForOld[indexPath.section][indexPath.item]
-        return packed == Self.none ? nil : Self.unpack(packed)
+        let packed = table[indexPath.section][indexPath.item]
+        return packed == none ? nil : unpack(packed)
     }
 
     /// The index path before the update of each item of section `section` after it (nil:

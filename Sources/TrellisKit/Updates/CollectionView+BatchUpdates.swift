@@ -104,7 +104,9 @@ extension CollectionView {
         }
         remapSelection({ $0 }, reloaded: reloaded)
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
-        layout.invalidate(.sizes(sizes), source: self)
+        var changes = InvalidationContext.sizes(sizes)
+        changes.anchorItem = anchor?.layoutAnchor
+        layout.invalidate(changes, source: self)
         anchor?.restore(in: self)
         pending.appearingCandidates = items
         return pending
@@ -163,7 +165,14 @@ extension CollectionView {
         sizes.remap(newCounts: plan.newCounts, oldIndexPaths: plan.oldIndexPaths(forNewSection:), reloaded: reloaded)
         setSectionCounts(plan.newCounts)
         remapSelection(plan.newIndexPath(forOld:), reloaded: reloaded)
-        layout.invalidate(.everything, source: self)
+        // The anchor, under its new index path, is the layout's too, with where every item
+        // was: a flow keeps the lines from the anchor's on and breaks those above it
+        // backward, a waterfall keeps its items' columns and the anchor's neighbours'
+        // places, so inserts and deletes above the viewport move nothing on screen.
+        var everything = InvalidationContext.everything
+        everything.anchorItem = anchor?.layoutAnchor
+        everything.previousIndexPath = { [plan] in plan.oldIndexPath(forNew: $0) }
+        layout.invalidate(everything, source: self)
         anchor?.restore(in: self)
 
         pending.kept = Set(kept.keys)

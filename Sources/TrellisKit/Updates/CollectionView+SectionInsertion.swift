@@ -50,7 +50,21 @@ extension CollectionView {
         sizes.insertSections(inserted, newSectionCount: newCounts.count)
         setSectionCounts(newCounts)
         remapSelection(moved, reloaded: [])
-        layout.invalidate(InvalidationContext(invalidatesEverything: true, insertedSections: inserted), source: self)
+        // As the general path: the anchor and where every item was, for a layout that does
+        // not read `insertedSections` and places items by what came before them.
+        var everything = InvalidationContext(invalidatesEverything: true, insertedSections: inserted)
+        everything.anchorItem = anchor?.layoutAnchor
+        everything.previousIndexPath = { new in
+            // The inserted sections before `new.section`, by binary search; none for a new one.
+            var low = 0, high = inserted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if inserted[middle] < new.section { low = middle + 1 } else { high = middle }
+            }
+            if low < inserted.count && inserted[low] == new.section { return nil }
+            return IndexPath(item: new.item, section: new.section - low)
+        }
+        layout.invalidate(everything, source: self)
         anchor?.restore(in: self)
         pending.kept = Set(kept.keys)
         return pending

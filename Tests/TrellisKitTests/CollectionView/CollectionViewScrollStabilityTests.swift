@@ -24,16 +24,22 @@ struct CollectionViewScrollStabilityTests {
         }
     }
 
-    /// Jumps into the middle of 3,000 unmeasured items, then scrolls by `step` points a pass.
-    /// - Returns: the first frame pair in which two items moved differently, or nil.
-    static func firstUnevenPair(_ kind: Kind, step: Double, passes: Int) throws -> String? {
-        let data = TextDataSource(count: 3000, maxLength: 12)
+    /// A 375 × 400 collection of `data`'s self-sizing text cells, laid out once.
+    static func selfSizingCollection(_ kind: Kind, _ data: TextDataSource) throws -> CollectionView {
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 400), layout: kind.layout())
         collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
         collection.estimatedItemSize = .automatic
         collection.dataSource = data
         collection.delegate = data
         try collection.performLayout()
+        return collection
+    }
+
+    /// Jumps into the middle of 3,000 unmeasured items, then scrolls by `step` points a pass.
+    /// - Returns: the first frame pair in which two items moved differently, or nil.
+    static func firstUnevenPair(_ kind: Kind, step: Double, passes: Int) throws -> String? {
+        let data = TextDataSource(count: 3000, maxLength: 12)
+        let collection = try selfSizingCollection(kind, data)
         collection.contentOffset.y = collection.contentSize.height / 2
         try collection.performLayout()
         for pass in 0..<passes {
@@ -65,5 +71,47 @@ struct CollectionViewScrollStabilityTests {
     func scrollingDownMovesEveryVisibleItemAlike(kind: Kind) throws {
         let problem = try Self.firstUnevenPair(kind, step: 41, passes: 60)
         #expect(problem == nil, "\(kind): \(problem ?? "")")
+    }
+
+    /// Deletes and inserts items above the viewport (a batch update, as an app's `apply`
+    /// makes) after scrolling down through measured items: every item on screen before and
+    /// after keeps its place on screen, under its new index path. The items are alike, so
+    /// lines broken forward from the section start would never fall in step with the old
+    /// ones again: every line below the change would start one item later. The waterfall's
+    /// texts wrap to different heights, so its columns fill unevenly.
+    @Test(arguments: Kind.allCases)
+    func changesAboveTheViewportMoveNothingOnScreen(kind: Kind) throws {
+        let data = TextDataSource(sections: [(0..<600).map {
+            TextItem(id: $0, text: kind == .waterfall ? String(repeating: "x", count: 1 + ($0 * 7) % 40) : "tag")
+        }])
+        let collection = try Self.selfSizingCollection(kind, data)
+        for _ in 0..<20 {
+            collection.contentOffset.y += 97
+            try collection.performLayout()
+        }
+        func onScreen() -> [Int: Rect] {
+            Dictionary(uniqueKeysWithValues: collection.indexPathsForVisibleItems.compactMap { path -> (Int, Rect)? in
+                guard let cell = collection.cellForItem(at: path), cell.frame.intersects(collection.bounds) else { return nil }
+                let frame = cell.frame
+                return (data.sections[0][path.item].id, Rect(x: frame.minX, y: frame.minY - collection.contentOffset.y, width: frame.width, height: frame.height))
+            })
+        }
+        let before = onScreen()
+        #expect(before.count >= 5)
+        // Deletes four of the first items and inserts three, all far above the bounds.
+        for index in [7, 5, 2, 0] { data.sections[0].remove(at: index) }
+        data.sections[0].insert(contentsOf: (0..<3).map { TextItem(id: 10_000 + $0, text: String(repeating: "y", count: 3 + $0 * 4)) }, at: 1)
+        try collection.performBatchUpdates { update in
+            update.deleteItems(at: [0, 2, 5, 7].map { IndexPath(item: $0, section: 0) })
+            update.insertItems(at: (1...3).map { IndexPath(item: $0, section: 0) })
+        }
+        try collection.performLayout()
+        let after = onScreen()
+        let moved = before.keys.sorted().compactMap { id -> String? in
+            guard let now = after[id], let then = before[id] else { return nil }
+            return abs(now.minX - then.minX) < 1e-6 && abs(now.minY - then.minY) < 1e-6 ? nil : "item \(id): \(then) → \(now)"
+        }
+        #expect(before.keys.filter { after[$0] != nil }.count >= 5, "items on screen before and after")
+        #expect(moved.isEmpty, "\(kind): \(moved.count) of \(before.count) moved: \(moved.prefix(3))")
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// An orthogonal section (a carousel) scrolls sideways under the pointer: a horizontal wheel
+/// step, Shift with the vertical wheel, and back. Its section's behaviour is group paging,
+/// so each step rests on a group's leading edge (one group further once aligned); nothing
+/// else on screen moves, and the collection does not scroll vertically.
+extension WindowShowTests {
+    @Test func carouselsScrollSidewaysUnderThePointer() throws {
+        let document = DocumentationSnippetTests.packageRoot.appendingPathComponent("docs/examples/compositional.json")
+        let window = try TrellisWindow(show: [document.path])
+        let first = window.lastFrame
+        let cards = first.order.filter { $0[0] == 1 }.sorted { first.rects[$0]!.x < first.rects[$1]!.x }
+        try #require(cards.count >= 2, "the carousel (section 1) shows two cards: \(first.order)")
+        let stride = first.rects[cards[1]]!.x - first.rects[cards[0]]!.x
+        #expect(stride > 100, "one group of the carousel is \(stride) wide")
+        // The pointer over the middle of the card nearest the window's middle.
+        let origin = (first.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        let card = first.rects[cards[0]]!
+        try window.movePointer(x: Int(origin[0] + max(8, card.x + 8)), y: Int(origin[1] + card.y + card.height / 2))
+
+        /// Sends `arguments` to xdotool and returns the frame they caused.
+        func step(_ arguments: [String]) throws -> Frame {
+            let before = window.lastFrame.number
+            try window.xdotool(arguments)
+            return try window.frame(where: { $0.number > before && !($0.raw["hover"] == nil && $0.order.isEmpty) }, timeout: 10)
+        }
+        /// Every item in both frames: the carousel's moved by `dx` (and not vertically), the
+        /// others not at all.
+        func expectMoved(from previous: Frame, to next: Frame, dx: Double, _ what: String) {
+            #expect(next.offset == previous.offset, "\(what): the collection did not scroll vertically")
+            var carouselItems = 0
+            for item in previous.order where next.rects[item] != nil {
+                let from = previous.rects[item]!, to = next.rects[item]!
+                let expected = item[0] == 1 ? dx : 0
+                if item[0] == 1 { carouselItems += 1 }
+                #expect(abs(to.x - from.x - expected) < 0.5 && abs(to.y - from.y) < 0.5,
+                        "\(what): item \(item) moved (\(to.x - from.x), \(to.y - from.y)), expected (\(expected), 0)")
+            }
+            #expect(carouselItems >= 1, "\(what): a card of the carousel is on screen before and after")
+        }
+        // The document starts the carousel 120 pt in, between groups: the first step rests
+        // on the next group's leading edge, at the section's leading inset (12).
+        let right = try step(["click", "7"])
+        let firstStep = right.rects[cards[1]].map { $0.x - first.rects[cards[1]]!.x } ?? .nan
+        #expect(abs((right.rects[cards[1]]?.x ?? .nan) - 12) < 0.5, "the next group rests at the leading inset")
+        expectMoved(from: first, to: right, dx: firstStep, "a wheel step to the right")
+        #expect(firstStep < 0 && firstStep >= -stride)
+        let shifted = try step(["keydown", "shift", "click", "5", "keyup", "shift"])
+        expectMoved(from: right, to: shifted, dx: -stride, "Shift and the wheel down")
+        let left = try step(["click", "6"])
+        expectMoved(from: shifted, to: left, dx: stride, "a wheel step to the left")
+        #expect(window.events("sidewaysScroll").count == 3)
+        #expect(try window.close() == 0)
+    }
+}
