@@ -79,7 +79,10 @@ struct SnapshotDifference<Section: Hashable & Sendable, Item: Hashable & Sendabl
             deleted.append(section)
         }
         let reloadedIdentifiers = Set(new.reloadedSectionIdentifiers)
-        let inOrder = longestIncreasingSubsequenceMembers(survivors.map(\.old))
+        // Sections that kept their order (the usual case: some inserted or deleted around
+        // them) are all in the longest run: no need to search for it.
+        let keptOrder = zip(survivors, survivors.dropFirst()).allSatisfy { $0.old < $1.old }
+        let inOrder = keptOrder ? [Bool](repeating: true, count: survivors.count) : longestIncreasingSubsequenceMembers(survivors.map(\.old))
         for (index, pair) in survivors.enumerated() {
             let isReloaded = reloadedIdentifiers.contains(new.sections[pair.new])
             switch (inOrder[index], isReloaded) {
