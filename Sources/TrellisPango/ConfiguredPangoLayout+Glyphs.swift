@@ -8,10 +8,9 @@ extension ConfiguredPangoLayout {
     /// - Complexity: O(g) in the number of glyphs of the layout.
     public var glyphsByLine: [[UInt32]] {
         var lines: [[UInt32]] = []
-        let count = pango_layout_get_line_count(layout)
-        for index in 0..<count {
+        forEachLine { line, _, _ in
             var glyphs: [UInt32] = []
-            var run = pango_layout_get_line_readonly(layout, index)?.pointee.runs
+            var run = line.pointee.runs
             while let node = run {
                 if let item = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
                    let string = item.pointee.glyphs {

@@ -85,6 +85,13 @@ struct PangoLayoutConfigurator {
 
     /// The scale of the layout being configured.
     let scale: Double
+    /// Texts with a run of this many characters without a line break opportunity are
+    /// wrapped in windows (see ``layOutInPieces(_:widthUnits:maxLines:style:)``).
+    var minimumUnbreakableRun = defaultMinimumUnbreakableRun
+    /// About how many lines each of those windows holds.
+    var linesPerWindow = defaultLinesPerWindow
+    /// Texts whose bytes × lines reach this are wrapped in windows too.
+    var lineCostForWindows = defaultLineCostForWindows
     /// Pango units per point of the text.
     var unitsPerPoint: Double { Double(PANGO_SCALE) * scale }
 
@@ -120,9 +127,18 @@ struct PangoLayoutConfigurator {
 
         switch style.lineBreakMode {
         case .wordWrap, .charWrap:
-            setWrapping(style.lineBreakMode == .charWrap ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR,
-                        width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
-            truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
+            let wrap = style.lineBreakMode == .charWrap ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR
+            let pieces = widthUnits.flatMap {
+                layOutInPieces(bytes, wrap: wrap, widthUnits: $0, maxLines: maxLines, style: style)
+            }
+            if case .windows(let configured) = pieces { return configured }
+            setWrapping(wrap, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
+            if case .cut(let end) = pieces {
+                setText(bytes, count: end)
+                truncated = true
+            } else {
+                truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
+            }
         case .clip:
             setWrapping(PANGO_WRAP_WORD, width: nil, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
             truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
@@ -130,6 +146,10 @@ struct PangoLayoutConfigurator {
             guard let widthUnits, maxLines > 0 else {
                 // Unlimited lines wrap (as UILabel does); without a width each paragraph is
                 // one line and only the line limit can cut, marked with "…".
+                if let widthUnits, case .windows(let configured) = layOutInPieces(
+                    bytes, wrap: PANGO_WRAP_WORD_CHAR, widthUnits: widthUnits, maxLines: 0, style: style) {
+                    return configured
+                }
                 setWrapping(PANGO_WRAP_WORD_CHAR, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
                 truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: true)
                 break
@@ -153,7 +173,7 @@ struct PangoLayoutConfigurator {
 
     // MARK: Settings
 
-    private func applyStyle(_ style: TextStyle) {
+    func applyStyle(_ style: TextStyle) {
         if slot.font != style.font || slot.scale != scale {
             pango_layout_set_font_description(layout, state.description(of: style.font, scale: scale))
             slot.font = style.font
@@ -177,7 +197,7 @@ struct PangoLayoutConfigurator {
         slot.scale = scale
     }
 
-    private func setText(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) {
+    func setText(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) {
         guard count > 0, let base = bytes.baseAddress else {
             pango_layout_set_text(layout, "", 0)
             return
@@ -187,7 +207,7 @@ struct PangoLayoutConfigurator {
         }
     }
 
-    private func setWrapping(_ wrap: PangoWrapMode, width: Int32?, ellipsize: PangoEllipsizeMode, height: Int32) {
+    func setWrapping(_ wrap: PangoWrapMode, width: Int32?, ellipsize: PangoEllipsizeMode, height: Int32) {
         pango_layout_set_wrap(layout, wrap)
         pango_layout_set_width(layout, width ?? -1)
         pango_layout_set_ellipsize(layout, ellipsize)
@@ -294,12 +314,12 @@ struct PangoLayoutConfigurator {
         return ConfiguredPangoLayout(
             layout: layout, measurement: measurement,
             layoutOriginX: -Double(logical.x) / scale, layoutOriginY: -Double(logical.y) / scale,
-            drawingScale: 1 / self.scale, needsClipping: clipped)
+            drawingScale: 1 / self.scale, needsClipping: clipped, pieces: nil)
     }
 
     /// The family of the font of the first run, or of the requested font when there is no
     /// text.
-    private func familyUsed(style: TextStyle) -> String {
+    func familyUsed(style: TextStyle) -> String {
         if let line = pango_layout_get_line_readonly(layout, 0), let runs = line.pointee.runs,
            let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
            let font = run.pointee.item.pointee.analysis.font {

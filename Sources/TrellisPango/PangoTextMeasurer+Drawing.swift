@@ -5,8 +5,7 @@ extension PangoTextMeasurer {
     /// Configures the layout for `text` as ``measure(_:style:maxWidth:maxLines:)`` does and
     /// prepares `cairoContext` to draw it: the text box's top-left corner is the context's
     /// current point (0, 0 when there is none). Inside `body`, call
-    /// `pango_cairo_show_layout(cr, layout)` (or `pango_cairo_layout_path`) and nothing
-    /// else positions the text: the origin offset of right-aligned lines, the layout's
+    /// `configured.show(in: cr)` and nothing else positions the text: the origin offset of right-aligned lines, the layout's
     /// scale (see ``ConfiguredPangoLayout/drawingScale``) and the clip of
     /// `LineBreakMode.clip` are applied here and undone after `body`.
     ///
@@ -16,12 +15,12 @@ extension PangoTextMeasurer {
     ///   - maxWidth: the width lines must fit in (`nil`: unconstrained).
     ///   - maxLines: the most lines to show; 0 = unlimited.
     ///   - cr: the `cairo_t *` to draw with (`cairoContext:`).
-    ///   - body: receives the `PangoLayout *`, valid only inside `body`.
+    ///   - body: receives the configured layout, valid only inside `body`.
     /// - Returns: what `body` returns.
     /// - Complexity: O(n) in the length of `text`.
     public func withConfiguredLayout<R>(for text: String, style: TextStyle, maxWidth: Double?, maxLines: Int,
                                         cairoContext cr: OpaquePointer,
-                                        _ body: (_ layout: OpaquePointer) throws -> R) rethrows -> R {
+                                        _ body: (_ configured: ConfiguredPangoLayout) throws -> R) rethrows -> R {
         try withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { configured in
             var x = 0.0, y = 0.0
             if cairo_has_current_point(cr) != 0 { cairo_get_current_point(cr, &x, &y) }
@@ -34,7 +33,7 @@ extension PangoTextMeasurer {
             cairo_translate(cr, x + configured.layoutOriginX, y + configured.layoutOriginY)
             cairo_scale(cr, configured.drawingScale, configured.drawingScale)
             cairo_move_to(cr, 0, 0)
-            return try body(configured.layout)
+            return try body(configured)
         }
     }
 }

@@ -16,9 +16,30 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     public static let shared = PangoTextMeasurer()
 
     private let threadState = PangoThreadStateKey()
+    /// Texts with a run of this many characters without a line break opportunity are
+    /// wrapped in windows (see ``ConfiguredPangoLayout``); the tests lower it to compare
+    /// windows with whole layouts on short texts.
+    let minimumUnbreakableRun: Int
+    /// About how many lines each window holds.
+    let linesPerWindow: Int
+    /// Texts whose bytes × lines reach this are wrapped in windows too.
+    let lineCostForWindows: Int
 
     /// A measurer with its own per-thread Pango objects.
-    public init() {
+    public convenience init() {
+        self.init(minimumUnbreakableRun: PangoLayoutConfigurator.defaultMinimumUnbreakableRun,
+                  linesPerWindow: PangoLayoutConfigurator.defaultLinesPerWindow,
+                  lineCostForWindows: PangoLayoutConfigurator.defaultLineCostForWindows)
+    }
+
+    /// A measurer that wraps texts in windows of about `linesPerWindow` lines from runs of
+    /// `minimumUnbreakableRun` characters without a break opportunity, or from bytes × lines
+    /// of `lineCostForWindows` (`Int.max` for both: never, what the benchmarks compare
+    /// windows with).
+    @_spi(Testing) public init(minimumUnbreakableRun: Int, linesPerWindow: Int, lineCostForWindows: Int) {
+        self.minimumUnbreakableRun = minimumUnbreakableRun
+        self.linesPerWindow = linesPerWindow
+        self.lineCostForWindows = lineCostForWindows
         // The metrics lock must be in place before a second thread measures: a thread
         // already inside Pango-Cairo's own `get_metrics` when it is swapped in runs outside
         // the lock. A measurer is made before its work is handed to other threads (the
@@ -91,21 +112,33 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
         if scale < PangoLayoutConfigurator.largestScale(for: style) {
             // A long text: lay it out unwrapped at the crude safe scale to learn its real
             // extent, then build it at the most precise scale that extent allows.
-            let natural = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
+            let natural = PangoLayoutConfigurator(state: state, slot: slot, scale: scale,
+                                                  minimumUnbreakableRun: minimumUnbreakableRun, linesPerWindow: linesPerWindow,
+                                                  lineCostForWindows: lineCostForWindows)
                 .configure(text, style: TextStyle(font: style.font, lineHeight: style.lineHeight, lineBreakMode: .clip),
                            maxWidth: nil, maxLines: 0).measurement
             scale = max(scale, PangoLayoutConfigurator.scale(
                 naturalWidth: natural.width, paragraphs: natural.lineCount, bytes: bytes, style: style, maxWidth: maxWidth))
         }
-        let configured = PangoLayoutConfigurator(state: state, slot: slot, scale: scale)
+        let configured = PangoLayoutConfigurator(state: state, slot: slot, scale: scale,
+                                                 minimumUnbreakableRun: minimumUnbreakableRun, linesPerWindow: linesPerWindow,
+                                                  lineCostForWindows: lineCostForWindows)
             .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
         return try body(configured)
     }
 }
 
 /// A `PangoLayout` configured for one text, with its measurement and where to draw it.
+///
+/// A text with a long run that has no line break opportunity (a 100 000-letter word),
+/// wrapped by words, is laid out in windows of about ten lines each, so its cost stays
+/// linear (see docs/Text.md): its lines are Pango's, but no single `PangoLayout` holds
+/// them all. Draw with ``show(in:)`` and read lines with ``forEachLine(_:)``, which work
+/// for every text.
 public struct ConfiguredPangoLayout {
-    /// The `PangoLayout *`, valid only inside the `withConfiguredLayout` body.
+    /// The `PangoLayout *`, valid only inside the `withConfiguredLayout` body. For a text
+    /// laid out in windows (``isLaidOutInPieces``) it holds one window only: draw with
+    /// ``show(in:)``.
     public let layout: OpaquePointer
     /// What `measure` returns for the same arguments.
     public let measurement: TextMeasurement
@@ -113,7 +146,7 @@ public struct ConfiguredPangoLayout {
     /// points (non-zero when right-to-left lines are aligned to the right of the maximum
     /// width). Draw with `cairo_save(cr)`, `cairo_translate(cr, boxX + layoutOriginX,
     /// boxY + layoutOriginY)`, `cairo_scale(cr, drawingScale, drawingScale)`,
-    /// `cairo_move_to(cr, 0, 0)`, `pango_cairo_show_layout(cr, layout)`, `cairo_restore(cr)`.
+    /// `cairo_move_to(cr, 0, 0)`, ``show(in:)``, `cairo_restore(cr)`.
     public let layoutOriginX: Double
     /// See ``layoutOriginX``.
     public let layoutOriginY: Double
@@ -123,4 +156,52 @@ public struct ConfiguredPangoLayout {
     /// Whether the text extends past the box and must be clipped to it when drawn
     /// (`LineBreakMode.clip`, or a maximum width narrower than a character or "…").
     public let needsClipping: Bool
+    /// The windows of a text laid out in pieces; nil when ``layout`` holds the whole text.
+    var pieces: LayoutPieces?
+
+    /// Whether the text was laid out in windows rather than in one `PangoLayout`.
+    public var isLaidOutInPieces: Bool { pieces != nil }
+    /// How many windows the text was laid out in (1 when laid out whole).
+    var windowCount: Int { pieces?.lines.windows.count ?? 1 }
+
+    /// Draws the text with its layout's origin at the current point of `cr` (a `cairo_t *`,
+    /// 0, 0 when there is none), as `pango_cairo_show_layout(cr, layout)` draws a whole
+    /// layout: each line at its logical x and baseline.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    public func show(in cr: OpaquePointer) {
+        guard pieces != nil else {
+            pango_cairo_show_layout(cr, layout)
+            return
+        }
+        var x = 0.0, y = 0.0
+        if cairo_has_current_point(cr) != 0 { cairo_get_current_point(cr, &x, &y) }
+        let unit = Double(PANGO_SCALE)
+        forEachLine { line, logical, baseline in
+            cairo_move_to(cr, x + Double(logical.x) / unit, y + Double(baseline) / unit)
+            pango_cairo_show_layout_line(cr, line)
+        }
+    }
+
+    /// Calls `body` with every line top to bottom, its logical rectangle and its baseline,
+    /// in the layout's coordinates and Pango units (as `pango_layout_iter_get_line_extents`
+    /// and `pango_layout_iter_get_baseline` give them). The line is valid only inside `body`.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    public func forEachLine(_ body: (_ line: UnsafeMutablePointer<PangoLayoutLine>, _ logical: PangoRectangle,
+                                     _ baseline: Int32) throws -> Void) rethrows {
+        if let pieces {
+            try pieces.forEachLine(body)
+            return
+        }
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            if let line = pango_layout_iter_get_line_readonly(iterator) {
+                try body(line, logical, pango_layout_iter_get_baseline(iterator))
+            }
+        } while pango_layout_iter_next_line(iterator) != 0
+    }
 }

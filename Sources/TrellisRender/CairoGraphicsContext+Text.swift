@@ -27,7 +27,7 @@ extension CairoGraphicsContext {
             // Not pango_cairo_update_layout: that would re-shape the layout for this
             // context's transform and font options, and the drawn text could differ from the
             // measured text. The layout's own (unhinted) metrics are drawn as they are.
-            pango_cairo_show_layout(cairo, configured.layout)
+            configured.show(in: cairo)
             cairo_restore(cairo)
             return configured.measurement
         }
@@ -40,20 +40,16 @@ extension CairoGraphicsContext {
         withTextLayout(text, style: style, maxLines: maxLines, in: rect, centeredVertically: centeredVertically) { configured, origin in
             // Pango units per point of the drawn text.
             let unit = Double(PANGO_SCALE) / configured.drawingScale
-            let iterator = pango_layout_get_iter(configured.layout)
-            defer { pango_layout_iter_free(iterator) }
-            repeat {
-                var logical = PangoRectangle()
-                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            configured.forEachLine { _, logical, baselineUnits in
                 let box = Rect(x: origin.x + Double(logical.x) / unit, y: origin.y + Double(logical.y) / unit,
                                width: Double(logical.width) / unit, height: Double(logical.height) / unit)
                 stroke(Rect(x: box.minX + lineWidth / 2, y: box.minY + lineWidth / 2,
                             width: max(0, box.width - lineWidth), height: max(0, box.height - lineWidth)),
                        cornerRadius: 0, color: boxColor, lineWidth: lineWidth)
-                let baseline = origin.y + Double(pango_layout_iter_get_baseline(iterator)) / unit
+                let baseline = origin.y + Double(baselineUnits) / unit
                 strokeLine(from: Point(x: box.minX, y: baseline), to: Point(x: box.maxX, y: baseline),
                            color: baselineColor, lineWidth: lineWidth, dash: [])
-            } while pango_layout_iter_next_line(iterator) != 0
+            }
         }
     }
 

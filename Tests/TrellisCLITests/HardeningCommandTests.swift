@@ -41,6 +41,35 @@ struct HardeningCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.png"))
     }
 
+    /// `demo`'s "wrote …" lines go through the same output path as every command: a full
+    /// or closed standard output ends it with exit status 1 and a message, never a trap.
+    @Test(arguments: [
+        (" > /dev/full", "trellis demo: cannot write to standard output: No space left on device\n"),
+        (" >&-", "trellis demo: cannot write to standard output: Bad file descriptor\n"),
+    ])
+    func demoReportsAStandardOutputItCannotWrite(_ redirection: String, _ message: String) throws {
+        let directory = try OutputAndBudgetCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try OutputAndBudgetCommandTests.shell(#""$0" demo --output "$1""#.replacingOccurrences(of: "$1", with: directory.path)
+                                                        + redirection)
+        #expect(run.status == 1)
+        #expect(run.stderr == message)
+    }
+
+    /// A file of many lines with a thread count past the cores, under a memory limit:
+    /// threads were made per 256 lines (7 812 for 2 000 000 lines) until GLib aborted
+    /// creating one; they are bounded by the cores and the file is streamed.
+    @Test func manyLinesWithAHugeThreadCountMeasureUnderAMemoryLimit() throws {
+        let directory = try OutputAndBudgetCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("lines.txt")
+        try Data(repeating: 0x0A, count: 1_000_000).write(to: file)
+        let run = try OutputAndBudgetCommandTests.shell(
+            #"ulimit -v 600000; "$0" measure --threads 1000000000 --file "$1" | wc -l"#.replacingOccurrences(of: "$1", with: file.path))
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1000000", "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+    }
+
     @Test func measureRefusesALineCountPastItsLimit() throws {
         let run = try Self.run(["measure", "--lines", "2147483649", "--max-width", "100", "hello"])
         #expect(run.status == 64)

@@ -22,7 +22,7 @@ import TrellisText
         let measurement = usingCairoOverload ? {
             cairo_move_to(cr, boxX, boxY)
             PangoTextMeasurer.shared.withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines,
-                                                          cairoContext: cr) { pango_cairo_show_layout(cr, $0) }
+                                                          cairoContext: cr) { $0.show(in: cr) }
             return PangoTextMeasurer.shared.measure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
         }() : PangoTextMeasurer.shared.withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { c in
             cairo_save(cr)

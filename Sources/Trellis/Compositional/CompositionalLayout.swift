@@ -64,6 +64,16 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     private(set) var overflow = 0.0
     /// Orthogonal scroll offsets by section; kept across prepares.
     var orthogonalOffsets: [Double] = []
+    /// The frames of the last large group instance `frameOfItem(at:)` laid out, and where:
+    /// asking for every item of an instance in turn (self-sizing asks each item for its
+    /// fitting proposal) then lays the instance out once, not once per item — a group of
+    /// `count` n has n items, and laying out its n nodes for each was n² work. Emptied by
+    /// `prepare` and `invalidate`, the only changes to what an instance lays out to.
+    private var lastLaidOutGroup: (section: Int, index: Int, origin: Point, frames: [Rect])?
+    /// Instances of fewer cells are laid out again: that costs less than keeping frames.
+    private static let smallestKeptGroup = 16
+    /// How many group instances `frameOfItem(at:)` laid out (what the frames above save).
+    private(set) var groupsLaidOutForItemQueries = 0
     public private(set) var diagnostics: [LayoutDiagnostic] = []
 
     /// Every section laid out as `section`.
@@ -113,6 +123,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// layout.
     /// - Complexity: O(n) for n items (O(n·g) group evaluations when cells are estimated).
     public func prepare(from source: some LayoutSource) {
+        lastLaidOutGroup = nil
         var diagnostics: [LayoutDiagnostic] = []
         let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
         var height = source.containerSize.height
@@ -173,6 +184,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// - Complexity: new item sizes: O(g + log n + log s) each; header or footer sizes:
     ///   O(b + log s) (b boundary items); anything else: a full `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
+        lastLaidOutGroup = nil
         if context.requiresFullRelayout {
             prepare(from: source)
             return
@@ -256,9 +268,17 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let leafCount = plan.group.leafCount
         let groupIndex = indexPath.item / leafCount
         let origin = groupOrigin(section, bodyTop: state.bodyTop(plan, sectionTop: sectionTop(section)), offset: state.groups.offset(of: groupIndex))
+        let cell = indexPath.item - groupIndex * leafCount
+        if let last = lastLaidOutGroup, last.section == section, last.index == groupIndex, last.origin == origin {
+            return last.frames[cell]
+        }
+        groupsLaidOutForItemQueries += 1
         return plan.group.withScratch { sizes, frames in
-            _ = layOutGroup(groupIndex, of: section, origin: origin, sizes: sizes, frames: frames)
-            return frames[indexPath.item - groupIndex * leafCount]
+            let present = layOutGroup(groupIndex, of: section, origin: origin, sizes: sizes, frames: frames)
+            if leafCount >= Self.smallestKeptGroup {
+                lastLaidOutGroup = (section, groupIndex, origin, Array(frames.prefix(present)))
+            }
+            return frames[cell]
         }
     }
 

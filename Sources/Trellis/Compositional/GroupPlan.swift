@@ -39,6 +39,8 @@ struct GroupPlan: Sendable {
         var stretches = false
         /// > 0: sized to fit this many copies along the parent group's axis.
         var fitsCount = 0
+        /// The parent group's axis (when `fitsCount` > 0).
+        var fitsAxis = Axis.horizontal
         /// The index after this node's subtree (children are the nodes in between).
         var end = 0
         var firstLeaf = 0
@@ -175,7 +177,10 @@ struct GroupPlan: Sendable {
             if let count = group.count, let child = group.subitems.first {
                 if group.countSizing == .fitsGroup {
                     let fit = mainFixed ? Swift.max(0, (inner[axis] - node.spacing * Double(count - 1)) / Double(count)) : nil
-                    for _ in 0..<count { append(child, container: inner, fitsCount: count, mainOverride: fit.map { (axis, $0) }) }
+                    for _ in 0..<count {
+                        let copy = append(child, container: inner, fitsCount: count, mainOverride: fit.map { (axis, $0) })
+                        nodes[copy].fitsAxis = axis
+                    }
                 } else {
                     for _ in 0..<count { append(child, container: inner, fitsCount: 0, mainOverride: nil) }
                 }
@@ -198,18 +203,10 @@ struct GroupPlan: Sendable {
     }
 
     /// Whether a cell's extent along `axis` is estimated (measured).
+    /// - Complexity: O(1).
     func isEstimated(leaf: Int, along axis: Axis) -> Bool {
         let node = nodes[leafNodes[leaf]]
-        return node.dimension(axis).isEstimated && !(node.fitsCount > 0 && parentAxis(of: leafNodes[leaf]) == axis)
-    }
-
-    private func parentAxis(of index: Int) -> Axis? {
-        var parent = index - 1
-        while parent >= 0 {
-            if nodes[parent].end > index && nodes[parent].kind != .item { return nodes[parent].axis }
-            parent -= 1
-        }
-        return nil
+        return node.dimension(axis).isEstimated && !(node.fitsCount > 0 && node.fitsAxis == axis)
     }
 }
 
