@@ -10,6 +10,7 @@ import PackageDescription
 //     CPango -> TrellisPango (TextMeasurer on Pango/HarfBuzz) -> TrellisRender (Cairo)
 //   the tool:  TrellisSpec (JSON documents) -> trellis (CLI)
 //   the live window:  CGtk -> CTrellisGtk -> TrellisGTK (GTK 4; for apps and the CLI)
+//   images:  CGdkPixbuf -> TrellisImages (decoding off the main thread, a budgeted cache)
 //
 // `make core-check` builds the four core products where pkg-config finds nothing.
 let package = Package(
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisSpec", targets: ["TrellisSpec"]),
         .library(name: "TrellisGTK", targets: ["TrellisGTK"]),
+        .library(name: "TrellisImages", targets: ["TrellisImages"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
     dependencies: [
@@ -64,6 +66,14 @@ let package = Package(
         ),
         .target(name: "CTrellisGtk", dependencies: ["CGtk"]),
         .target(name: "TrellisGTK", dependencies: ["CTrellisGtk", "CGtk", "TrellisKit", "TrellisRender", "TrellisText", "TrellisPango"]),
+        // gdk-pixbuf through pkg-config (GTK links it already): JPEG and PNG decoded at
+        // display size on worker threads, and a decoded-image cache with a byte budget.
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"]), .brew(["gdk-pixbuf"])]
+        ),
+        .target(name: "TrellisImages", dependencies: ["CGdkPixbuf", "TrellisKit"]),
         // What the window benchmarks read and drive, kept out of the library (no product:
         // only the tool links them). The scroll benchmark inside the real window and the
         // start-up trace drive the widget through its public frame callback; the C side
@@ -78,6 +88,7 @@ let package = Package(
             name: "trellis",
             dependencies: [
                 "TrellisSpec", "TrellisRender", "TrellisText", "TrellisPango", "TrellisGTK", "TrellisGTKBenchmarks", "CGtk", "CTrellisGtk",
+                "TrellisImages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/TrellisCLI"
@@ -100,6 +111,7 @@ let package = Package(
         // resolve to the collection's (docs/Architecture.md, "IndexPath and Foundation").
         .testTarget(name: "TrellisFoundationTests", dependencies: ["Trellis", "TrellisKit", "TrellisText"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisKit", "TrellisPango"]),
+        .testTarget(name: "TrellisImagesTests", dependencies: ["TrellisImages", "TrellisKit", "Trellis", "CGdkPixbuf"]),
         .testTarget(name: "TrellisSpecTests", dependencies: ["TrellisSpec"], resources: [.copy("Fixtures")]),
         // End-to-end: runs the built `trellis` tool and reads what it prints.
         // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server

@@ -18,12 +18,13 @@ struct GalleryCommand: ParsableCommand {
         discussion: """
         A sidebar lists S1 as 100,000 distinct tags, S2 wrapping cells, S3 a grid, S5 rows of
         tag collections, a waterfall of self-sizing cards, right-to-left tags, a
-        1,000,000-item flow and S8, a chat of 1,000,000 messages anchored at the bottom. Everything is measured as it comes into view. The switches
+        1,000,000-item flow, S8 a chat of 1,000,000 messages anchored at the bottom and S9 a
+        photo wall. Everything is measured as it comes into view. The switches
         change the flow alignment and the layout of the page shown; the status line gives
         the items measured, the items in total and the last frame's time.
         """)
 
-    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl, million or chat.")
+    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl, million, chat or photos.")
     var page = "s1"
 
     @Option(help: "The number of tags on the S1 page (benchmarks: 1000, 10000, 100000).")

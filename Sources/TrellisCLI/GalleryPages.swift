@@ -25,7 +25,7 @@ enum GalleryLayout: String, CaseIterable {
 /// One page of `trellis gallery`: a scenario as a live collection — its items (made on
 /// demand from an index, so a million cost nothing until shown), the cell template, the
 /// layout, and self-sizing from an estimate.
-final class GalleryPage: CollectionViewDataSource {
+class GalleryPage: CollectionViewDataSource {
     let name: String
     let title: String
     let count: Int
@@ -139,6 +139,7 @@ final class GalleryPage: CollectionViewDataSource {
                         estimate: Size(width: 80, height: 30)) { words1M[$0] },
             GalleryPage(name: "chat", title: "S8 · chat, 1,000,000 messages",
                         conversation: ChatConversation(timeline: ChatTimeline(count: 1_000_000), initiallyLoaded: 990_000)),
+            PhotoWallPage(library: PhotoLibrary(directory: PhotoLibrary.defaultDirectory())),
         ]
     }
 }

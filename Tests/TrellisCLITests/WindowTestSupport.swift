@@ -87,7 +87,7 @@ final class TrellisWindow: @unchecked Sendable {
         try process.run()
         // The first frames can come at GTK's first allocation, before the window has its
         // size: wait until they settle (longer on a loaded machine).
-        _ = try frame(after: 0, settle: 0.8)
+        _ = try frame(after: 0, timeout: 60, settle: 0.8)
     }
 
     /// With `TRELLIS_WINDOW_TEST_LOG=DIRECTORY`, every debug-channel line and every xdotool
@@ -156,7 +156,8 @@ final class TrellisWindow: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         if let last { return last }
-        throw WindowTestError("no frame after \(number) within \(timeout) s; stderr: \(standardError)")
+        let state = process.isRunning ? "still running" : "exited with \(process.terminationStatus)"
+        throw WindowTestError("no frame after \(number) within \(timeout) s (the program \(state)); stderr: \(standardError)")
     }
 
     /// Waits (up to `timeout` seconds) for a frame satisfying `condition` — for animations

@@ -235,24 +235,37 @@ extension CollectionView {
 
     // MARK: Prefetching
 
-    /// Announces the items within `prefetchDistance` beyond the displayed region that were
-    /// not announced yet, and cancels those that moved away undisplayed.
+    /// Announces the items near the displayed region that were not announced yet, nearest
+    /// first, after cancelling those that moved away undisplayed (cancelling first frees
+    /// the loader's capacity for the new requests). "Near" is within `prefetchDistance`
+    /// (one viewport by default) at rest; when scrolling, farther ahead of the motion and
+    /// not behind it (`PrefetchMotion`). With `isPrefetchingEnabled` false,
+    /// nothing is near: what was announced is cancelled.
     func updatePrefetching() {
         guard let prefetcher = prefetchDataSource else { return }
+        let axis = scrollDirection.axis
         let region = displayedRect
-        let distance = prefetchDistance ?? bounds.size[scrollDirection.axis]
-        let ahead = scrollDirection == .vertical
-            ? Rect(x: region.minX, y: region.minY - distance, width: region.width, height: region.height + 2 * distance)
-            : Rect(x: region.minX - distance, y: region.minY, width: region.width + 2 * distance, height: region.height)
-        var near: Set<IndexPath> = []
-        layout.visitElements(in: ahead, visibleBounds: bounds) { attributes in
-            if attributes.kind == .cell && displayed.cells[attributes.indexPath] == nil {
-                near.insert(attributes.indexPath)
+        var near: [(distance: Double, indexPath: IndexPath)] = []
+        if isPrefetchingEnabled {
+            displayed.prefetchMotion.record(offset: axis == .vertical ? contentOffset.y : contentOffset.x)
+            let (before, after) = displayed.prefetchMotion.extents(base: max(0, prefetchDistance ?? bounds.size[axis]))
+            let ahead = axis == .vertical
+                ? Rect(x: region.minX, y: region.minY - before, width: region.width, height: region.height + before + after)
+                : Rect(x: region.minX - before, y: region.minY, width: region.width + before + after, height: region.height)
+            let (low, high) = axis == .vertical ? (bounds.minY, bounds.maxY) : (bounds.minX, bounds.maxX)
+            layout.visitElements(in: ahead, visibleBounds: bounds) { attributes in
+                guard attributes.kind == .cell && displayed.cells[attributes.indexPath] == nil else { return }
+                let frame = attributes.frame
+                let (start, end) = axis == .vertical ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
+                near.append((max(0, start - high, low - end), attributes.indexPath))
             }
+        } else {
+            displayed.prefetchMotion.reset()
         }
-        let (announce, cancel) = displayed.updatePrefetched(near)
-        if !announce.isEmpty { prefetcher.collectionView(self, prefetchItemsAt: announce) }
+        near.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.indexPath < $1.indexPath }
+        let (announce, cancel) = displayed.updatePrefetched(near.map(\.indexPath))
         if !cancel.isEmpty { prefetcher.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
+        if !announce.isEmpty { prefetcher.collectionView(self, prefetchItemsAt: announce) }
     }
 
     /// Ends the display of every supplementary view (reload, batch update).

@@ -50,7 +50,13 @@ open class CollectionView: View, LayoutSource {
     }
 
     /// Told about items about to come into view, held weakly. Nil costs nothing.
-    public weak var prefetchDataSource: (any CollectionViewPrefetching)?
+    public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
+
+    /// Whether items are announced to `prefetchDataSource` (true by default, as in UIKit).
+    /// Turning it off cancels what was announced and not displayed.
+    public var isPrefetchingEnabled = true {
+        didSet { if isPrefetchingEnabled != oldValue { setNeedsLayout() } }
+    }
 
     /// The direction the content scrolls in: the axis of anchoring and of the margins.
     public var scrollDirection: ScrollDirection = .vertical {
@@ -97,7 +103,9 @@ open class CollectionView: View, LayoutSource {
     }
 
     /// How far beyond the displayed region items are announced to `prefetchDataSource`
-    /// (nil: one viewport).
+    /// at rest (nil: one viewport). While scrolling, the region reaches farther ahead of the
+    /// motion, the more so the faster it goes (up to four times this distance), and not
+    /// behind it.
     public var prefetchDistance: Double?
 
     /// When true (the default) the horizontal size class in effect for sizing and for the

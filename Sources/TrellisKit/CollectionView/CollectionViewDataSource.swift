@@ -220,14 +220,16 @@ extension CollectionViewDelegate {
 }
 
 /// Told ahead of time which items are about to appear, so their data can be loaded
-/// (`UICollectionViewDataSourcePrefetching`). Items within `prefetchDistance` beyond the
-/// displayed region are announced once as they come near, and cancelled when they move
-/// away without having been displayed.
-public protocol CollectionViewPrefetching: AnyObject {
+/// (`UICollectionViewDataSourcePrefetching`, the same methods). Items near the displayed
+/// region — `prefetchDistance` at rest, farther ahead of the scroll motion the faster it
+/// goes — are announced once as they come near, nearest first; items already displayed are
+/// never announced. An announced item that moves away without having been displayed is
+/// cancelled, in the same layout pass and before that pass's new announcements.
+public protocol CollectionViewDataSourcePrefetching: AnyObject {
     func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath])
     func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
 }
 
-extension CollectionViewPrefetching {
+extension CollectionViewDataSourcePrefetching {
     public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
 }

@@ -35,6 +35,8 @@ final class DisplayedViews {
     private(set) var subviewOrderMayBeStale = false
     /// Items announced to the prefetcher and not displayed or cancelled since.
     private(set) var prefetched: Set<IndexPath> = []
+    /// The scroll motion the prefetch region follows.
+    var prefetchMotion = PrefetchMotion()
     /// Cells of reloaded items: out of display, back in their reuse pool only at the end of
     /// the next placement pass, so a reloaded item is shown by another cell.
     private var cellsLeavingOnReload: [CollectionViewCell] = []
@@ -161,16 +163,19 @@ final class DisplayedViews {
 
     // MARK: Prefetching
 
-    /// Makes `near` the announced items; returns those to announce (new) and to cancel
-    /// (announced, not near and not displayed), each in order.
-    func updatePrefetched(_ near: Set<IndexPath>) -> (announce: [IndexPath], cancel: [IndexPath]) {
-        let announce = near.subtracting(prefetched).sorted()
-        let cancel = prefetched.subtracting(near).filter { cells[$0] == nil }.sorted()
-        prefetched = near
+    /// Makes `near` (in the order to announce them) the announced items; returns those to
+    /// announce (new, in `near`'s order) and to cancel (announced, not near and not
+    /// displayed, in index-path order).
+    func updatePrefetched(_ near: [IndexPath]) -> (announce: [IndexPath], cancel: [IndexPath]) {
+        let nearSet = Set(near)
+        let announce = near.filter { !prefetched.contains($0) }
+        let cancel = prefetched.subtracting(nearSet).filter { cells[$0] == nil }.sorted()
+        prefetched = nearSet
         return (announce, cancel)
     }
 
     func forgetPrefetched() {
         if !prefetched.isEmpty { prefetched.removeAll() }
+        prefetchMotion.reset()
     }
 }
