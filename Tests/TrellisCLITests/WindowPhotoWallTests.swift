@@ -88,13 +88,11 @@ extension WindowShowTests {
         let check = PhotoWallCheck(frames)
         #expect(check.violations.isEmpty, "\(check.violations.count) violations in \(check.pairs) frame pairs; first: \(check.violations.prefix(3))")
         // An image arriving for an item measured earlier and now above the screen sends the
-        // item back to its estimate through invalidateCachedSizes(forItemsAt:), which gives
-        // the layout no anchorItem: the waterfall then grows that column downwards and the
-        // whole visible column shifts by the difference (seen: 58 to 224 pt) while the scroll
-        // anchor, in the other column, stays. Passing the captured anchor there removes these
-        // (checked by hand); a 1-pt shift of a column grown upwards by two items in one frame
-        // remained. Whether an arrival falls in that case depends on timing: intermittent.
-        withKnownIssue("invalidateCachedSizes(forItemsAt:) invalidates the layout without an anchorItem", isIntermittent: true) {
+        // item back to its estimate through invalidateCachedSizes(forItemsAt:), with the
+        // scroll anchor: the waterfall grows that column upward. A 1-pt shift of a column
+        // grown upward by two items in one frame was seen once by hand; whether an arrival
+        // falls in that case depends on timing: intermittent.
+        withKnownIssue("a column grown upward by two arrivals in one frame can shift by 1 pt", isIntermittent: true) {
             #expect(check.shifts.isEmpty, "\(check.shifts.count) shifts in \(check.pairs) frame pairs; first: \(check.shifts.prefix(3))")
         }
         #expect(check.pairs >= 20, "\(check.pairs) frame pairs compared")

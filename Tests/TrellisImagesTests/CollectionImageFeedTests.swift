@@ -140,13 +140,9 @@ struct CollectionImageFeedTests {
         #expect(failure == nil, "\(failure ?? "")")
         // An image arriving for an item measured earlier and now off screen (here: the first
         // screen's items, decoded after the jump to the middle) sends the item back to its
-        // estimate through invalidateCachedSizes(forItemsAt:), which gives the layout no
-        // anchorItem: the waterfall grows that column downwards and the scroll anchor, in
-        // another column, keeps only its own column still. The fix belongs in TrellisKit's
-        // size invalidation (pass the captured anchor's layoutAnchor in the context).
-        withKnownIssue("invalidateCachedSizes(forItemsAt:) invalidates the layout without an anchorItem") {
-            #expect(offScreenFailure == nil, "\(offScreenFailure ?? "")")
-        }
+        // estimate through invalidateCachedSizes(forItemsAt:), which gives the layout the
+        // scroll anchor: the waterfall grows that column upward, and nothing on screen moves.
+        #expect(offScreenFailure == nil, "\(offScreenFailure ?? "")")
         #expect(checkedArrivals > 20, "only \(checkedArrivals) images arrived")
         #expect(moved > 0, "no item ever moved: the check saw no growth")
         // Every displayed item now shows its image at its true ratio.

@@ -17,7 +17,11 @@ extension CollectionView {
         }
         guard !needsReload, !sizes.isEmpty else { return }
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
-        layout.invalidate(.sizes(sizes), source: self)
+        // The layout keeps the lines or columns around the anchor: an item above it that
+        // takes its estimate back (an image that arrived, an edit) grows or shrinks upward.
+        var changes = InvalidationContext.sizes(sizes)
+        changes.anchorItem = anchor?.layoutAnchor
+        layout.invalidate(changes, source: self)
         anchor?.restore(in: self)
         setNeedsLayout()
     }
