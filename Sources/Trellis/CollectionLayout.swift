@@ -98,6 +98,15 @@ public struct InvalidationContext: Sendable {
     /// placement above an item never moves the items after it (grid, list,
     /// compositional), and when it names no item of the layout.
     public var anchorItem: IndexPath?
+    /// With `invalidatesEverything` (and neither metrics nor the container changed): the
+    /// only change since the layout was last prepared or invalidated is that these sections
+    /// (their indices after the change, ascending) were inserted; every other section has
+    /// the items, sizes, header and footer it had, at its index shifted past the new ones.
+    /// A layout may then read only the new sections — `ListLayout` does, so days of chat
+    /// history paged in above cost their own rows, not the million already laid out. A
+    /// layout that ignores it re-reads everything, as for any `invalidatesEverything`; the
+    /// result is the same either way. (A Trellis addition; empty by default.)
+    public var insertedSections: [Int]
     /// Where the item now at an index path was before the change (nil: it is new), for a
     /// change that inserted, deleted or moved items (a collection view's batch update).
     /// With an `anchorItem`, a layout that places items by what came before them (a
@@ -109,7 +118,8 @@ public struct InvalidationContext: Sendable {
     public init(
         invalidatesEverything: Bool = false, invalidatesMetrics: Bool = false,
         invalidatesContainerSize: Bool = false, itemSizes: [(IndexPath, ItemSize)] = [],
-        supplementarySizes: [(ElementKind, Int, Size?)] = [], anchorItem: IndexPath? = nil
+        supplementarySizes: [(ElementKind, Int, Size?)] = [], anchorItem: IndexPath? = nil,
+        insertedSections: [Int] = []
     ) {
         self.invalidatesEverything = invalidatesEverything
         self.invalidatesMetrics = invalidatesMetrics
@@ -117,6 +127,7 @@ public struct InvalidationContext: Sendable {
         self.itemSizes = itemSizes
         self.supplementarySizes = supplementarySizes
         self.anchorItem = anchorItem
+        self.insertedSections = insertedSections
     }
 
     public static let everything = InvalidationContext(invalidatesEverything: true)

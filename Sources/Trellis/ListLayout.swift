@@ -120,7 +120,7 @@ public final class ListLayout: StackedLayout {
     ///   anything else: a full `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
         if context.requiresFullRelayout {
-            prepare(from: source)
+            if !insertSections(context, from: source) { prepare(from: source) }
             return
         }
         diagnostics = []
@@ -133,6 +133,47 @@ public final class ListLayout: StackedLayout {
             stack.setBody(sectionStates[section].rows.total, section: section)
         }
         stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
+    }
+
+    /// Sections inserted and nothing else changed (`InvalidationContext.insertedSections`):
+    /// reads the new sections only, keeps every other section's rows, header and footer,
+    /// and restacks the sections. False (nothing done) when the context says more changed
+    /// or the counts do not fit, so the caller prepares instead.
+    /// - Complexity: O(s + m) for s sections and m items of the new ones.
+    private func insertSections(_ context: InvalidationContext, from source: some LayoutSource) -> Bool {
+        let inserted = context.insertedSections
+        let newCount = source.numberOfSections
+        guard !inserted.isEmpty, context.invalidatesEverything, !context.invalidatesMetrics, !context.invalidatesContainerSize,
+              newCount == sectionStates.count + inserted.count, stack.count == sectionStates.count,
+              zip(inserted, inserted.dropFirst()).allSatisfy({ $0 < $1 }), inserted.first! >= 0, inserted.last! < newCount
+        else { return false }
+        var diagnostics: [LayoutDiagnostic] = []
+        let axis = options.scrollDirection.axis
+        let gap = options.gap
+        var states: [SectionState] = []
+        var sections: [SectionStack.Section] = []
+        states.reserveCapacity(newCount)
+        sections.reserveCapacity(newCount)
+        var old = 0, next = 0
+        for section in 0..<newCount {
+            if next < inserted.count && inserted[next] == section {
+                next += 1
+                var state = SectionState()
+                SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &state.rowHeight, diagnostics: &diagnostics)
+                state.rows.rebuildSpaced(state.rowHeight, spacing: gap)
+                let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
+                sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
+                states.append(state)
+            } else {
+                states.append(sectionStates[old])
+                sections.append(stack.sections[old])
+                old += 1
+            }
+        }
+        sectionStates = states
+        stack.build(sections)
+        self.diagnostics = diagnostics
+        return true
     }
 
     /// The walk behind `forEachElement` and `elements(in:)` (see `StackedLayout`):

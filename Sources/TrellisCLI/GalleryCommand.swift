@@ -17,13 +17,14 @@ struct GalleryCommand: ParsableCommand {
         abstract: "Open the scenarios side by side in a live window (GTK 4).",
         discussion: """
         A sidebar lists S1 as 100,000 distinct tags, S2 wrapping cells, S3 a grid, S5 rows of
-        tag collections, a waterfall of self-sizing cards, right-to-left tags and a
-        1,000,000-item flow. Everything is measured as it comes into view. The switches
+        tag collections, a waterfall of self-sizing cards, right-to-left tags, a
+        1,000,000-item flow, S8 a chat of 1,000,000 messages anchored at the bottom and S9 a
+        photo wall. Everything is measured as it comes into view. The switches
         change the flow alignment and the layout of the page shown; the status line gives
         the items measured, the items in total and the last frame's time.
         """)
 
-    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl, million or photos.")
+    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl, million, chat or photos.")
     var page = "s1"
 
     @Option(help: "The number of tags on the S1 page (benchmarks: 1000, 10000, 100000).")
@@ -100,6 +101,7 @@ final class GalleryWindow {
     private var reportedFirstFrame = false
     private var updatingSwitches = false
     private var pendingStatus: String?
+    private var pendingPageIn: ChatConversation?
 
     /// The sidebar's width (its minimum; the page titles are narrower).
     static let sidebarWidth = 190
@@ -198,7 +200,10 @@ final class GalleryWindow {
         let host = CollectionWidget(collectionView: collectionView ?? page.makeCollectionView(width: 600))
         host.printDebugLinesIfAsked()
         host.retain(page)
-        host.onFrame = { [weak self] frame in self?.frameDrawn(frame, on: page) }
+        host.onFrame = { [weak self] frame in
+            self?.frameDrawn(frame, on: page)
+            if let conversation = page.conversation { self?.loadOlderMessagesAtIdle(conversation) }
+        }
         host.onFramePresented = { [weak self] _ in self?.firstFramePainted(on: page) }
         WindowScrollBenchmark.attachIfAsked(to: host)
         hosts[page.name] = host
@@ -220,7 +225,8 @@ final class GalleryWindow {
     }
 
     private func switchesChanged() {
-        guard !updatingSwitches, let page = currentPage, let host = hosts[page.name] else { return }
+        // The chat's bubbles are list rows: its page keeps its own layout.
+        guard !updatingSwitches, let page = currentPage, page.conversation == nil, let host = hosts[page.name] else { return }
         let alignment = FlowAlignment.allCases[Int(gtk_drop_down_get_selected(trellis_as_drop_down(alignmentSwitch)))]
         let layout = GalleryLayout.allCases[Int(gtk_drop_down_get_selected(trellis_as_drop_down(layoutSwitch)))]
         guard alignment != page.alignment || layout != page.layoutKind else { return }
@@ -272,6 +278,26 @@ final class GalleryWindow {
             return 0  // G_SOURCE_REMOVE
         }
         g_idle_add(update, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The chat pages older messages in when the reader nears the top: at idle after the
+    /// frame (not while GTK draws it), as the status line is set; the apply asks the
+    /// widget for the next frame itself.
+    private func loadOlderMessagesAtIdle(_ conversation: ChatConversation) {
+        guard pendingPageIn == nil else { return }
+        pendingPageIn = conversation
+        let load: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+            MainActor.assumeIsolated {
+                let gallery = Unmanaged<GalleryWindow>.fromOpaque(context!).takeUnretainedValue()
+                let conversation = gallery.pendingPageIn
+                gallery.pendingPageIn = nil
+                do { try conversation?.loadOlderMessagesIfNearTop() } catch {
+                    FileHandle.standardError.write(Data("trellis gallery: paging older messages in failed: \(error)\n".utf8))
+                }
+            }
+            return 0  // G_SOURCE_REMOVE
+        }
+        g_idle_add(load, Unmanaged.passUnretained(self).toOpaque())
     }
 
     private func grouped(_ value: Int) -> String {

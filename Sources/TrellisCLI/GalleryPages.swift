@@ -37,6 +37,9 @@ class GalleryPage: CollectionViewDataSource {
     let estimate: Size
     /// S5: each item is a row holding a tag collection instead of a text cell.
     let tagRows: ((Int) -> [String])?
+    /// S8: the page is this conversation's own collection view (bubbles, day headers,
+    /// anchored at the bottom) and pages older messages in as the reader scrolls up.
+    private(set) var conversation: ChatConversation?
 
     init(name: String, title: String, count: Int, template: CellTemplate, layout: GalleryLayout, alignment: FlowAlignment = .leading,
          direction: LayoutDirection = .leftToRight, estimate: Size, tagRows: ((Int) -> [String])? = nil, text: @escaping (Int) -> String) {
@@ -52,8 +55,17 @@ class GalleryPage: CollectionViewDataSource {
         self.tagRows = tagRows
     }
 
+    /// S8's page: `conversation`, titled `title`.
+    convenience init(name: String, title: String, conversation: ChatConversation) {
+        let timeline = conversation.timeline
+        self.init(name: name, title: title, count: timeline.count, template: CellTemplate(), layout: .list,
+                  estimate: Size(width: 375, height: 40)) { timeline.message($0).text }
+        self.conversation = conversation
+    }
+
     /// A collection view showing this page, `width` × `height` points.
     func makeCollectionView(width: Double, height: Double = 600) -> CollectionView {
+        if let conversation { return conversation.makeCollectionView(width: width, height: height) }
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: width, height: height), layout: layoutKind.make(alignment: alignment))
         collection.overrideTraitCollection = TraitCollection(layoutDirection: direction)
         collection.derivesSizeClassFromWidth = false
@@ -125,6 +137,8 @@ class GalleryPage: CollectionViewDataSource {
                         estimate: Size(width: 70, height: 30)) { $0 % 2 == 0 ? hebrew[$0 / 2] : arabic[$0 / 2] },
             GalleryPage(name: "million", title: "1,000,000 tags", count: 1_000_000, template: tagTemplate, layout: .flow,
                         estimate: Size(width: 80, height: 30)) { words1M[$0] },
+            GalleryPage(name: "chat", title: "S8 · chat, 1,000,000 messages",
+                        conversation: ChatConversation(timeline: ChatTimeline(count: 1_000_000), initiallyLoaded: 990_000)),
             PhotoWallPage(library: PhotoLibrary(directory: PhotoLibrary.defaultDirectory())),
         ]
     }

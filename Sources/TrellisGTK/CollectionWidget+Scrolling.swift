@@ -34,13 +34,13 @@ extension CollectionWidget {
     }
 
     /// The largest content offset: the end of the content at the bottom edge.
-    var maximumOffset: Double {
-        max(0, collectionView.contentSize.height - collectionView.bounds.height)
-    }
+    var maximumOffset: Double { collectionView.contentOffsetRange.upperBound }
 
-    /// The offset within the content (0 … contentHeight − page).
+    /// The offset within the content (0 … contentHeight − page; for a bottom-anchored
+    /// content shorter than the page, the one offset that keeps it at the bottom edge).
     func clampedOffset(_ y: Double) -> Double {
-        min(max(0, y), maximumOffset)
+        let range = collectionView.contentOffsetRange
+        return min(max(range.lowerBound, y), range.upperBound)
     }
 
     /// Lays the collection view out (one pass measures what came into view, keeps the

@@ -30,6 +30,9 @@ extension CollectionView {
                 return
             }
             let kept = try updateLayoutIfNeeded(dataSource)
+            // A view following the end of its content measures what is at the end, not
+            // what was at the old offset (the first pass opens there).
+            if anchorItem == nil && followsContentEnd { moveToContentEnd() }
             let invalidated = sizes.takeInvalidations()
             if selfSizesItems {
                 // The item kept still through a new width or traits stays the anchor while the
@@ -41,6 +44,7 @@ extension CollectionView {
                 }
             }
             try placeElements(in: displayedRect, dataSource)
+            settleContentEnd()
             if prefetchDataSource != nil { updatePrefetching() }
         }
     }
@@ -122,7 +126,7 @@ extension CollectionView {
             layout.invalidate(InvalidationContext(invalidatesContainerSize: true), source: self)
         }
         anchor?.restore(in: self)
-        return anchor?.indexPath
+        return anchor?.pinnedItem
     }
 
     /// Shows the elements of `rect`: repositions the views already displayed, recycles

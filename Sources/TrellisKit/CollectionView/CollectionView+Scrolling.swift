@@ -78,15 +78,13 @@ extension CollectionView {
         let current = axis == .vertical ? contentOffset.y : contentOffset.x
         guard let frame = layout.attributesForItem(at: indexPath)?.frame else { return current }
         let extent = bounds.size[axis]
-        var target: Double
+        let target: Double
         switch position {
         case .start: target = frame.min(axis)
         case .center: target = (frame.min(axis) + frame.max(axis) - extent) / 2
         case .end: target = frame.max(axis) - extent
         }
-        let leadingInset = axis == .vertical ? contentInset.top : contentInset.leading
-        let trailingInset = axis == .vertical ? contentInset.bottom : contentInset.trailing
-        target = min(target, contentSize[axis] + trailingInset - extent)
-        return max(target, -leadingInset)
+        let range = contentOffsetRange
+        return min(max(target, range.lowerBound), range.upperBound)
     }
 }

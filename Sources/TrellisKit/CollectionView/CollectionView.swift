@@ -119,6 +119,12 @@ open class CollectionView: View, LayoutSource {
     /// move the content offset so the first visible item stays where it is on screen.
     public var anchorsFirstVisibleItem = true
 
+    /// The edge of the scroll axis the content is held against (a Trellis addition: see
+    /// ``ContentAnchor``). `.top` by default, as in UIKit.
+    public var contentAnchor: ContentAnchor = .top {
+        didSet { if contentAnchor != oldValue { contentAnchorDidChange() } }
+    }
+
     /// How a displayed cell or supplementary view whose content changes gets its size
     /// measured again (`UICollectionView.selfSizingInvalidation`, iOS 16): `.enabled` by
     /// default, as in UIKit.
@@ -143,6 +149,9 @@ open class CollectionView: View, LayoutSource {
     let selection = ItemSelection()
     /// The host's layout request handler (see CollectionView+LayoutRequests.swift).
     let layoutRequests = LayoutRequests()
+    /// Whether the view follows the end of its content, and the items appended below it
+    /// (see CollectionView+ContentAnchor.swift).
+    let contentEnd = ContentEndState()
 
     /// Measured sizes by item identity (see `CollectionViewDataSource`).
     public var sizeCache: SizeCache { sizes.cache }

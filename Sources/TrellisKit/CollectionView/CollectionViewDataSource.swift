@@ -179,6 +179,12 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(
         _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
         toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+
+    /// The number of items appended below the viewport while the reader was away from the
+    /// end changed (``CollectionView/newItemsBelowCount``, with
+    /// ``CollectionView/contentAnchor`` `.bottom`: a Trellis addition). Told at the end of
+    /// the layout pass that changed it. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, didChangeNewItemsBelowCount count: Int)
 }
 
 extension CollectionViewDelegate {
@@ -235,6 +241,7 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, didChangeNewItemsBelowCount count: Int) {}
 }
 
 /// Told ahead of time which items are about to appear, so their data can be loaded

@@ -6,13 +6,17 @@ import Trellis
 ///
 /// Which item (the anchoring rules):
 /// 1. The collection's `anchorItem` when it has one (scrolling to an item).
-/// 2. None at the start of the content (offset at minus the leading inset): there the
-///    anchor is the top itself, so nothing moves — a header measured taller, or a row
-///    inserted at index 0, pushes the content down below the top edge, as in UIKit.
-/// 3. Else the first item (in index order) in the bounds that is already displayed and
+/// 2. The end of the content while a bottom-anchored view follows it
+///    (`followsContentEnd`): whatever changes, the end stays at the trailing edge.
+/// 3. None at the start of the content (offset at minus the leading inset) with
+///    `contentAnchor == .top`: there the anchor is the top itself, so nothing moves — a
+///    header measured taller, or a row inserted at index 0, pushes the content down below
+///    the top edge, as in UIKit. A bottom-anchored view (a chat paging older history in
+///    at the top) goes on to the next rules, so what is on screen stays.
+/// 4. Else the first item (in index order) in the bounds that is already displayed and
 ///    measured (or not self-sizing): its frame is final, so corrections of the estimated
 ///    items that just came into view land above or below it, never under the reader's eye.
-/// 4. Else the first item in the bounds that is measured, else the first item in the bounds.
+/// 5. Else the first item in the bounds that is measured, else the first item in the bounds.
 struct ScrollAnchor {
     var indexPath: IndexPath
     /// The item's minimum along the scroll axis minus the content offset's.
@@ -20,9 +24,16 @@ struct ScrollAnchor {
     /// True when the item's size is final (measured, not self-sizing, or the collection's
     /// `anchorItem`): only then is it the layout's anchor too.
     var isFinal = true
+    /// Rule 2: the anchor is the end of the content; `indexPath` is the last item (after
+    /// the update), the layout's anchor once it is measured.
+    var followsContentEnd = false
+
+    /// The item to keep still through a change that captures the anchor again (a
+    /// diffable apply pins it): nil for the end of the content, which is not an item.
+    var pinnedItem: IndexPath? { followsContentEnd ? nil : indexPath }
 
     /// The item to pass as `InvalidationContext.anchorItem`: the anchor when its size is
-    /// final (rules 1 and 3, or rule 4's measured item), so the layout keeps the lines or
+    /// final (rules 1 and 4, or rule 5's measured item), so the layout keeps the lines or
     /// columns around it; nil when nothing measured is on screen, so the layout re-flows
     /// canonically.
     var layoutAnchor: IndexPath? { isFinal ? indexPath : nil }
@@ -39,10 +50,18 @@ struct ScrollAnchor {
             self.distance = frame.min(axis) - offset
             return
         }
+        if collectionView.followsContentEnd {
+            guard let last = Self.lastItem(collectionView.sectionCounts) else { return nil }
+            self.indexPath = surviving.map { $0(last) ?? last } ?? last
+            self.distance = 0
+            self.isFinal = false
+            self.followsContentEnd = true
+            return
+        }
         let start = axis == .vertical ? -collectionView.contentInset.top : -collectionView.contentInset.leading
-        if offset <= start { return nil }
+        if collectionView.contentAnchor == .top && offset <= start { return nil }
         let selfSizing = collectionView.selfSizesItems
-        // Best candidates of rules 3 and 4 (each the first in index order): (index path
+        // Best candidates of rules 4 and 5 (each the first in index order): (index path
         // after the update, distance).
         var displayed: (IndexPath, Double)?, measured: (IndexPath, Double)?, any: (IndexPath, Double)?
         func consider(_ candidate: inout (IndexPath, Double)?, _ target: IndexPath, _ distance: Double) {
@@ -66,16 +85,27 @@ struct ScrollAnchor {
     }
 
     /// Moves the content offset so the anchor item is `distance` from the bounds edge again
-    /// (never before the start of the content).
+    /// (never before the start of the content), or to the end of the content (rule 2).
     func restore(in collectionView: CollectionView) {
+        if followsContentEnd {
+            collectionView.moveToContentEnd()
+            return
+        }
         guard let attributes = collectionView.layout.attributesForItem(at: indexPath) else { return }
+        let start = collectionView.contentOffsetRange.lowerBound
         var offset = collectionView.contentOffset
         switch collectionView.scrollDirection {
         case .vertical:
-            offset.y = max(-collectionView.contentInset.top, attributes.frame.minY - distance)
+            offset.y = max(start, attributes.frame.minY - distance)
         case .horizontal:
-            offset.x = max(-collectionView.contentInset.leading, attributes.frame.minX - distance)
+            offset.x = max(start, attributes.frame.minX - distance)
         }
         collectionView.contentOffset = offset
+    }
+
+    /// The last item of a collection with these counts, nil when it has none.
+    private static func lastItem(_ counts: [Int]) -> IndexPath? {
+        guard let section = counts.lastIndex(where: { $0 > 0 }) else { return nil }
+        return IndexPath(item: counts[section] - 1, section: section)
     }
 }

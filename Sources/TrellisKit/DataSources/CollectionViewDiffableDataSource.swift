@@ -142,7 +142,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         // before it reports its transition, and the layout below measures again: in a flow
         // layout a measured insert re-flows the lines, and the first visible item of the
         // re-flowed lines may be one that was not on screen.
-        return try collectionView.pinningAnchor(to: anchor?.indexPath) {
+        // A view following the end of its content pins nothing: the end stays the anchor.
+        return try collectionView.pinningAnchor(to: anchor?.pinnedItem) {
             try apply(difference, next: next, selected: selected, previous: previous, completion: completion, in: collectionView)
         }
     }

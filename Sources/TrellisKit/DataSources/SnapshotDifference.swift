@@ -79,7 +79,10 @@ struct SnapshotDifference<Section: Hashable & Sendable, Item: Hashable & Sendabl
             deleted.append(section)
         }
         let reloadedIdentifiers = Set(new.reloadedSectionIdentifiers)
-        let inOrder = longestIncreasingSubsequenceMembers(survivors.map(\.old))
+        // Sections that kept their order (the usual case: some inserted or deleted around
+        // them) are all in the longest run: no need to search for it.
+        let keptOrder = zip(survivors, survivors.dropFirst()).allSatisfy { $0.old < $1.old }
+        let inOrder = keptOrder ? [Bool](repeating: true, count: survivors.count) : longestIncreasingSubsequenceMembers(survivors.map(\.old))
         for (index, pair) in survivors.enumerated() {
             let isReloaded = reloadedIdentifiers.contains(new.sections[pair.new])
             switch (inOrder[index], isReloaded) {
@@ -120,9 +123,20 @@ struct SnapshotDifference<Section: Hashable & Sendable, Item: Hashable & Sendabl
         // is carried from (candidates to stay), as runs in new order.
         var runs = [[PairedRun]](repeating: [], count: new.numberOfSections)
 
+        // A carried section the new snapshot did not touch shares its items' storage with the
+        // old one (snapshots are copied on write): every item stays, with nothing to compare
+        // or classify, so a change elsewhere (days of history inserted above) costs nothing
+        // here. No item can move into or out of it without a write that gives it storage of
+        // its own; a reload marks items without one, so with reloads every section is walked.
+        var untouched = [Bool](repeating: false, count: new.numberOfSections)
+        for (section, carriedFrom) in oldForNew.enumerated() where reloaded.isEmpty {
+            guard let carriedFrom else { continue }
+            untouched[section] = Self.sharesStorage(old.itemsBySection[carriedFrom], new.itemsBySection[section])
+        }
+
         // Heckel's pass 4 from each pair of section starts.
         for (section, carriedFrom) in oldForNew.enumerated() {
-            guard let carriedFrom else { continue }  // its items come with the section
+            guard let carriedFrom, !untouched[section] else { continue }  // its items come with the section, or all stay
             runs[section] = Self.pairInStep(
                 old.itemsBySection[carriedFrom], new.itemsBySection[section], oldSection: carriedFrom, newSection: section,
                 old: old, new: new, changes: &changes, pending: &pending)
@@ -163,7 +177,7 @@ struct SnapshotDifference<Section: Hashable & Sendable, Item: Hashable & Sendabl
         // old indices move.
         let reloadedPaths = reloaded.isEmpty ? [] : new.indexPaths(ofItems: Array(reloaded))
         for (section, carriedFrom) in oldForNew.enumerated() {
-            guard let carriedFrom else { continue }
+            guard let carriedFrom, !untouched[section] else { continue }
             let items = new.itemsBySection[section]
             let candidates = PairedRun.merging(runs[section], pairedAside[section])
             let reloadedHere = reloadedPaths.compactMap { $0?.section == section ? $0!.item : nil }
@@ -177,6 +191,15 @@ struct SnapshotDifference<Section: Hashable & Sendable, Item: Hashable & Sendabl
         for (identifier, path) in zip(reconfigured, new.indexPaths(ofItems: reconfigured)) {
             if let path { reconfiguredItems.append((identifier, path)) }
         }
+    }
+
+    /// Whether two item arrays are one storage (so equal without comparing): same count and
+    /// the same first element's address. Empty arrays are never taken as shared (an empty
+    /// section has nothing to classify anyway).
+    @inlinable
+    static func sharesStorage(_ olds: [Item], _ news: [Item]) -> Bool {
+        guard !olds.isEmpty, olds.count == news.count else { return false }
+        return olds.withUnsafeBufferPointer { old in news.withUnsafeBufferPointer { $0.baseAddress == old.baseAddress } }
     }
 
     /// Heckel's pass 4 on one carried section: walks the old and new items in step from the

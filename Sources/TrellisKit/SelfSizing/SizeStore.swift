@@ -118,6 +118,60 @@ final class SizeStore {
         items = remapped
     }
 
+    /// Sections inserted at `inserted` (new indices, ascending) and nothing else changed:
+    /// every size, measured header and footer and pending invalidation follows its section
+    /// to its new index; the new sections have nothing measured.
+    /// - Complexity: O(s) for s sections, plus the measured headers and footers.
+    func insertSections(_ inserted: [Int], newSectionCount: Int) {
+        let newSection = Self.sectionShift(inserted)
+        var shifted: [[Size?]] = []
+        shifted.reserveCapacity(newSectionCount)
+        var old = 0, next = 0
+        for section in 0..<newSectionCount {
+            if next < inserted.count && inserted[next] == section {
+                next += 1
+                shifted.append([])
+            } else {
+                shifted.append(old < items.count ? items[old] : [])
+                old += 1
+            }
+        }
+        items = shifted
+        if !supplementary.isEmpty {
+            supplementary = Dictionary(uniqueKeysWithValues: supplementary.map { key, size in
+                (SupplementarySizeKey(kind: key.kind, section: newSection(key.section)), size)
+            })
+        }
+        if !supplementaryByProposal.isEmpty {
+            supplementaryByProposal = Dictionary(uniqueKeysWithValues: supplementaryByProposal.map { key, size in
+                (SupplementaryMeasurement(kind: key.kind, section: newSection(key.section), proposal: key.proposal), size)
+            })
+        }
+        if !invalidatedItems.isEmpty {
+            invalidatedItems = Set(invalidatedItems.map { IndexPath(item: $0.item, section: newSection($0.section)) })
+        }
+        if !invalidatedSupplementaries.isEmpty {
+            invalidatedSupplementaries = Set(invalidatedSupplementaries.map { SupplementarySizeKey(kind: $0.kind, section: newSection($0.section)) })
+        }
+    }
+
+    /// The new index of an old section when sections were inserted at `inserted` (new
+    /// indices, ascending): past every inserted index at or before where it lands.
+    /// - Complexity: O(log k) for k inserted sections.
+    static func sectionShift(_ inserted: [Int]) -> (Int) -> Int {
+        { old in
+            // The number of inserted sections before old section `old`'s new index: the
+            // largest j with inserted[j - 1] - (j - 1) <= old (each inserted index minus the
+            // inserted ones before it is the old index it lands before).
+            var low = 0, high = inserted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if inserted[middle] - middle <= old { low = middle + 1 } else { high = middle }
+            }
+            return old + low
+        }
+    }
+
     // MARK: Header and footer sizes
 
     /// The measured size of a header or footer for the current width, or nil.

@@ -30,13 +30,28 @@ extension CollectionView {
             return record(BatchUpdateTransition())
         }
         let newCounts = try readCounts(dataSource)
-        let plan = try BatchUpdatePlan(update, oldCounts: sectionCounts, newCounts: newCounts)
-        if update.isEmpty && newCounts == sectionCounts {
-            return record(BatchUpdateTransition())
+        let oldCounts = sectionCounts
+        let readerAway = contentAnchor == .bottom && !followsContentEnd
+        let pending: PendingTransition
+        if let inserted = insertedSectionsOnly(update, newCounts: newCounts) {
+            // Days of history paged in above a chat: the cost of the new sections only.
+            pending = insertSectionsInPlace(inserted, newCounts: newCounts)
+            if readerAway {
+                let newSection = SizeStore.sectionShift(inserted)
+                noteAppendedItems(oldCounts: oldCounts, newCounts: newCounts) { IndexPath(item: $0.item, section: newSection($0.section)) }
+            }
+        } else {
+            let plan = try BatchUpdatePlan(update, oldCounts: sectionCounts, newCounts: newCounts)
+            if update.isEmpty && newCounts == sectionCounts {
+                return record(BatchUpdateTransition())
+            }
+            pending = update.reloadsItemsOnly
+                ? reloadItemsInPlace(plan.reloadedNewItems, dataSource)
+                : apply(plan, dataSource)
+            if readerAway && !update.reloadsItemsOnly {
+                noteAppendedItems(oldCounts: oldCounts, newCounts: plan.newCounts, newIndexPath: plan.newIndexPath(forOld:))
+            }
         }
-        let pending = update.reloadsItemsOnly
-            ? reloadItemsInPlace(plan.reloadedNewItems, dataSource)
-            : apply(plan, dataSource)
         // The frames reported are the final ones: the items now in view are measured
         // first (the cells measured are the ones the next pass shows).
         if selfSizesItems { try measureDisplayedItems(dataSource) }
