@@ -57,25 +57,18 @@ extension CollectionWidget {
         // The anchor keeps an item's top still; the end of the content is not an item's
         // top, so a view pinned there (or past a content that shrank) is moved and laid out
         // again: each round measures only what the move brought into view.
-        var settled = false
-        for _ in 0..<Self.maximumEndRounds {
-            let current = collectionView.contentOffset.y
-            let target = pinnedToEnd ? maximumOffset : clampedOffset(current)
-            guard abs(target - current) > 1e-9 else {
-                settled = true
-                break
-            }
+        /// Where the offset belongs: at the end when pinned there, else within the content.
+        func target() -> Double { pinnedToEnd ? maximumOffset : clampedOffset(collectionView.contentOffset.y) }
+        for _ in 0..<Self.maximumEndRounds where abs(target() - collectionView.contentOffset.y) > 1e-9 {
             var offset = collectionView.contentOffset
-            offset.y = target
+            offset.y = target()
             collectionView.contentOffset = offset
             layOutCollection()
         }
         // Rounds are bounded so that one frame's work is; a view that is still off the end
         // (each round measured items that changed the content's height again) goes on in
         // the next frame, never stays where this frame left it.
-        if !settled && abs((pinnedToEnd ? maximumOffset : clampedOffset(collectionView.contentOffset.y)) - collectionView.contentOffset.y) > 1e-9 {
-            queueLayoutInNextFrame()
-        }
+        if abs(target() - collectionView.contentOffset.y) > 1e-9 { queueLayoutInNextFrame() }
         if let error = collectionView.lastError {
             debug?.error("\(error)")
             FileHandle.standardError.write(Data("trellis: layout pass failed: \(error)\n".utf8))

@@ -109,3 +109,15 @@ struct ScrollAnchor {
         return IndexPath(item: counts[section] - 1, section: section)
     }
 }
+
+extension CollectionView {
+    /// Invalidates the layout with `context`, naming `anchor` as the layout's anchor when
+    /// its size is final (`ScrollAnchor.layoutAnchor`: the layout keeps the lines or columns
+    /// around it), then moves the offset so the anchor is at its distance again.
+    func invalidateLayout(_ context: InvalidationContext, keeping anchor: ScrollAnchor?) {
+        var context = context
+        context.anchorItem = anchor?.layoutAnchor
+        layout.invalidate(context, source: self)
+        anchor?.restore(in: self)
+    }
+}

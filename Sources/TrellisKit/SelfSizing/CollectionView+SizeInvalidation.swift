@@ -19,10 +19,7 @@ extension CollectionView {
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         // The layout keeps the lines or columns around the anchor: an item above it that
         // takes its estimate back (an image that arrived, an edit) grows or shrinks upward.
-        var changes = InvalidationContext.sizes(sizes)
-        changes.anchorItem = anchor?.layoutAnchor
-        layout.invalidate(changes, source: self)
-        anchor?.restore(in: self)
+        invalidateLayout(.sizes(sizes), keeping: anchor)
         setNeedsLayout()
     }
 

@@ -106,10 +106,7 @@ extension CollectionView {
         }
         remapSelection({ $0 }, reloaded: reloaded)
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
-        var changes = InvalidationContext.sizes(sizes)
-        changes.anchorItem = anchor?.layoutAnchor
-        layout.invalidate(changes, source: self)
-        anchor?.restore(in: self)
+        invalidateLayout(.sizes(sizes), keeping: anchor)
         pending.appearingCandidates = items
         return pending
     }
@@ -174,10 +171,8 @@ extension CollectionView {
         // backward, a waterfall keeps its items' columns and the anchor's neighbours'
         // places, so inserts and deletes above the viewport move nothing on screen.
         var everything = InvalidationContext.everything
-        everything.anchorItem = anchor?.layoutAnchor
         everything.previousIndexPath = { [plan] in plan.oldIndexPath(forNew: $0) }
-        layout.invalidate(everything, source: self)
-        anchor?.restore(in: self)
+        invalidateLayout(everything, keeping: anchor)
 
         pending.kept = Set(kept.keys)
         pending.before = before.compactMap { old, attributes in
