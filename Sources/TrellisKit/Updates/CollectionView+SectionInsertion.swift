@@ -53,7 +53,6 @@ extension CollectionView {
         // As the general path: the anchor and where every item was, for a layout that does
         // not read `insertedSections` and places items by what came before them.
         var everything = InvalidationContext(invalidatesEverything: true, insertedSections: inserted)
-        everything.anchorItem = anchor?.layoutAnchor
         everything.previousIndexPath = { new in
             // The inserted sections before `new.section`, by binary search; none for a new one.
             var low = 0, high = inserted.count
@@ -64,8 +63,7 @@ extension CollectionView {
             if low < inserted.count && inserted[low] == new.section { return nil }
             return IndexPath(item: new.item, section: new.section - low)
         }
-        layout.invalidate(everything, source: self)
-        anchor?.restore(in: self)
+        invalidateLayout(everything, keeping: anchor)
         pending.kept = Set(kept.keys)
         return pending
     }
