@@ -44,10 +44,10 @@ extension CollectionView {
         setNeedsLayout()
     }
 
-    /// Editing began or ended: the cells' state changes, and list cells show or hide
-    /// their editing accessories.
+    /// Editing began or ended: revealed swipe actions close, the cells' state changes,
+    /// and list cells show or hide their editing accessories.
     func editingDidChange() {
-        if isEditing { closeSwipeActions() }
+        closeSwipeActions()
         setNeedsUpdateConfigurationOfDisplayedCells()
     }
 }

@@ -58,12 +58,12 @@ extension CollectionView {
 
     /// Reveals the item's swipe actions for `edge`, as a partial swipe that stays open
     /// does: another item's revealed actions close first. Does nothing (returns false)
-    /// while editing, for an item outside the collection, or when the list gives the item
-    /// no actions for that edge.
+    /// for an item outside the collection or when the list gives the item no actions for
+    /// that edge. A list cell's `.delete()` accessory calls it for the trailing edge.
     /// - Returns: whether actions are now revealed on the item.
     @discardableResult
     public func revealSwipeActions(forItemAt indexPath: IndexPath, edge: SwipeEdge) -> Bool {
-        guard !isEditing, (try? checkItem(indexPath, role: "swiped")) != nil,
+        guard (try? checkItem(indexPath, role: "swiped")) != nil,
               let configuration = swipeActionsConfiguration(forItemAt: indexPath, edge: edge) else { return false }
         if let open = swipeState.revealed, open.indexPath != indexPath || open.edge != edge { closeSwipeActions() }
         swipeState.revealed = RevealedSwipeActions(indexPath: indexPath, edge: edge, configuration: configuration)
