@@ -11,7 +11,11 @@
 /// | `plain` | edge to edge | pinned | nothing | none |
 /// | `grouped` | edge to edge | not pinned | `sectionSpacing` (the layout's `interSectionSpacing`) | none |
 /// | `insetGrouped` | inside the layout margins (16 pt compact, 20 regular) | not pinned, inside the margins | `sectionSpacing` | behind the rows only (`listBackground` kind) |
+/// | `sidebar` | inside the layout margins | not pinned, inside the margins | `sectionSpacing` | none |
+/// | `sidebarPlain` | edge to edge | not pinned | nothing | none |
 ///
+/// The sidebar appearances show no separators unless `showsSeparators` is passed as true
+/// (UIKit's default for them).
 /// Rows touch, as in UIKit. Separators are `1 / displayScale` thick (a hairline), start at
 /// the layout margin (`separatorInsets` overrides), and lie over the bottom of each row but
 /// the last, inside it (where `UICollectionViewListCell` draws its own), z-index 1.
@@ -20,6 +24,11 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
         case plain
         case grouped
         case insetGrouped
+        /// A sidebar (iPadOS, a desktop window's source list): rows inside the margins,
+        /// no separators.
+        case sidebar
+        /// A sidebar's plain form: rows edge to edge, no separators.
+        case sidebarPlain
     }
 
     public enum SupplementaryMode: String, Hashable, Sendable, CaseIterable {
@@ -42,13 +51,13 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
     public var sectionSpacing: Double
 
     public init(
-        appearance: Appearance, showsSeparators: Bool = true, separatorInsets: EdgeInsets? = nil,
+        appearance: Appearance, showsSeparators: Bool? = nil, separatorInsets: EdgeInsets? = nil,
         headerMode: SupplementaryMode = .none, footerMode: SupplementaryMode = .none,
         estimatedRowHeight: Double = 44, estimatedHeaderHeight: Double = 38, estimatedFooterHeight: Double = 22,
         sectionSpacing: Double = 20
     ) {
         self.appearance = appearance
-        self.showsSeparators = showsSeparators
+        self.showsSeparators = showsSeparators ?? (appearance != .sidebar && appearance != .sidebarPlain)
         self.separatorInsets = separatorInsets
         self.headerMode = headerMode
         self.footerMode = footerMode
@@ -81,7 +90,7 @@ extension CompositionalSection {
         let row = CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(configuration.estimatedRowHeight))
         var section = CompositionalSection(
             group: .horizontal(layoutSize: row, subitems: [CompositionalItem(layoutSize: row)]), contentInsetsReference: .none)
-        let inset = configuration.appearance == .insetGrouped
+        let inset = configuration.appearance == .insetGrouped || configuration.appearance == .sidebar
         if inset { section.contentInsetsReference = .layoutMargins }
         let pins = configuration.appearance == .plain
         if configuration.headerMode == .supplementary {
@@ -95,7 +104,9 @@ extension CompositionalSection {
             section.separators = ListLayout.Separators(
                 thickness: 1 / environment.displayScale, insets: configuration.separatorInsets ?? EdgeInsets(leading: margin))
         }
-        if inset { section.decorationItems = [.background(elementKind: .listBackground, coversItemsOnly: true)] }
+        if configuration.appearance == .insetGrouped {
+            section.decorationItems = [.background(elementKind: .listBackground, coversItemsOnly: true)]
+        }
         return section
     }
 }
@@ -105,7 +116,9 @@ extension CompositionalLayout {
     /// sections `sectionSpacing` apart in the grouped appearances.
     public static func list(using listConfiguration: CompositionalListConfiguration, configuration: CompositionalConfiguration = CompositionalConfiguration()) -> CompositionalLayout {
         var configuration = configuration
-        if listConfiguration.appearance != .plain { configuration.interSectionSpacing = listConfiguration.sectionSpacing }
+        if listConfiguration.appearance != .plain && listConfiguration.appearance != .sidebarPlain {
+            configuration.interSectionSpacing = listConfiguration.sectionSpacing
+        }
         return CompositionalLayout(configuration: configuration) { _, environment in
             CompositionalSection.list(using: listConfiguration, environment: environment)
         }
