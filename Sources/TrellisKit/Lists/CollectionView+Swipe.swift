@@ -83,7 +83,7 @@ extension CollectionView {
 
     /// Performs the revealed action at `index` (0 is nearest the edge), as the user's tap
     /// on it does: its handler runs with the swiped cell as the source view, and the
-    /// swipe closes when the handler calls its completion with true (at once or later).
+    /// swipe closes when the handler calls its completion (at once or later).
     /// - Returns: false when no actions are revealed or `index` is not one of them.
     @discardableResult
     public func performRevealedSwipeAction(at index: Int) -> Bool {
@@ -106,8 +106,10 @@ extension CollectionView {
 
     private func perform(_ action: ContextualAction, on indexPath: IndexPath) {
         let source: View = cellForItem(at: indexPath) ?? self
-        action.handler(action, source) { [weak self] performed in
-            guard let self, performed, self.swipeState.revealed?.indexPath == indexPath else { return }
+        // Either answer closes the actions, as in UIKit (true only tells a destructive
+        // action's row that it went away); a later swipe of another row is left alone.
+        action.handler(action, source) { [weak self] _ in
+            guard let self, self.swipeState.revealed?.indexPath == indexPath else { return }
             self.closeSwipeActions()
         }
     }

@@ -263,6 +263,14 @@ struct SwipeActionsTests {
         #expect(screen.collection.indexPathForSwipedItem == IndexPath(item: 0, section: 0))
         pendingCompletion?(true)
         #expect(screen.collection.indexPathForSwipedItem == nil)
+
+        // An action that could not be performed closes the actions too.
+        screen.collection.trailingSwipeActionsConfigurationProvider = { _ in
+            SwipeActionsConfiguration(actions: [ContextualAction(style: .normal, title: "Archive") { _, _, done in done(false) }])
+        }
+        #expect(screen.collection.revealSwipeActions(forItemAt: IndexPath(item: 1, section: 0), edge: .trailing))
+        #expect(screen.collection.performRevealedSwipeAction(at: 0))
+        #expect(screen.collection.indexPathForSwipedItem == nil)
     }
 
     @Test func aFullSwipeWithoutFirstActionOnlyReveals() throws {
