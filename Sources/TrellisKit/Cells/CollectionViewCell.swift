@@ -160,11 +160,15 @@ open class CollectionViewCell: ReusableView {
     }
 
     /// Brings the configurations up to date first, so the content measured is the
-    /// content the state calls for.
+    /// content the state calls for, and puts the content view at the cell's bounds: a
+    /// content view that follows the cell by its autoresizing mask is tied to the cell by
+    /// its current frame, so a stale one (a content view just made by a configuration, a
+    /// cell just given its estimated size) would be measured at the wrong width.
     open override func systemLayoutSizeFitting(
         _ targetSize: Size, horizontalFittingPriority: LayoutPriority, verticalFittingPriority: LayoutPriority
     ) -> Size {
         updateConfigurationIfNeeded()
+        fitContentViewToBounds()
         return super.systemLayoutSizeFitting(
             targetSize, horizontalFittingPriority: horizontalFittingPriority, verticalFittingPriority: verticalFittingPriority)
     }

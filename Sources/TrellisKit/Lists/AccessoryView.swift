@@ -21,7 +21,7 @@ final class AccessoryView: View {
             return label
         }
         func button(_ title: String, _ color: Color, fill: Color?) -> Button {
-            let button = Button(title: title, textStyle: TextStyle(font: bold))
+            let button = AccessoryButton(title: title, textStyle: TextStyle(font: bold))
             button.setTitleColor(options.tintColor ?? color, for: .normal)
             if let fill {
                 button.backgroundColor = options.backgroundColor ?? fill
@@ -37,10 +37,20 @@ final class AccessoryView: View {
         case .reorder: content = label("≡", bold, .secondaryLabel)
         case .label(let text): content = label(text, options.font ?? body, .secondaryLabel)
         case .multiselect: content = label("○", bold, .secondaryLabel)
-        case .outlineDisclosure: content = button("▸", .systemTint, fill: nil)
+        case .outlineDisclosure(let outline):
+            let disclosure = button("▸", .systemTint, fill: nil)
+            (disclosure as? AccessoryButton)?.coversItsCell = outline.style == .header
+            content = disclosure
         case .delete: content = button("−", .white, fill: .red)
         case .insert: content = button("+", .white, fill: Color(red: 52 / 255, green: 199 / 255, blue: 89 / 255))
-        case .detail: content = button("ⓘ", .systemTint, fill: nil)
+        case .detail:
+            // An "i" in a tinted ring (the symbol's shape without relying on a font having ⓘ).
+            let info = button("i", .systemTint, fill: nil)
+            info.borderColor = options.tintColor ?? .systemTint
+            info.borderWidth = 1.5
+            info.cornerStyle = .pill
+            info.contentEdgeInsets = EdgeInsets(top: 0, leading: 7, bottom: 0, trailing: 7)
+            content = info
         case .customView(let configuration):
             content = configuration.customView
             if let tint = configuration.tintColor { content.tintColor = tint }
@@ -126,5 +136,27 @@ extension CellAccessory {
         case .detail: "detail"
         case .customView: "customView"
         }
+    }
+}
+
+/// An accessory's button. A header-style outline disclosure's covers its whole cell: a
+/// press anywhere on the row is a press on it (the cell's hit-test sends it there), and
+/// the release anywhere on the row is inside it, so the row toggles as UIKit's header does.
+final class AccessoryButton: Button {
+    var coversItsCell = false
+
+    override func point(inside point: Point) -> Bool {
+        guard coversItsCell, let cell = cell else { return super.point(inside: point) }
+        return cell.bounds.contains(convert(point, to: cell))
+    }
+
+    /// The cell the button is in.
+    private var cell: ListCell? {
+        var view = superview
+        while let current = view {
+            if let cell = current as? ListCell { return cell }
+            view = current.superview
+        }
+        return nil
     }
 }

@@ -13,7 +13,7 @@ import TrellisText
 /// disclosure (header style) at the edge, then reorder, checkmark, detail, label, then
 /// custom views. Accessories of the same rank keep their order in the array.
 ///
-/// Differs from UIKit: the glyphs are text (›, ✓, ▸/▾, −, +, ≡, ⓘ), not SF Symbols;
+/// Differs from UIKit: the glyphs are text (›, ✓, ▸/▾, −, +, ≡, an "i" in a ring), not SF Symbols;
 /// `.popUpMenu` is absent; the reorder accessory is a handle to look at — dragging is the
 /// host's, through the collection view's interactive movement.
 public struct CellAccessory {

@@ -29,7 +29,9 @@ public struct Axes: OptionSet, Hashable, Sendable {
 /// lies under them.
 ///
 /// The metrics of the factories approximate iOS 17's at the default text size (fonts from
-/// the Dynamic Type table at `.large`); see the migration guide.
+/// the Dynamic Type table at `.large`); see the migration guide. Rows keep 11 points above
+/// and below their text; headers and footers keep 16 points at the sides, so their text
+/// lines up with the rows' text in a list (a list cell's margins are 16 points).
 ///
 /// Differs from UIKit: a side-by-side configuration whose texts do not fit on one line
 /// shortens the secondary text instead of moving it below the text; `attributedText` and
@@ -179,38 +181,38 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     /// A plain list's header: bold subheadline text (`plainHeader()`).
     public static func plainHeader() -> ListContentConfiguration {
         ListContentConfiguration(style: .plain, text: .subheadline, weight: .semibold, secondary: .subheadline,
-                                 margins: EdgeInsets(top: 6, leading: 8, bottom: 6, trailing: 8))
+                                 margins: EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16))
     }
 
     /// A plain list's footer (`plainFooter()`).
     public static func plainFooter() -> ListContentConfiguration {
         ListContentConfiguration(style: .plain, text: .footnote, color: .secondaryLabel, secondary: .footnote,
-                                 margins: EdgeInsets(top: 6, leading: 8, bottom: 6, trailing: 8))
+                                 margins: EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16))
     }
 
     /// A grouped list's header: footnote text in the secondary colour (`groupedHeader()`).
     public static func groupedHeader() -> ListContentConfiguration {
         ListContentConfiguration(style: .plain, text: .footnote, color: .secondaryLabel, secondary: .footnote,
-                                 margins: EdgeInsets(top: 16, leading: 8, bottom: 6, trailing: 8))
+                                 margins: EdgeInsets(top: 16, leading: 16, bottom: 6, trailing: 16))
     }
 
     /// A grouped list's footer (`groupedFooter()`).
     public static func groupedFooter() -> ListContentConfiguration {
         ListContentConfiguration(style: .plain, text: .footnote, color: .secondaryLabel, secondary: .footnote,
-                                 margins: EdgeInsets(top: 6, leading: 8, bottom: 16, trailing: 8))
+                                 margins: EdgeInsets(top: 6, leading: 16, bottom: 16, trailing: 16))
     }
 
     /// An inset-grouped list's prominent header: bold title 3 (`prominentInsetGroupedHeader()`).
     public static func prominentInsetGroupedHeader() -> ListContentConfiguration {
         ListContentConfiguration(style: .plain, text: .title3, weight: .bold, secondary: .subheadline,
-                                 margins: EdgeInsets(top: 16, leading: 8, bottom: 8, trailing: 8))
+                                 margins: EdgeInsets(top: 16, leading: 16, bottom: 8, trailing: 16))
     }
 
     /// An inset-grouped list's extra-prominent header: bold title 2
     /// (`extraProminentInsetGroupedHeader()`).
     public static func extraProminentInsetGroupedHeader() -> ListContentConfiguration {
         ListContentConfiguration(style: .plain, text: .title2, weight: .bold, secondary: .subheadline,
-                                 margins: EdgeInsets(top: 16, leading: 8, bottom: 8, trailing: 8))
+                                 margins: EdgeInsets(top: 16, leading: 16, bottom: 8, trailing: 16))
     }
 
     /// A sidebar's header: headline text (`sidebarHeader()`).

@@ -160,7 +160,7 @@ struct OutlineDisclosureTests {
         #expect(!header.configurationState.isExpanded)
 
         screen.collection.beginInteraction(at: screen.centre(of: disclosure))
-        try screen.collection.endInteraction()
+        try screen.collection.endInteraction(at: screen.centre(of: disclosure))
         screen.collection.layoutIfNeeded()
         #expect(asked == ["expand Group A"])
         #expect(screen.dataSource.snapshot().itemIdentifiers == ["Group A", "A1", "A2", "Group B"])
@@ -170,7 +170,7 @@ struct OutlineDisclosureTests {
         #expect(screen.collection.indexPathsForSelectedItems == [])  // the press went to the accessory
 
         screen.collection.beginInteraction(at: screen.centre(of: disclosure))
-        try screen.collection.endInteraction()
+        try screen.collection.endInteraction(at: screen.centre(of: disclosure))
         screen.collection.layoutIfNeeded()
         #expect(asked == ["expand Group A", "collapse Group A"])
         #expect(screen.dataSource.snapshot().itemIdentifiers == ["Group A", "Group B"])
@@ -184,8 +184,9 @@ struct OutlineDisclosureTests {
         #expect(disclosure.frame.maxX == 390 - 16)
         // A press on the title, not the accessory.
         let text = (header.contentView as! ListContentView).textLabel
+        // The release is at the press's point, as a window reports it.
         screen.collection.beginInteraction(at: screen.centre(of: text))
-        try screen.collection.endInteraction()
+        try screen.collection.endInteraction(at: screen.centre(of: text))
         #expect(screen.dataSource.snapshot().itemIdentifiers == ["Group A", "Group B", "B1"])
     }
 
@@ -200,7 +201,7 @@ struct OutlineDisclosureTests {
         screen.collection.layoutIfNeeded()
         let disclosure = try #require(screen.accessory("outlineDisclosure", of: screen.cell(0)))
         screen.collection.beginInteraction(at: screen.centre(of: disclosure))
-        try screen.collection.endInteraction()
+        try screen.collection.endInteraction(at: screen.centre(of: disclosure))
         #expect(pressed == 1)
         #expect(screen.dataSource.snapshot().itemIdentifiers == ["Root"])
     }

@@ -237,3 +237,21 @@ struct ListCellLayoutTests {
         #expect(frame(of: content(row).textLabel, in: row).minX == delete.frame.maxX + 8)  // the content's own margin after it
     }
 }
+
+@MainActor
+struct PlainCellConfigurationTests {
+    @Test func aPlainCellWithAListConfigurationSizesToIt() {
+        let cell = CollectionViewCell()
+        var configuration = ListContentConfiguration.groupedHeader()
+        configuration.text = "Settings"
+        cell.contentConfiguration = configuration
+        let size = cell.fittingSize(for: FittingProposal(width: .exactly(390), height: .unconstrained))
+        let text = (cell.contentView as! ListContentView).textLabel
+        // The cell's own margins are 8 (UIView's), under the header's 16 top and 6 bottom.
+        #expect(size == Size(width: 390, height: 16 + text.intrinsicContentSize.height + 8))
+        cell.frame = Rect(origin: .zero, size: size)
+        cell.layoutIfNeeded()
+        #expect(cell.contentView.frame == cell.bounds)
+        #expect(text.convert(text.bounds, to: cell).minX == 16)  // the header's side margin, over the cell's 8
+    }
+}
