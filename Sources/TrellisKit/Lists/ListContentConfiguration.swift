@@ -28,8 +28,9 @@ public struct Axes: OptionSet, Hashable, Sendable {
 /// `axesPreservingSuperviewLayoutMargins` to the cell's own margins where the content view
 /// lies under them.
 ///
-/// The metrics of the factories approximate iOS 17's at the default text size (fonts from
-/// the Dynamic Type table at `.large`); see the migration guide. Rows keep 11 points above
+/// The metrics of the factories approximate iOS 17's at the default text size; their fonts
+/// follow the person's text size (the trait collection's `preferredContentSizeCategory`,
+/// through the Dynamic Type table), as UIKit's do; see the migration guide. Rows keep 11 points above
 /// and below their text; headers and footers keep 16 points at the sides, so their text
 /// lines up with the rows' text in a list (a list cell's margins are 16 points).
 ///
@@ -45,8 +46,18 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
             case natural, center, justified
         }
 
-        public var font: Font
+        /// The font. A factory's follows the text size the person chose (its text style is
+        /// known); setting a font of your own keeps it at its size.
+        public var font: Font {
+            didSet { textStyle = nil }
+        }
         public var color: Color
+        /// Whether a factory's font is scaled for the trait collection's
+        /// `preferredContentSizeCategory` (`adjustsFontForContentSizeCategory`, true by
+        /// default).
+        public var adjustsFontForContentSizeCategory = true
+        /// The text style the font is the `.large` size of, when it came from a factory.
+        private(set) var textStyle: TextStyleName?
         /// 0 for as many lines as the text needs (the default, as in UIKit).
         public var numberOfLines = 0
         public var alignment: TextAlignment = .natural
@@ -57,8 +68,19 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
             self.color = color
         }
 
+        init(textStyle: TextStyleName, weight: FontWeight, color: Color) {
+            self.init(font: Font(size: textStyle.pointSize(for: .large), weight: weight), color: color)
+            self.textStyle = textStyle
+        }
+
         /// The colour drawn (`resolvedColor()`).
         public func resolvedColor() -> Color { color }
+
+        /// The font drawn for `traits`: a factory's font at the person's text size.
+        public func resolvedFont(for traits: TraitCollection) -> Font {
+            guard adjustsFontForContentSizeCategory, let textStyle else { return font }
+            return traits.preferredContentSizeCategory.scaledFont(font, textStyle: textStyle)
+        }
     }
 
     /// How the image looks and the room it takes (`UIListContentConfiguration.ImageProperties`).
@@ -128,14 +150,10 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         margins: EdgeInsets = EdgeInsets(top: 11, leading: 8, bottom: 11, trailing: 8), imageToTextPadding: Double = 16
     ) {
         self.style = style
-        textProperties = TextProperties(font: Self.font(text, weight), color: color)
-        secondaryTextProperties = TextProperties(font: Self.font(secondary), color: secondaryColor)
+        textProperties = TextProperties(textStyle: text, weight: weight, color: color)
+        secondaryTextProperties = TextProperties(textStyle: secondary, weight: .regular, color: secondaryColor)
         directionalLayoutMargins = margins
         self.imageToTextPadding = imageToTextPadding
-    }
-
-    private static func font(_ style: TextStyleName, _ weight: FontWeight = .regular) -> Font {
-        Font(size: style.pointSize(for: .large), weight: weight)
     }
 
     // MARK: Cells

@@ -64,6 +64,12 @@ open class ListContentView: View, ContentView {
         apply()
     }
 
+    /// A new text size scales the factories' fonts.
+    open override func traitCollectionDidChange(_ previous: TraitCollection?) {
+        super.traitCollectionDidChange(previous)
+        if previous?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory { apply() }
+    }
+
     open override func didMoveToSuperview() {
         super.didMoveToSuperview()
         separatorConstraint = nil  // removed with the old superview, if any
@@ -87,8 +93,8 @@ open class ListContentView: View, ContentView {
         imageView.tintColor = configuration.imageProperties.tintColor
         imageView.cornerStyle = configuration.imageProperties.cornerRadius > 0 ? .radius(configuration.imageProperties.cornerRadius) : .square
         imageView.clipsToBounds = configuration.imageProperties.cornerRadius > 0
-        Self.apply(configuration.textProperties, text: configuration.text, to: textLabel)
-        Self.apply(configuration.secondaryTextProperties, text: configuration.secondaryText, to: secondaryTextLabel)
+        Self.apply(configuration.textProperties, text: configuration.text, to: textLabel, traits: traitCollection)
+        Self.apply(configuration.secondaryTextProperties, text: configuration.secondaryText, to: secondaryTextLabel, traits: traitCollection)
         if sideBySide {
             // Trailing against the margin; the text keeps its room first.
             secondaryTextLabel.textAlignment = .right
@@ -111,10 +117,10 @@ open class ListContentView: View, ContentView {
         textPadding?.constant = sideBySide ? configuration.textToSecondaryTextHorizontalPadding : configuration.textToSecondaryTextVerticalPadding
     }
 
-    private static func apply(_ properties: ListContentConfiguration.TextProperties, text: String?, to label: Label) {
+    private static func apply(_ properties: ListContentConfiguration.TextProperties, text: String?, to label: Label, traits: TraitCollection) {
         label.text = text ?? ""
         label.isHidden = text == nil
-        label.font = properties.font
+        label.font = properties.resolvedFont(for: traits)
         label.textColor = properties.resolvedColor()
         label.numberOfLines = properties.numberOfLines
         label.lineBreakMode = properties.lineBreakMode

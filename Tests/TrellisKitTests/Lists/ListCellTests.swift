@@ -255,3 +255,24 @@ struct PlainCellConfigurationTests {
         #expect(text.convert(text.bounds, to: cell).minX == 16)  // the header's side margin, over the cell's 8
     }
 }
+
+@MainActor
+struct ListContentDynamicTypeTests {
+    @Test func factoryFontsFollowThePreferredTextSize() {
+        let cell = ListCell()
+        var configuration = ListContentConfiguration.subtitleCell()
+        configuration.text = "Title"
+        configuration.secondaryText = "Subtitle"
+        cell.contentConfiguration = configuration
+        let labels = cell.contentView as! ListContentView
+        #expect(labels.textLabel.font.size == 17 && labels.secondaryTextLabel.font.size == 15)  // body, subheadline at Large
+        cell.overrideTraitCollection = TraitCollection(preferredContentSizeCategory: .accessibilityExtraExtraExtraLarge)
+        // Apple's Dynamic Type table: body 53 pt and subheadline 49 pt at AX5.
+        #expect(labels.textLabel.font.size == 53 && labels.secondaryTextLabel.font.size == 49)
+        // A font of the app's own keeps its size, and so does a factory's with scaling off.
+        configuration.textProperties.font = Font(size: 20)
+        configuration.secondaryTextProperties.adjustsFontForContentSizeCategory = false
+        cell.contentConfiguration = configuration
+        #expect(labels.textLabel.font.size == 20 && labels.secondaryTextLabel.font.size == 15)
+    }
+}
