@@ -278,12 +278,15 @@ open class ListCell: CollectionViewCell {
         return indexPath.item < collectionView.numberOfItems(inSection: indexPath.section) - 1
     }
 
+    /// The hairline spans the guide, from its leading edge (the text) to the cell's
+    /// trailing edge: right of the text left to right, left of it right to left.
     private func placeSeparator() {
         let thickness = 1 / max(1, traitCollection.displayScale)
         let guide = separatorLayoutGuide.layoutFrame
         let start = min(max(0, guide.minX), bounds.width)
+        let end = min(max(start, guide.maxX), bounds.width)
         separatorView.isHidden = !layoutShowsSeparator
-        let frame = Rect(x: start, y: bounds.height - thickness, width: max(0, bounds.width - start), height: thickness)
+        let frame = Rect(x: start, y: bounds.height - thickness, width: end - start, height: thickness)
         if separatorView.frame != frame { separatorView.frame = frame }
     }
 }

@@ -166,8 +166,9 @@ final class BackgroundConfigurationView: View {
 
     private func placeFill() {
         let insets = configuration.backgroundInsets
+        let left = effectiveLayoutDirection == .rightToLeft ? insets.trailing : insets.leading
         let frame = Rect(
-            x: insets.leading, y: insets.top,
+            x: left, y: insets.top,
             width: max(0, bounds.width - insets.leading - insets.trailing),
             height: max(0, bounds.height - insets.top - insets.bottom))
         if fill.frame != frame { fill.frame = frame }

@@ -276,3 +276,56 @@ struct ListContentDynamicTypeTests {
         #expect(labels.textLabel.font.size == 20 && labels.secondaryTextLabel.font.size == 15)
     }
 }
+
+@MainActor
+struct ListCellRightToLeftTests {
+    @Test func rightToLeftMirrorsTextAccessoriesAndSeparator() {
+        let cell = ListCell()
+        cell.overrideTraitCollection = TraitCollection(layoutDirection: .rightToLeft)
+        var configuration = ListContentConfiguration.valueCell()
+        configuration.text = "שלום"
+        configuration.secondaryText = "17"
+        cell.contentConfiguration = configuration
+        cell.accessories = [.disclosureIndicator()]
+        _ = laidOut(cell, width: 390)
+        let labels = content(cell)
+        let indicator = cell.subviews.compactMap { $0 as? AccessoryView }[0]
+        // Leading is the right edge: the text there, the value and the indicator on the left.
+        #expect(frame(of: labels.textLabel, in: cell).maxX == 390 - 16)
+        #expect(indicator.frame.minX == 16)
+        #expect(frame(of: labels.secondaryTextLabel, in: cell).minX >= indicator.frame.maxX)
+        // The separator runs from the text's leading (right) edge to the trailing (left) edge.
+        #expect(cell.separatorView.frame.minX == 0)
+        #expect(cell.separatorView.frame.maxX == 390 - 16)
+    }
+}
+
+@MainActor
+struct BackgroundConfigurationTests {
+    @Test func insetsCornersAndStrokeShowOnTheFill() throws {
+        let cell = ListCell()
+        var background = BackgroundConfiguration.listGroupedCell()
+        background.backgroundInsets = EdgeInsets(top: 2, leading: 10, bottom: 4, trailing: 30)
+        background.cornerRadius = 8
+        background.strokeWidth = 1
+        background.strokeColor = .red
+        cell.backgroundConfiguration = background
+        cell.frame = Rect(x: 0, y: 0, width: 200, height: 50)
+        cell.layoutIfNeeded()
+        let view = try #require(cell.backgroundView as? BackgroundConfigurationView)
+        #expect(view.fill.frame == Rect(x: 10, y: 2, width: 160, height: 44))
+        #expect(view.fill.cornerStyle == .radius(8) && view.fill.borderWidth == 1 && view.fill.borderColor == .red)
+        cell.overrideTraitCollection = TraitCollection(layoutDirection: .rightToLeft)
+        cell.layoutIfNeeded()
+        #expect(view.fill.frame.minX == 30)  // leading is the right edge
+        // Nil colours take the tint; clear() is clear.
+        var tinted = BackgroundConfiguration()
+        tinted.strokeWidth = 2
+        cell.backgroundConfiguration = tinted
+        #expect(view.fill.backgroundColor == cell.tintColor && view.fill.borderColor == cell.tintColor)
+        cell.backgroundConfiguration = .clear()
+        #expect(view.fill.backgroundColor == .clear)
+        cell.backgroundConfiguration = nil
+        #expect(cell.backgroundView == nil)
+    }
+}
