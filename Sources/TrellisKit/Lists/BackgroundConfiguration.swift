@@ -17,7 +17,17 @@ import Trellis
 /// | `listGroupedHeaderFooter()`, `listSidebarHeader()`, `clear()` | clear | (unchanged) |
 public struct BackgroundConfiguration {
     /// The fill; nil uses the tint colour of the view showing it (`backgroundColor`).
-    public var backgroundColor: Color?
+    /// Once set, `updated(for:)` keeps it (UIKit's rule: the state's defaults go to the
+    /// properties you do not customize).
+    public var backgroundColor: Color? {
+        get { stateBackgroundColor }
+        set {
+            stateBackgroundColor = newValue
+            customizesBackgroundColor = true
+        }
+    }
+    private var stateBackgroundColor: Color?
+    private var customizesBackgroundColor = false
     /// The radius of the fill's and stroke's corners (`cornerRadius`).
     public var cornerRadius: Double = 0
     /// How far the background stays from the cell's edges (`backgroundInsets`).
@@ -42,7 +52,7 @@ public struct BackgroundConfiguration {
 
     private init(style: Style, backgroundColor: Color?, cornerRadius: Double = 0) {
         self.style = style
-        self.backgroundColor = backgroundColor
+        stateBackgroundColor = backgroundColor
         self.cornerRadius = cornerRadius
     }
 
@@ -86,21 +96,21 @@ public struct BackgroundConfiguration {
     }
 
     /// This configuration adapted to `state` (`updated(for:)`): a factory's selected and
-    /// highlighted look (table above); a configuration made with `init()` or changed
-    /// after its factory keeps its colour.
+    /// highlighted look (table above), for the colour unless you set one; a configuration
+    /// made with `init()` keeps its colour.
     public func updated(for state: any ConfigurationState) -> BackgroundConfiguration {
-        guard let cell = state as? CellConfigurationState else { return self }
+        guard !customizesBackgroundColor, let cell = state as? CellConfigurationState else { return self }
         var updated = self
         let pressed = cell.isSelected || cell.isHighlighted
         switch style {
         case .custom, .listHeaderFooter:
             break
         case .listPlainCell:
-            updated.backgroundColor = pressed ? Self.selectionGray : .systemBackground
+            updated.stateBackgroundColor = pressed ? Self.selectionGray : .systemBackground
         case .listGroupedCell:
-            updated.backgroundColor = pressed ? Self.selectionGray : Self.groupedCellBackground
+            updated.stateBackgroundColor = pressed ? Self.selectionGray : Self.groupedCellBackground
         case .listSidebarCell:
-            updated.backgroundColor = cell.isSelected ? nil : cell.isHighlighted ? Self.selectionGray : .clear
+            updated.stateBackgroundColor = cell.isSelected ? nil : cell.isHighlighted ? Self.selectionGray : .clear
         }
         return updated
     }

@@ -51,7 +51,17 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         public var font: Font {
             didSet { textStyle = nil }
         }
-        public var color: Color
+        /// The text's colour. Once set, `updated(for:)` keeps it (UIKit's rule: the state's
+        /// defaults go to the properties you do not customize).
+        public var color: Color {
+            get { stateColor }
+            set {
+                stateColor = newValue
+                customizesColor = true
+            }
+        }
+        var stateColor: Color
+        private(set) var customizesColor = false
         /// Whether a factory's font is scaled for the trait collection's
         /// `preferredContentSizeCategory` (`adjustsFontForContentSizeCategory`, true by
         /// default).
@@ -65,7 +75,7 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
 
         public init(font: Font, color: Color) {
             self.font = font
-            self.color = color
+            stateColor = color
         }
 
         init(textStyle: TextStyleName, weight: FontWeight, color: Color) {
@@ -95,8 +105,17 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         /// The room the image's slot takes at least, so texts of rows with different (or
         /// no) images line up; 0 for none, `standardDimension` for the standard.
         public var reservedLayoutSize = Size.zero
-        /// The tint for template images; nil uses the view's tint colour.
-        public var tintColor: Color?
+        /// The tint for template images; nil uses the view's tint colour. Once set,
+        /// `updated(for:)` keeps it.
+        public var tintColor: Color? {
+            get { stateTintColor }
+            set {
+                stateTintColor = newValue
+                customizesTintColor = true
+            }
+        }
+        var stateTintColor: Color?
+        private(set) var customizesTintColor = false
         public var cornerRadius: Double = 0
 
         public init() {}
@@ -244,23 +263,21 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     public func makeContentView() -> any View & ContentView { ListContentView(configuration: self) }
 
     /// This configuration adapted to `state` (`updated(for:)`): a sidebar configuration
-    /// shows white text and image while selected (on the tint-coloured background);
-    /// others are unchanged.
+    /// shows white text and image while selected (on the tint-coloured background), its
+    /// factory's colours otherwise; a colour you set is kept, as in UIKit. Others are
+    /// unchanged.
     public func updated(for state: any ConfigurationState) -> ListContentConfiguration {
         guard style == .sidebar, let cell = state as? CellConfigurationState else { return self }
         var updated = self
         let base = ListContentConfiguration.sidebarCell()
-        if cell.isSelected {
-            updated.textProperties.color = .white
-            updated.secondaryTextProperties.color = .white
-            updated.imageProperties.tintColor = .white
-        } else {
-            // Back to the factory's colours (unless the app chose its own).
-            if updated.textProperties.color == .white { updated.textProperties.color = base.textProperties.color }
-            if updated.secondaryTextProperties.color == .white {
-                updated.secondaryTextProperties.color = base.secondaryTextProperties.color
-            }
-            if updated.imageProperties.tintColor == .white { updated.imageProperties.tintColor = base.imageProperties.tintColor }
+        if !updated.textProperties.customizesColor {
+            updated.textProperties.stateColor = cell.isSelected ? .white : base.textProperties.stateColor
+        }
+        if !updated.secondaryTextProperties.customizesColor {
+            updated.secondaryTextProperties.stateColor = cell.isSelected ? .white : base.secondaryTextProperties.stateColor
+        }
+        if !updated.imageProperties.customizesTintColor {
+            updated.imageProperties.stateTintColor = cell.isSelected ? .white : base.imageProperties.stateTintColor
         }
         return updated
     }

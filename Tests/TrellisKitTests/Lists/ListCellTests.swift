@@ -141,8 +141,13 @@ struct ListContentConfigurationTests {
         #expect(selected.textProperties.color == .white)
         state.isSelected = false
         #expect(selected.updated(for: state).textProperties.color == .label)
-        // Plain cells keep their colours.
+        // A colour the app set is kept (UIKit: the state's defaults go to what you do not customize).
+        var custom = configuration
+        custom.textProperties.color = .red
         state.isSelected = true
+        #expect(custom.updated(for: state).textProperties.color == .red)
+        #expect(custom.updated(for: state).secondaryTextProperties.color == .white)
+        // Plain cells keep their colours.
         #expect(ListContentConfiguration.cell().updated(for: state).textProperties.color == .label)
     }
 
@@ -327,5 +332,12 @@ struct BackgroundConfigurationTests {
         #expect(view.fill.backgroundColor == .clear)
         cell.backgroundConfiguration = nil
         #expect(cell.backgroundView == nil)
+        // A factory's state colours, unless the app set its own.
+        var selected = CellConfigurationState(traitCollection: .default)
+        selected.isSelected = true
+        #expect(BackgroundConfiguration.listGroupedCell().updated(for: selected).backgroundColor == BackgroundConfiguration.selectionGray)
+        var custom = BackgroundConfiguration.listGroupedCell()
+        custom.backgroundColor = .red
+        #expect(custom.updated(for: selected).backgroundColor == .red)
     }
 }
