@@ -35,16 +35,31 @@ final class ModernListsPage: GalleryPage {
     override var keepsItsLayout: Bool { true }
 
     override func makeCollectionView(width: Double, height: Double = 600) -> CollectionView {
+        // The section provider runs before the data source exists; the swipe actions read it
+        // when a row is swiped.
+        final class Source { weak var dataSource: CollectionViewDiffableDataSource<Int, String>? }
+        let source = Source()
+        let deleteAction: CompositionalListConfiguration.SwipeActionsConfigurationProvider = { indexPath in
+            guard let dataSource = source.dataSource, let item = dataSource.itemIdentifier(for: indexPath) else { return nil }
+            let delete = ContextualAction(style: .destructive, title: "Delete") { _, _, completion in
+                var snapshot = dataSource.snapshot()
+                snapshot.deleteItems([item])
+                completion((try? dataSource.apply(snapshot)) != nil)
+            }
+            return SwipeActionsConfiguration(actions: [delete])
+        }
         let layout = CompositionalLayout { index, environment in
             switch Section(rawValue: index) {
             case .sidebar:
-                CompositionalSection.list(using: CompositionalListConfiguration(appearance: .sidebar), environment: environment)
+                return CompositionalSection.list(using: CompositionalListConfiguration(appearance: .sidebar), environment: environment)
             case .settings:
-                CompositionalSection.list(
-                    using: CompositionalListConfiguration(appearance: .insetGrouped, headerMode: .supplementary), environment: environment)
+                var settings = CompositionalListConfiguration(appearance: .insetGrouped, headerMode: .supplementary)
+                settings.trailingSwipeActionsConfigurationProvider = deleteAction
+                return CompositionalSection.list(using: settings, environment: environment)
             case .tasks, nil:
-                CompositionalSection.list(
-                    using: CompositionalListConfiguration(appearance: .plain, headerMode: .supplementary), environment: environment)
+                var tasks = CompositionalListConfiguration(appearance: .plain, headerMode: .supplementary)
+                tasks.trailingSwipeActionsConfigurationProvider = deleteAction
+                return CompositionalSection.list(using: tasks, environment: environment)
             }
         }
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: width, height: height), layout: layout)
@@ -57,15 +72,7 @@ final class ModernListsPage: GalleryPage {
         }
         let dataSource = Self.makeDataSource(collection)
         self.dataSource = dataSource
-        collection.trailingSwipeActionsConfigurationProvider = { [weak dataSource] indexPath in
-            guard indexPath.section != Section.sidebar.rawValue, let dataSource, let item = dataSource.itemIdentifier(for: indexPath) else { return nil }
-            let delete = ContextualAction(style: .destructive, title: "Delete") { _, _, completion in
-                var snapshot = dataSource.snapshot()
-                snapshot.deleteItems([item])
-                completion((try? dataSource.apply(snapshot)) != nil)
-            }
-            return SwipeActionsConfiguration(actions: [delete])
-        }
+        source.dataSource = dataSource
         return collection
     }
 

@@ -46,6 +46,11 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
     public var estimatedRowHeight: Double
     public var estimatedHeaderHeight: Double
     public var estimatedFooterHeight: Double
+    /// The rows' swipe actions (UIKit's `leadingSwipeActionsConfigurationProvider` and
+    /// `trailingSwipeActionsConfigurationProvider`, typed in TrellisKit, which knows actions
+    /// and views; this module keeps them opaque). Not part of `==`'s comparison beyond
+    /// their identity.
+    public var swipeActionsProviders = ListSwipeActionsProviders()
     /// Space between sections in the grouped appearances: what
     /// `CompositionalLayout.list(using:)` sets as the layout's `interSectionSpacing`.
     public var sectionSpacing: Double
@@ -107,6 +112,7 @@ extension CompositionalSection {
         if configuration.appearance == .insetGrouped {
             section.decorationItems = [.background(elementKind: .listBackground, coversItemsOnly: true)]
         }
+        if !configuration.swipeActionsProviders.isEmpty { section.swipeActionsProviders = configuration.swipeActionsProviders }
         return section
     }
 }
@@ -123,4 +129,33 @@ extension CompositionalLayout {
             CompositionalSection.list(using: listConfiguration, environment: environment)
         }
     }
+}
+
+/// A list's swipe action providers, kept opaque in the layout module: each gives, for an
+/// index path, the actions of the row's leading or trailing edge as TrellisKit's
+/// `SwipeActionsConfiguration` (set them through TrellisKit's typed
+/// `leadingSwipeActionsConfigurationProvider` / `trailingSwipeActionsConfigurationProvider`).
+/// Equal when they hold the same providers (by identity).
+///
+/// Sendable because lists are: the providers run only where the collection view that
+/// shows the list runs (docs/Concurrency.md), never concurrently.
+public struct ListSwipeActionsProviders: Hashable, @unchecked Sendable {
+    /// One provider, compared by identity.
+    public final class Provider: Hashable {
+        public let actions: (IndexPath) -> Any?
+        public init(_ actions: @escaping (IndexPath) -> Any?) { self.actions = actions }
+        public static func == (lhs: Provider, rhs: Provider) -> Bool { lhs === rhs }
+        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+
+    public var leading: Provider?
+    public var trailing: Provider?
+
+    public init(leading: Provider? = nil, trailing: Provider? = nil) {
+        self.leading = leading
+        self.trailing = trailing
+    }
+
+    /// True when neither edge has a provider.
+    public var isEmpty: Bool { leading == nil && trailing == nil }
 }

@@ -216,8 +216,7 @@ open class CollectionView: View, LayoutSource {
         didSet { if isEditing != oldValue { editingDidChange() } }
     }
 
-    /// The swipe action providers and the item whose actions are revealed
-    /// (Lists/CollectionView+Swipe.swift).
+    /// The item whose swipe actions are revealed (Lists/CollectionView+Swipe.swift).
     var swipeState = SwipeState()
 
     // Selection (see Selection/CollectionView+Selection.swift).

@@ -1,31 +1,6 @@
 import Trellis
 
 extension CollectionView {
-    /// The closure that gives the actions revealed by swiping a row from one edge
-    /// (`UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider`); nil
-    /// from it: no actions for that row.
-    public typealias SwipeActionsConfigurationProvider = (_ indexPath: IndexPath) -> SwipeActionsConfiguration?
-
-    /// The actions revealed by swiping a row towards the trailing edge
-    /// (`leadingSwipeActionsConfigurationProvider`).
-    ///
-    /// Differs from UIKit, where the two providers are properties of
-    /// `UICollectionLayoutListConfiguration`: Trellis's list configuration is a value of
-    /// the layout module, which knows no views or actions, so the providers are set on
-    /// the collection view showing the list (move the assignment from the configuration
-    /// to the collection view; the closures are unchanged).
-    public var leadingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider? {
-        get { swipeState.leadingProvider }
-        set { swipeState.leadingProvider = newValue }
-    }
-
-    /// The actions revealed by swiping a row towards the leading edge
-    /// (`trailingSwipeActionsConfigurationProvider`); see the leading one.
-    public var trailingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider? {
-        get { swipeState.trailingProvider }
-        set { swipeState.trailingProvider = newValue }
-    }
-
     // MARK: Headless swipe (what a host's swipe gesture calls)
     //
     // UIKit reveals swipe actions inside its pan gesture; a headless collection view has
@@ -46,13 +21,19 @@ extension CollectionView {
     /// The item whose actions are revealed (for the configuration state).
     var swipedItem: IndexPath? { swipeState.revealed?.indexPath }
 
-    /// The swipe actions the list gives the item for `edge`: the provider's answer for the
-    /// edge (`leadingSwipeActionsConfigurationProvider` /
-    /// `trailingSwipeActionsConfigurationProvider`), nil when there is no provider or it
-    /// gives no actions.
+    /// The swipe actions the list gives the item for `edge`: the answer of the provider
+    /// its section's list configuration has for the edge
+    /// (`leadingSwipeActionsConfigurationProvider` /
+    /// `trailingSwipeActionsConfigurationProvider`), nil when the layout is not a
+    /// compositional list, there is no provider, or it gives no actions.
+    /// - Complexity: O(1) plus the provider.
     public func swipeActionsConfiguration(forItemAt indexPath: IndexPath, edge: SwipeEdge) -> SwipeActionsConfiguration? {
-        let provider = edge == .leading ? swipeState.leadingProvider : swipeState.trailingProvider
-        guard let configuration = provider?(indexPath), !configuration.actions.isEmpty else { return nil }
+        guard let compositional = layout as? CompositionalLayout, indexPath.section >= 0, indexPath.section < numberOfSections,
+              let providers = compositional.section(at: indexPath.section).swipeActionsProviders,
+              let provider = edge == .leading ? providers.leading : providers.trailing,
+              let configuration = provider.actions(indexPath) as? SwipeActionsConfiguration,
+              !configuration.actions.isEmpty
+        else { return nil }
         return configuration
     }
 

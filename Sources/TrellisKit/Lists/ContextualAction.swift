@@ -60,9 +60,37 @@ struct RevealedSwipeActions {
     var configuration: SwipeActionsConfiguration
 }
 
-/// A collection view's swipe actions: where they come from and which are revealed.
+/// A collection view's swipe actions: which are revealed.
 struct SwipeState {
-    var leadingProvider: CollectionView.SwipeActionsConfigurationProvider?
-    var trailingProvider: CollectionView.SwipeActionsConfigurationProvider?
     var revealed: RevealedSwipeActions?
+}
+
+extension CompositionalListConfiguration {
+    /// The closure that gives the actions revealed by swiping a row from one edge
+    /// (`UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider`); nil from
+    /// it: no actions for that row.
+    public typealias SwipeActionsConfigurationProvider = (_ indexPath: IndexPath) -> SwipeActionsConfiguration?
+
+    /// The actions revealed by swiping a row towards the trailing edge
+    /// (`leadingSwipeActionsConfigurationProvider`). Runs where the collection view runs,
+    /// when a host reveals or performs a swipe (``CollectionView/revealSwipeActions(forItemAt:edge:)``).
+    public var leadingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider? {
+        get { swipeActionsProviders.leading.map(Self.typed) }
+        set { swipeActionsProviders.leading = newValue.map(Self.erased) }
+    }
+
+    /// The actions revealed by swiping a row towards the leading edge
+    /// (`trailingSwipeActionsConfigurationProvider`).
+    public var trailingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider? {
+        get { swipeActionsProviders.trailing.map(Self.typed) }
+        set { swipeActionsProviders.trailing = newValue.map(Self.erased) }
+    }
+
+    private static func erased(_ provider: @escaping SwipeActionsConfigurationProvider) -> ListSwipeActionsProviders.Provider {
+        ListSwipeActionsProviders.Provider { provider($0) }
+    }
+
+    private static func typed(_ provider: ListSwipeActionsProviders.Provider) -> SwipeActionsConfigurationProvider {
+        { provider.actions($0) as? SwipeActionsConfiguration }
+    }
 }

@@ -36,6 +36,19 @@ private final class ListScreen {
         accessoriesFor = { [unowned self] item in self.accessories(item) }
     }
 
+    /// Gives the list swipe action providers, as a UIKit app sets them on its list
+    /// configuration before making the layout.
+    func setSwipeActions(
+        leading: CompositionalListConfiguration.SwipeActionsConfigurationProvider? = nil,
+        trailing: CompositionalListConfiguration.SwipeActionsConfigurationProvider? = nil
+    ) {
+        var configuration = CompositionalListConfiguration(appearance: .plain)
+        configuration.leadingSwipeActionsConfigurationProvider = leading
+        configuration.trailingSwipeActionsConfigurationProvider = trailing
+        collection.layout = CompositionalLayout.list(using: configuration)
+        collection.layoutIfNeeded()
+    }
+
     func cell(_ item: Int, section: Int = 0) -> ListCell { collection.cellForItem(at: IndexPath(item: item, section: section)) as! ListCell }
 
     func accessory(_ name: String, of cell: ListCell) -> AccessoryView? {
@@ -223,7 +236,7 @@ struct SwipeActionsTests {
         let screen = try screen(["Mail", "Notes", "Music"])
         var performed: [String] = []
         var pendingCompletion: ((Bool) -> Void)?
-        screen.collection.trailingSwipeActionsConfigurationProvider = { [weak screen] indexPath in
+        screen.setSwipeActions(trailing: { [weak screen] indexPath in
             guard let item = screen?.dataSource.itemIdentifier(for: indexPath), item != "Music" else { return nil }
             let delete = ContextualAction(style: .destructive, title: "Delete") { action, view, completion in
                 performed.append("\(action.title!) \(item) from \((view as? ListCell).map { _ in "cell" } ?? "?")")
@@ -234,7 +247,7 @@ struct SwipeActionsTests {
                 completion(true)
             }
             return SwipeActionsConfiguration(actions: [delete, flag])
-        }
+        })
         #expect(ContextualAction(style: .destructive, title: nil) { _, _, _ in }.backgroundColor == .red)
 
         #expect(screen.collection.revealSwipeActions(forItemAt: IndexPath(item: 0, section: 0), edge: .trailing))
@@ -266,25 +279,55 @@ struct SwipeActionsTests {
         #expect(screen.collection.indexPathForSwipedItem == nil)
 
         // An action that could not be performed closes the actions too.
-        screen.collection.trailingSwipeActionsConfigurationProvider = { _ in
+        screen.setSwipeActions(trailing: { _ in
             SwipeActionsConfiguration(actions: [ContextualAction(style: .normal, title: "Archive") { _, _, done in done(false) }])
-        }
+        })
         #expect(screen.collection.revealSwipeActions(forItemAt: IndexPath(item: 1, section: 0), edge: .trailing))
         #expect(screen.collection.performRevealedSwipeAction(at: 0))
         #expect(screen.collection.indexPathForSwipedItem == nil)
     }
 
+    @Test func eachListSectionHasTheProvidersOfItsOwnConfiguration() throws {
+        let screen = ListScreen()
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0, 1])
+        snapshot.appendItems(["Mail"], toSection: 0)
+        snapshot.appendItems(["Notes"], toSection: 1)
+        try screen.dataSource.apply(snapshot)
+        // A section provider making list sections, as UIKit's
+        // `NSCollectionLayoutSection.list(using:layoutEnvironment:)` does per section.
+        screen.collection.layout = CompositionalLayout { index, environment in
+            var configuration = CompositionalListConfiguration(appearance: .insetGrouped)
+            if index == 1 {
+                configuration.trailingSwipeActionsConfigurationProvider = { _ in
+                    SwipeActionsConfiguration(actions: [ContextualAction(style: .normal, title: "Pin") { _, _, done in done(true) }])
+                }
+            }
+            return CompositionalSection.list(using: configuration, environment: environment)
+        }
+        screen.collection.layoutIfNeeded()
+        #expect(screen.collection.swipeActionsConfiguration(forItemAt: IndexPath(item: 0, section: 0), edge: .trailing) == nil)
+        #expect(screen.collection.swipeActionsConfiguration(forItemAt: IndexPath(item: 0, section: 1), edge: .trailing)?.actions.map(\.title) == ["Pin"])
+        #expect(screen.collection.swipeActionsConfiguration(forItemAt: IndexPath(item: 0, section: 1), edge: .leading) == nil)
+        // The typed provider reads back from the configuration.
+        var configuration = CompositionalListConfiguration(appearance: .plain)
+        #expect(configuration.trailingSwipeActionsConfigurationProvider == nil)
+        configuration.trailingSwipeActionsConfigurationProvider = { _ in SwipeActionsConfiguration(actions: []) }
+        #expect(configuration.trailingSwipeActionsConfigurationProvider?(IndexPath(item: 0, section: 0))?.actions.isEmpty == true)
+        #expect(!configuration.swipeActionsProviders.isEmpty)
+    }
+
     @Test func aFullSwipeWithoutFirstActionOnlyReveals() throws {
         let screen = try screen(["Mail"])
         var performed = 0
-        screen.collection.leadingSwipeActionsConfigurationProvider = { _ in
+        screen.setSwipeActions(leading: { _ in
             var configuration = SwipeActionsConfiguration(actions: [ContextualAction(style: .normal, title: "Read") { _, _, done in
                 performed += 1
                 done(true)
             }])
             configuration.performsFirstActionWithFullSwipe = false
             return configuration
-        }
+        })
         #expect(!screen.collection.performFullSwipe(onItemAt: IndexPath(item: 0, section: 0), edge: .leading))
         #expect(performed == 0)
         #expect(screen.collection.swipedEdge == .leading)
@@ -295,9 +338,9 @@ struct SwipeActionsTests {
     @Test func theDeleteAccessoryRevealsTheTrailingActionsAndEndingEditingClosesThem() throws {
         let screen = try screen(["Mail"])
         screen.accessories = { _ in [.delete()] }
-        screen.collection.trailingSwipeActionsConfigurationProvider = { _ in
+        screen.setSwipeActions(trailing: { _ in
             SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete") { _, _, done in done(true) }])
-        }
+        })
         var reload = screen.dataSource.snapshot()
         reload.reloadItems(["Mail"])
         try screen.dataSource.apply(reload)
