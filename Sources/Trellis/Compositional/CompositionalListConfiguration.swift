@@ -112,12 +112,19 @@ extension CompositionalSection {
         if configuration.appearance == .insetGrouped {
             section.decorationItems = [.background(elementKind: .listBackground, coversItemsOnly: true)]
         }
-        if !configuration.swipeActionsProviders.isEmpty { section.swipeActionsProviders = configuration.swipeActionsProviders }
+        section.listConfiguration = configuration
         return section
     }
 }
 
 extension CompositionalLayout {
+    /// The list configuration section `index` was made from in the last prepare; nil for
+    /// a section that is not a list or that the layout does not have.
+    /// - Complexity: O(1).
+    public func listConfiguration(ofSection index: Int) -> CompositionalListConfiguration? {
+        index >= 0 && index < plans.count ? plans[index].section.listConfiguration : nil
+    }
+
     /// A layout whose every section is a list (`UICollectionViewCompositionalLayout.list(using:)`),
     /// sections `sectionSpacing` apart in the grouped appearances.
     public static func list(using listConfiguration: CompositionalListConfiguration, configuration: CompositionalConfiguration = CompositionalConfiguration()) -> CompositionalLayout {

@@ -73,18 +73,50 @@ open class ListCell: CollectionViewCell {
         separatorView.backgroundColor = .separator
         separatorView.isUserInteractionEnabled = false
         addSubview(separatorView)
+        isSettingDefaultBackground = true
         backgroundConfiguration = .listPlainCell()
+        isSettingDefaultBackground = false
         rebuildAccessoryConstraints()
     }
 
-    /// A list content configuration for this cell (`defaultContentConfiguration()`):
-    /// `ListContentConfiguration.cell()`. Set its text and assign it to
-    /// `contentConfiguration`.
-    public func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
+    /// A list content configuration for this cell and the list showing it
+    /// (`defaultContentConfiguration()`): `sidebarCell()` in a sidebar, `cell()`
+    /// otherwise. Set its text and assign it to `contentConfiguration`.
+    public func defaultContentConfiguration() -> ListContentConfiguration {
+        switch listAppearance {
+        case .sidebar?, .sidebarPlain?: .sidebarCell()
+        default: .cell()
+        }
+    }
 
-    /// The background a list cell starts with (`defaultBackgroundConfiguration()`):
-    /// `BackgroundConfiguration.listPlainCell()`.
-    public func defaultBackgroundConfiguration() -> BackgroundConfiguration { .listPlainCell() }
+    /// The background for the list showing the cell (`defaultBackgroundConfiguration()`):
+    /// `listSidebarCell()` in a sidebar, `listGroupedCell()` in a grouped or inset-grouped
+    /// list, `listPlainCell()` otherwise. A list cell shows it until you set a
+    /// `backgroundConfiguration` of your own, as UIKit's does.
+    public func defaultBackgroundConfiguration() -> BackgroundConfiguration {
+        switch listAppearance {
+        case .sidebar?, .sidebarPlain?: .listSidebarCell()
+        case .grouped?, .insetGrouped?: .listGroupedCell()
+        case .plain?, nil: .listPlainCell()
+        }
+    }
+
+    /// The appearance of the compositional list section the cell is handed out for, nil
+    /// outside one.
+    private var listAppearance: CompositionalListConfiguration.Appearance? {
+        guard let collectionView = configurationOwner, let indexPath = displayedIndexPath ?? configurationIndexPath else { return nil }
+        return collectionView.listConfiguration(ofSection: indexPath.section)?.appearance
+    }
+
+    /// True while the background is the list's default, not one the app set.
+    private var showsDefaultBackground = true
+    private var isSettingDefaultBackground = false
+
+    public override var backgroundConfiguration: BackgroundConfiguration? {
+        didSet {
+            if !isSettingDefaultBackground && !isApplyingAutomaticUpdate { showsDefaultBackground = false }
+        }
+    }
 
     /// The list's margins for the traits: 16 points leading and trailing, 20 in a regular
     /// width, 8 top and bottom.
@@ -139,6 +171,17 @@ open class ListCell: CollectionViewCell {
     }
 
     override func configurationStateWillApply(_ state: CellConfigurationState) {
+        // The list's default background follows the section the cell is shown in.
+        // (Outside a compositional list — no collection view, another layout — the cell
+        // keeps the plain default it was made with.)
+        if showsDefaultBackground, listAppearance != nil {
+            let fitting = defaultBackgroundConfiguration()
+            if fitting.style != backgroundConfiguration?.style {
+                isSettingDefaultBackground = true
+                backgroundConfiguration = fitting
+                isSettingDefaultBackground = false
+            }
+        }
         for view in accessoryViews { view.update(for: state) }
         if shown(for: state).map(ObjectIdentifier.init) != shownAccessories.map(ObjectIdentifier.init) {
             rebuildAccessoryConstraints(state)

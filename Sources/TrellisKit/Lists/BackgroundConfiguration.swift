@@ -42,9 +42,9 @@ public struct BackgroundConfiguration {
     public var customView: View?
 
     /// Which of UIKit's factories made it: what `updated(for:)` adapts.
-    private var style: Style = .custom
+    private(set) var style: Style = .custom
 
-    private enum Style { case custom, listPlainCell, listGroupedCell, listSidebarCell, listHeaderFooter }
+    enum Style { case custom, listPlainCell, listGroupedCell, listSidebarCell, listHeaderFooter }
 
     /// An empty background: no colour (so the tint colour), no corners
     /// (`UIBackgroundConfiguration()`). Prefer a factory.

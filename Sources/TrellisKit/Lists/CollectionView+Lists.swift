@@ -36,6 +36,12 @@ extension CollectionView {
         expansionSource?.isItemExpanded(at: indexPath) ?? false
     }
 
+    /// The list configuration the section was made from, when the layout is compositional
+    /// and the section a list (`CompositionalSection.list(using:environment:)`).
+    func listConfiguration(ofSection section: Int) -> CompositionalListConfiguration? {
+        (layout as? CompositionalLayout)?.listConfiguration(ofSection: section)
+    }
+
     /// Asks every displayed cell for a configuration update (a change of state that
     /// concerns them all or that cannot say which: editing, expansion).
     /// - Complexity: O(d) for d displayed cells.

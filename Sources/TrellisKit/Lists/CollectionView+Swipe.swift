@@ -28,8 +28,7 @@ extension CollectionView {
     /// compositional list, there is no provider, or it gives no actions.
     /// - Complexity: O(1) plus the provider.
     public func swipeActionsConfiguration(forItemAt indexPath: IndexPath, edge: SwipeEdge) -> SwipeActionsConfiguration? {
-        guard let compositional = layout as? CompositionalLayout, indexPath.section >= 0, indexPath.section < numberOfSections,
-              let providers = compositional.section(at: indexPath.section).swipeActionsProviders,
+        guard let providers = listConfiguration(ofSection: indexPath.section)?.swipeActionsProviders,
               let provider = edge == .leading ? providers.leading : providers.trailing,
               let configuration = provider.actions(indexPath) as? SwipeActionsConfiguration,
               !configuration.actions.isEmpty

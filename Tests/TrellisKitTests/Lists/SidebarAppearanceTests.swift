@@ -71,3 +71,66 @@ struct SidebarAppearanceTests {
         #expect((cell.contentView as! ListContentView).textLabel.textColor == .white)
     }
 }
+
+/// UIKit's list cells take their default look from the list showing them: the same
+/// registration gives sidebar rows in a sidebar and grouped rows in an inset-grouped list
+/// (Apple's List Appearances screen switches the appearance and nothing else).
+@MainActor
+struct ListAppearanceDefaultsTests {
+    /// The collection views made, kept alive for the test (a cell's list is its collection view's).
+    private let collections = Collections()
+    private final class Collections { var all: [CollectionView] = [] }
+
+    private func firstCell(_ appearance: CompositionalListConfiguration.Appearance, background: BackgroundConfiguration? = nil) throws -> ListCell {
+        let collection = CollectionView(
+            frame: Rect(x: 0, y: 0, width: 390, height: 300),
+            layout: CompositionalLayout.list(using: CompositionalListConfiguration(appearance: appearance)))
+        collections.all.append(collection)
+        let registration = CollectionView.CellRegistration<ListCell, String> { cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = item
+            cell.contentConfiguration = content
+            if let background { cell.backgroundConfiguration = background }
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: collection) { collectionView, indexPath, item in
+            try collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["Inbox"])
+        try dataSource.apply(snapshot)
+        collection.layoutIfNeeded()
+        let cell = try #require(collection.cellForItem(at: IndexPath(item: 0, section: 0)) as? ListCell)
+        try collection.selectItem(at: IndexPath(item: 0, section: 0))
+        collection.layoutIfNeeded()
+        return cell
+    }
+
+    private func fill(_ cell: ListCell) -> View? { (cell.backgroundView as? BackgroundConfigurationView)?.fill }
+
+    @Test func aSidebarGivesSidebarContentAndBackground() throws {
+        let cell = try firstCell(.sidebar)
+        // Selected: sidebar content turns white over the tint, the background is the tint, rounded.
+        #expect((cell.contentView as! ListContentView).textLabel.textColor == .white)
+        #expect(fill(cell)?.backgroundColor == cell.tintColor)
+        #expect(fill(cell)?.cornerStyle == .radius(10))
+    }
+
+    @Test func otherListsGiveTheirCellsBackgrounds() throws {
+        let grouped = try firstCell(.insetGrouped)
+        #expect((grouped.contentView as! ListContentView).textLabel.textColor == .label)
+        #expect(fill(grouped)?.backgroundColor == BackgroundConfiguration.selectionGray)
+        grouped.isSelected = false
+        grouped.layoutIfNeeded()
+        #expect(fill(grouped)?.backgroundColor == BackgroundConfiguration.groupedCellBackground)
+        let plain = try firstCell(.plain)
+        plain.isSelected = false
+        plain.layoutIfNeeded()
+        #expect(fill(plain)?.backgroundColor == .systemBackground)
+    }
+
+    @Test func aBackgroundTheAppSetsStays() throws {
+        let cell = try firstCell(.sidebar, background: .clear())
+        #expect(fill(cell)?.backgroundColor == .clear)
+    }
+}
