@@ -105,7 +105,7 @@ final class ModernListsPage: GalleryPage {
         let task = CollectionView.CellRegistration<ListCell, String> { cell, _, item in
             var content = ListContentConfiguration.subtitleCell()
             content.text = String(item.dropFirst("task/".count))
-            content.secondaryText = "Drag the handle to reorder"
+            content.secondaryText = "Priority \(item.count % 3 + 1)"
             cell.contentConfiguration = content
             cell.accessories = [.multiselect(), .reorder(displayed: .always)]
         }
