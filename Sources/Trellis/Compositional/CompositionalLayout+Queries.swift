@@ -5,7 +5,7 @@
 extension CompositionalLayout {
     /// Every element whose frame intersects `rect`, section by section: decorations
     /// (backgrounds), boundary items (pinned to `visibleBounds` when they pin), cells in
-    /// index order, separators.
+    /// index order (each followed by the supplementary items attached to it), separators.
     /// - Complexity: O(log n + k·g) for k elements returned (g cells per group).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
@@ -36,7 +36,7 @@ extension CompositionalLayout {
     func visit<E: Error>(in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
         let area = physical(rect)  // mirroring is its own inverse: the rect in layout space
         let visible = physical(visibleBounds)
-        for section in sections(overlapping: area.minY, area.maxY) {
+        for section in sections(overlapping: area.minY - attachmentReach, area.maxY + attachmentReach) {
             let top = sectionTop(section)
             let plan = plans[section], state = states[section]
             for index in plan.decorations.indices {
@@ -101,9 +101,11 @@ extension CompositionalLayout {
         let groupCount = state.groupCount(plan)
         let leafCount = plan.group.leafCount
         let start = plan.orthogonal ? orthogonalStart(section) : bodyTop
-        let (low, high) = plan.orthogonal ? (area.minX, area.maxX) : (area.minY, area.maxY)
+        let reach = plan.attachmentReach
+        let (low, high) = plan.orthogonal ? (area.minX - reach, area.maxX + reach) : (area.minY - reach, area.maxY + reach)
         var index = state.groups.firstCandidate(at: low - start - state.overflow)
         let group = plan.group
+        let attachments = group.attachments
         try group.withScratch { (sizes, frames) throws(E) -> Void in
             try withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { (partial) throws(E) -> Void in
                 var walk = OffsetWalk(tree: state.groups, partial: partial)
@@ -115,10 +117,27 @@ extension CompositionalLayout {
                         group.layOut(inputs, origin: origin, sizes: sizes, frames: frames)
                         return inputs.present
                     }
-                    for leaf in 0..<present {
-                        let frame = physical(frames[leaf])
-                        if frame.intersects(rect) {
-                            try body(LayoutAttributes(indexPath: IndexPath(item: index * leafCount + leaf, section: section), frame: frame))
+                    if attachments.isEmpty {
+                        for leaf in 0..<present {
+                            let frame = physical(frames[leaf])
+                            if frame.intersects(rect) {
+                                try body(LayoutAttributes(indexPath: IndexPath(item: index * leafCount + leaf, section: section), frame: frame))
+                            }
+                        }
+                    } else {
+                        var next = 0
+                        for leaf in 0..<present {
+                            let indexPath = IndexPath(item: index * leafCount + leaf, section: section)
+                            let frame = physical(frames[leaf])
+                            if frame.intersects(rect) { try body(LayoutAttributes(indexPath: indexPath, frame: frame)) }
+                            guard next < attachments.count, attachments[next].leaf == leaf else { continue }
+                            for supplementary in attachments[next].items {
+                                let attached = physical(supplementary.frame(attachedTo: frames[leaf]))
+                                if attached.intersects(rect) {
+                                    try body(LayoutAttributes(indexPath: indexPath, kind: supplementary.elementKind, frame: attached, zIndex: supplementary.zIndex))
+                                }
+                            }
+                            next += 1
                         }
                     }
                     index += 1

@@ -2,8 +2,9 @@
 /// group (items, nested groups, `count:` repetitions, fractional, absolute and estimated
 /// dimensions, spacing, edge spacing, insets) repeats until the section's items run out,
 /// with boundary supplementary items (headers and footers, pinned or not, estimated),
-/// background decorations, a section provider, orthogonally scrolling sections and list
-/// sections (`CompositionalSection.list(using:environment:)`). Scrolls vertically.
+/// supplementary items attached to cells (badges), background decorations, a section
+/// provider, orthogonally scrolling sections and list sections
+/// (`CompositionalSection.list(using:environment:)`). Scrolls vertically.
 ///
 /// UIKit's names map as: `NSCollectionLayoutDimension` → `CompositionalDimension`,
 /// `NSCollectionLayoutSize` → `CompositionalSize`, `NSCollectionLayoutItem` →
@@ -11,6 +12,9 @@
 /// `.item(…)` or `.group(…)`), `NSCollectionLayoutSection` → `CompositionalSection`,
 /// `NSCollectionLayoutBoundarySupplementaryItem` → `CompositionalBoundaryItem`,
 /// `NSCollectionLayoutDecorationItem` → `CompositionalDecorationItem`,
+/// `NSCollectionLayoutSupplementaryItem` → `CompositionalSupplementaryItem` (badges),
+/// `NSCollectionLayoutAnchor` → `CompositionalAnchor`, `NSDirectionalRectEdge` →
+/// `DirectionalRectEdge`,
 /// `NSCollectionLayoutEnvironment` → `CompositionalEnvironment`,
 /// `UICollectionViewCompositionalLayoutConfiguration` → `CompositionalConfiguration`.
 ///
@@ -62,6 +66,9 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     private(set) var sectionOffsets = OffsetTree()
     /// How far cells may stick out below their group, over all sections: widens searches.
     private(set) var overflow = 0.0
+    /// How far supplementary items attached to cells (badges) may reach past their cells,
+    /// over all sections: widens searches both ways.
+    private(set) var attachmentReach = 0.0
     /// Orthogonal scroll offsets by section; kept across prepares.
     var orthogonalOffsets: [Double] = []
     /// The frames of the last large group instance `frameOfItem(at:)` laid out, and where:
@@ -140,6 +147,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
         var previous: SectionPlan?
         overflow = 0
+        attachmentReach = 0
         for section in 0..<sectionCount {
             let description = sharedSection ?? sectionProvider(section, environment)
             // One plan per distinct group, not per section: a section whose group is the one
@@ -166,6 +174,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             if section == states.count { states.append(SectionState()) }
             states[section].read(section, plan: plan, from: source, diagnostics: &diagnostics)
             overflow = Swift.max(overflow, plan.orthogonal ? 0 : states[section].overflow)
+            attachmentReach = Swift.max(attachmentReach, plan.attachmentReach)
         }
         if orthogonalOffsets.count > sectionCount { orthogonalOffsets.removeLast(orthogonalOffsets.count - sectionCount) }
         while orthogonalOffsets.count < sectionCount { orthogonalOffsets.append(plans[orthogonalOffsets.count].section.initialOrthogonalScrollOffset) }
@@ -282,14 +291,22 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         }
     }
 
-    /// The resting attributes of a boundary item (header, footer …), or nil.
-    /// - Complexity: O(b + log s).
+    /// The resting attributes of a boundary item (header, footer …; `indexPath.item` 0) or
+    /// of a supplementary item attached to the cell at `indexPath` (a badge), or nil.
+    /// (UIKit: `layoutAttributesForSupplementaryView(ofKind:at:)`.)
+    /// - Complexity: O(b + log s) for a boundary item, O(g + log n) for a badge.
     public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         let section = indexPath.section
-        guard section >= 0 && section < states.count, indexPath.item == 0,
-              let index = plans[section].boundary.firstIndex(where: { $0.kind == kind }) else { return nil }
-        let frame = boundaryFrame(index, section: section, top: sectionTop(section))
-        return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: plans[section].boundary[index].zIndex)
+        guard section >= 0 && section < states.count else { return nil }
+        if indexPath.item == 0, let index = plans[section].boundary.firstIndex(where: { $0.kind == kind }) {
+            let frame = boundaryFrame(index, section: section, top: sectionTop(section))
+            return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: plans[section].boundary[index].zIndex)
+        }
+        let plan = plans[section]
+        guard !plan.group.attachments.isEmpty, indexPath.item >= 0, indexPath.item < states[section].itemCount,
+              let supplementary = plan.attachments(ofLeaf: indexPath.item % plan.group.leafCount)?.first(where: { $0.elementKind == kind }),
+              let cell = frameOfItem(at: indexPath) else { return nil }
+        return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(supplementary.frame(attachedTo: cell)), zIndex: supplementary.zIndex)
     }
 
     /// The layout-space frame of boundary item `index` of `section` at rest.
@@ -404,6 +421,8 @@ final class SectionPlan: Sendable {
     /// For `groupPagingCentered`: the extra leading (and trailing) inset that centres the
     /// first group.
     let centering: Double
+    /// How far the supplementary items attached to cells may reach past them.
+    let attachmentReach: Double
 
     /// `previous` is a section with the same group, whose compiled group is reused when it
     /// was compiled in the same container; nil compiles the section's.
@@ -434,8 +453,11 @@ final class SectionPlan: Sendable {
                 estimatedHeight: estimated, estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: boundaryContainer),
                 pins: item.pinToVisibleBounds, zIndex: item.zIndex)
         }
+        let container = groupContainer
+        attachmentReach = group.attachments.reduce(0.0) { reach, attachment in
+            attachment.items.reduce(reach) { Swift.max($0, $1.reach(in: container)) }
+        }
         if section.orthogonalScrollingBehavior == .groupPagingCentered {
-            let container = groupContainer
             let firstWidth = group.withScratch { sizes, _ in
                 group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0)), into: sizes).size.width
             }
@@ -447,6 +469,18 @@ final class SectionPlan: Sendable {
 
     /// The axis groups follow each other along.
     var flowAxis: Axis { orthogonal ? .horizontal : .vertical }
+
+    /// The supplementary items attached to cell `leaf` of an instance, or nil.
+    /// - Complexity: O(log a) for a leaves with attachments.
+    func attachments(ofLeaf leaf: Int) -> [CompositionalSupplementaryItem]? {
+        let attachments = group.attachments
+        var low = 0, high = attachments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if attachments[middle].leaf < leaf { low = middle + 1 } else { high = middle }
+        }
+        return low < attachments.count && attachments[low].leaf == leaf ? attachments[low].items : nil
+    }
 }
 
 /// What a section holds between prepares: counts, measured sizes, group extents.

@@ -63,6 +63,10 @@ struct GroupPlan: Sendable {
     /// Per axis: true when some dimension along it is estimated (horizontal, vertical).
     private(set) var estimatedAlong: (horizontal: Bool, vertical: Bool) = (false, false)
 
+    /// The supplementary items attached to cells of an instance, by leaf, ascending; only
+    /// leaves whose item has some.
+    private(set) var attachments: [(leaf: Int, items: [CompositionalSupplementaryItem])] = []
+
     var leafCount: Int { leafNodes.count }
     /// True when some group stopped repeating its subitems at `maximumLeafCount` cells
     /// although more would have fitted.
@@ -156,8 +160,9 @@ struct GroupPlan: Sendable {
         if size.heightDimension.isEstimated { estimatedAlong.vertical = true }
         nodes.append(node)
         switch subitem {
-        case .item:
+        case .item(let item):
             leafNodes.append(index)
+            if !item.supplementaryItems.isEmpty { attachments.append((leafNodes.count - 1, item.supplementaryItems)) }
             if size.widthDimension.isEstimated || size.heightDimension.isEstimated { hasEstimatedItems = true }
         case .group(let group):
             // The content box the children resolve in, as the evaluation computes it
