@@ -46,7 +46,8 @@ extension CompositionalLayout {
             guard state.itemCount > 0 else { continue }
             let bodyTop = state.bodyTop(plan, sectionTop: top)
             if plan.orthogonal {
-                guard area.maxY + slop(area.maxY) > bodyTop && area.minY < bodyTop + state.body + slop(bodyTop + state.body) else { continue }
+                let bottom = bodyTop + state.itemsHeight(plan)
+                guard area.maxY + slop(area.maxY) > bodyTop && area.minY < bottom + slop(bottom) else { continue }
                 if let handler = plan.section.visibleItemsInvalidationHandler {
                     var items: [LayoutAttributes] = []
                     visitCells(of: section, bodyTop: bodyTop, area: area, rect: rect) { items.append($0) }
@@ -74,13 +75,24 @@ extension CompositionalLayout {
             var frame = boundaryFrame(index, section: section, top: top)
             var pinned = false
             if item.pins {
-                if item.alignment == .top {
+                switch item.alignment {
+                case .top:
                     var end = top + extent
-                    for (other, candidate) in plan.boundary.enumerated() where candidate.alignment == .bottom { end -= state.boundaryHeights[other] }
+                    for (other, candidate) in plan.boundary.enumerated() where candidate.alignment == .bottom && candidate.extends { end -= state.boundaryHeights[other] }
                     (frame, pinned) = Pinning.pinnedHeader(frame, sectionEnd: end, visibleBounds: visible, axis: .vertical)
-                } else {
+                case .bottom:
                     let start = state.bodyTop(plan, sectionTop: top) - plan.top
                     (frame, pinned) = Pinning.pinnedFooter(frame, sectionStart: start, visibleBounds: visible, axis: .vertical)
+                case .leading, .trailing where plan.orthogonal:
+                    // Along the section's own scroll axis, within the container's width.
+                    let start = orthogonalStart(section) - plan.leadingExtent
+                    let end = orthogonalStart(section) + state.groups.total + plan.trailingExtent
+                    let bounds = Rect(x: 0, y: visible.minY, width: containerWidth, height: visible.height)
+                    (frame, pinned) = item.alignment == .leading
+                        ? Pinning.pinnedHeader(frame, sectionEnd: end, visibleBounds: bounds, axis: .horizontal)
+                        : Pinning.pinnedFooter(frame, sectionStart: start, visibleBounds: bounds, axis: .horizontal)
+                case .leading, .trailing:
+                    break
                 }
             }
             frame = physical(frame)

@@ -240,7 +240,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
 
     /// Where the groups of an orthogonal section start along x, at its current offset.
     @inline(__always) func orthogonalStart(_ section: Int) -> Double {
-        plans[section].left + plans[section].centering - orthogonalOffsets[section]
+        plans[section].left + plans[section].centering + plans[section].leadingExtent - orthogonalOffsets[section]
     }
 
     /// The origin of group repetition `index` of `section`, whose items area starts at
@@ -310,17 +310,38 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     }
 
     /// The layout-space frame of boundary item `index` of `section` at rest.
+    /// Items that extend the boundary follow each other outwards in their order; those that
+    /// do not lie over the section's edge (inside the extending ones).
     func boundaryFrame(_ index: Int, section: Int, top: Double) -> Rect {
         let plan = plans[section], state = states[section], item = plan.boundary[index]
-        var y: Double
-        if item.alignment == .top {
-            y = top
-            for other in 0..<index where plan.boundary[other].alignment == .top { y += state.boundaryHeights[other] }
-        } else {
-            y = state.bodyTop(plan, sectionTop: top) + state.body + plan.bottom
-            for other in 0..<index where plan.boundary[other].alignment == .bottom { y += state.boundaryHeights[other] }
+        let height = state.boundaryHeights[index]
+        let bodyTop = state.bodyTop(plan, sectionTop: top)
+        func before(_ alignment: CompositionalBoundaryItem.Alignment, _ extent: (SectionPlan.Boundary, Int) -> Double) -> Double {
+            var sum = 0.0
+            for other in 0..<index where plan.boundary[other].alignment == alignment && plan.boundary[other].extends { sum += extent(plan.boundary[other], other) }
+            return sum
         }
-        return Rect(x: item.x, y: y, width: item.width, height: state.boundaryHeights[index])
+        switch item.alignment {
+        case .top:
+            let y = item.extends ? top + before(.top) { state.boundaryHeights[$1] } : bodyTop - plan.top
+            return Rect(x: item.x, y: y, width: item.width, height: height)
+        case .bottom:
+            let end = bodyTop + state.itemsHeight(plan) + plan.bottom
+            let y = item.extends ? end + before(.bottom) { state.boundaryHeights[$1] } : end - height
+            return Rect(x: item.x, y: y, width: item.width, height: height)
+        case .leading, .trailing:
+            let widths = before(item.alignment) { boundary, _ in boundary.width }
+            let x: Double
+            if plan.orthogonal {
+                let groupsStart = orthogonalStart(section)
+                x = item.alignment == .leading
+                    ? groupsStart - plan.leadingExtent + widths
+                    : groupsStart + state.groups.total + (item.extends ? widths : -item.width)
+            } else {
+                x = item.alignment == .leading ? plan.left : plan.left + plan.contentWidth - item.width
+            }
+            return Rect(x: x, y: bodyTop, width: item.width, height: height)
+        }
     }
 
     /// A background decoration of the section (`indexPath.item == 0`) or the separator
@@ -348,7 +369,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let plan = plans[section], item = plan.decorations[index], state = states[section]
         let span = Rect(x: 0, y: top, width: containerWidth, height: state.extent(plan))
         let covered = item.coversItemsOnly
-            ? Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top), width: plan.contentWidth, height: state.body)
+            ? Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top), width: plan.contentWidth, height: state.itemsHeight(plan))
             : span
         let area = Rect(
             x: covered.minX + item.contentInsets.leading, y: covered.minY + item.contentInsets.top,
@@ -403,6 +424,10 @@ final class SectionPlan: Sendable {
         var estimate: Double
         var pins: Bool
         var zIndex: Int
+        /// Takes room of its own (`extendsBoundary`).
+        var extends: Bool
+        /// Beside the groups (leading or trailing), not above or below them.
+        var sideways: Bool { alignment.isSideways }
     }
 
     let section: CompositionalSection
@@ -423,6 +448,11 @@ final class SectionPlan: Sendable {
     let centering: Double
     /// How far the supplementary items attached to cells may reach past them.
     let attachmentReach: Double
+    /// In an orthogonal section, the widths the leading and trailing boundary items that
+    /// extend the boundary take before and after the groups (0 in other sections).
+    let leadingExtent: Double, trailingExtent: Double
+    /// The tallest leading or trailing boundary item (the items area is at least as tall).
+    let sidewaysHeight: Double
 
     /// `previous` is a section with the same group, whose compiled group is reused when it
     /// was compiled in the same container; nil compiles the section's.
@@ -442,18 +472,36 @@ final class SectionPlan: Sendable {
         separators = orthogonal ? nil : section.separators
         spacing = section.interGroupSpacing
         decorations = section.decorationItems
-        let follows = section.supplementariesFollowContentInsets
-        let boundaryContainer = Size(width: follows ? contentWidth : width, height: environment.containerSize.height)
-        let boundaryX = follows ? left : 0
-        boundary = section.boundarySupplementaryItems.map { item in
-            let estimated = item.layoutSize.heightDimension.isEstimated
-            return Boundary(
-                kind: item.elementKind, alignment: item.alignment, x: boundaryX,
-                width: item.layoutSize.widthDimension.resolved(in: boundaryContainer) ?? boundaryContainer.width,
-                estimatedHeight: estimated, estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: boundaryContainer),
-                pins: item.pinToVisibleBounds, zIndex: item.zIndex)
+        let (boundaryLeft, boundaryRight): (Double, Double)
+        switch section.supplementaryContentInsetsReference {
+        case .automatic: (boundaryLeft, boundaryRight) = section.supplementariesFollowContentInsets ? (left, right) : (0, 0)
+        case .none: (boundaryLeft, boundaryRight) = (0, 0)
+        case .safeArea, .layoutMargins, .readableContent:
+            let guide = environment.insets(for: section.supplementaryContentInsetsReference)
+            (boundaryLeft, boundaryRight) = (guide.leading, guide.trailing)
         }
+        let boundaryContainer = Size(width: Swift.max(0, width - boundaryLeft - boundaryRight), height: environment.containerSize.height)
         let container = groupContainer
+        boundary = section.boundarySupplementaryItems.map { item in
+            if item.alignment.isSideways {
+                // Beside the groups: resolved as a group is, at its estimate (not measured).
+                return Boundary(
+                    kind: item.elementKind, alignment: item.alignment, x: 0,
+                    width: item.layoutSize.widthDimension.resolvedOrEstimate(in: container), estimatedHeight: false,
+                    estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: container),
+                    pins: item.pinToVisibleBounds, zIndex: item.zIndex, extends: item.extendsBoundary)
+            }
+            return Boundary(
+                kind: item.elementKind, alignment: item.alignment, x: boundaryLeft,
+                width: item.layoutSize.widthDimension.resolved(in: boundaryContainer) ?? boundaryContainer.width,
+                estimatedHeight: item.layoutSize.heightDimension.isEstimated,
+                estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: boundaryContainer),
+                pins: item.pinToVisibleBounds, zIndex: item.zIndex, extends: item.extendsBoundary)
+        }
+        let isOrthogonal = orthogonal
+        leadingExtent = boundary.reduce(0) { $0 + ($1.alignment == .leading && $1.extends && isOrthogonal ? $1.width : 0) }
+        trailingExtent = boundary.reduce(0) { $0 + ($1.alignment == .trailing && $1.extends && isOrthogonal ? $1.width : 0) }
+        sidewaysHeight = boundary.reduce(0) { $1.sideways ? Swift.max($0, $1.estimate) : $0 }
         attachmentReach = group.attachments.reduce(0.0) { reach, attachment in
             attachment.items.reduce(reach) { Swift.max($0, $1.reach(in: container)) }
         }
@@ -509,18 +557,24 @@ struct SectionState: Sendable {
     /// side, always added in this order (so an update and a fresh build agree exactly).
     func extent(_ plan: SectionPlan) -> Double {
         var extent = 0.0
-        for (index, item) in plan.boundary.enumerated() where item.alignment == .top { extent += boundaryHeights[index] }
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .top && item.extends { extent += boundaryHeights[index] }
         extent += plan.top
-        extent += body
+        extent += itemsHeight(plan)
         extent += plan.bottom
-        for (index, item) in plan.boundary.enumerated() where item.alignment == .bottom { extent += boundaryHeights[index] }
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .bottom && item.extends { extent += boundaryHeights[index] }
         return extent
+    }
+
+    /// The height of the items area: the groups', and in an orthogonal section at least its
+    /// tallest leading or trailing boundary item's (they lie in it).
+    @inline(__always) func itemsHeight(_ plan: SectionPlan) -> Double {
+        plan.orthogonal ? Swift.max(body, plan.sidewaysHeight) : body
     }
 
     /// Where the items area starts.
     func bodyTop(_ plan: SectionPlan, sectionTop: Double) -> Double {
         var y = sectionTop
-        for (index, item) in plan.boundary.enumerated() where item.alignment == .top { y += boundaryHeights[index] }
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .top && item.extends { y += boundaryHeights[index] }
         return y + plan.top
     }
 

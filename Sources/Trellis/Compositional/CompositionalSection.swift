@@ -7,9 +7,23 @@
 /// (`NSCollectionLayoutBoundarySupplementaryItem`). Boundary items extend the section: top
 /// ones are stacked above the section's content insets in order, bottom ones below.
 public struct CompositionalBoundaryItem: Hashable, Sendable {
+    /// Where the item lies (UIKit's `NSRectAlignment`, the four edges).
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
+        /// Above the section (a header).
         case top
+        /// Below the section (a footer).
         case bottom
+        /// Before the section's groups along x, at the top of its items area. In an
+        /// orthogonally scrolling section it scrolls with the groups (extending the
+        /// boundary, the groups start after it); in a vertical section it lies over the
+        /// leading edge of the items area and takes no room (a section is as wide as the
+        /// container whatever it holds).
+        case leading
+        /// After the section's groups along x, as `leading` on the other side.
+        case trailing
+
+        /// Lies along x, beside the groups rather than above or below them.
+        public var isSideways: Bool { self == .leading || self == .trailing }
     }
 
     /// Its size: the width is resolved against the section's width (inside its leading and
@@ -19,9 +33,17 @@ public struct CompositionalBoundaryItem: Hashable, Sendable {
     public var elementKind: ElementKind
     public var alignment: Alignment
     /// Sticks to the top (a top item) or bottom (a bottom item) of the visible bounds while
-    /// its section is on screen (`pinToVisibleBounds`).
+    /// its section is on screen (`pinToVisibleBounds`); in an orthogonal section a leading
+    /// item sticks to the container's leading edge, a trailing one to its trailing edge,
+    /// while the section's groups pass beneath.
     public var pinToVisibleBounds: Bool
     public var zIndex: Int
+    /// The item takes room of its own (true, UIKit's default): a header pushes the
+    /// section's content down, a leading item in an orthogonal section pushes the groups
+    /// along. False: it lies over the content at the section's edge (the top or bottom of
+    /// the area inside the section's content insets, the start or end of the groups) and
+    /// the section is laid out as without it (`extendsBoundary`).
+    public var extendsBoundary = true
 
     public init(
         layoutSize: CompositionalSize, elementKind: ElementKind, alignment: Alignment,
@@ -197,8 +219,15 @@ public struct CompositionalSection: Sendable {
     /// the section's edges).
     public var contentInsetsReference: ContentInsetsReference
     /// Boundary items' widths follow the leading/trailing content insets (true) or span the
-    /// container (false).
+    /// container (false), when `supplementaryContentInsetsReference` is `.automatic`
+    /// (deprecated in iOS 16 for it).
     public var supplementariesFollowContentInsets: Bool
+    /// What top and bottom boundary items' leading and trailing insets are (iOS 16):
+    /// `.automatic` the section's own (its `contentInsetsReference` plus its content
+    /// insets, or none when `supplementariesFollowContentInsets` is false), `.none` none (the
+    /// items span the container), `.safeArea`, `.layoutMargins`, `.readableContent` those
+    /// of that guide alone (the section's content insets do not apply).
+    public var supplementaryContentInsetsReference: ContentInsetsReference = .automatic
     public var boundarySupplementaryItems: [CompositionalBoundaryItem]
     public var decorationItems: [CompositionalDecorationItem]
     public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
