@@ -367,6 +367,12 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// estimated too); in a vertical group, items whose width is estimated as wide. They
     /// are still measured for their own size.
     public var stretchesItems: Bool
+    /// A custom group's cells (`custom(layoutSize:itemProvider:)`); nil for a group of
+    /// subitems.
+    public var customItemProvider: CompositionalGroupCustomItemProvider?
+    /// The custom items the provider returned for the layout's current environment, filled
+    /// in when a layout compiles the group.
+    var resolvedCustomItems: [CompositionalGroupCustomItem]?
 
     public init(
         layoutSize: CompositionalSize, axis: Axis, subitems: [CompositionalSubitem], count: Int? = nil,
@@ -382,6 +388,21 @@ public struct CompositionalGroup: Hashable, Sendable {
         self.contentInsets = contentInsets
         self.edgeSpacing = edgeSpacing
         self.stretchesItems = stretchesItems
+    }
+
+    /// A group whose cells are where `itemProvider` says, frames relative to the group's
+    /// top-leading corner (`NSCollectionLayoutGroup.custom(layoutSize:itemProvider:)`). The
+    /// layout calls the provider with its environment each time it compiles the group (when
+    /// it prepares, or when the container changes), not once per repetition: every
+    /// repetition holds the same cells, one per custom item, in the order returned. An
+    /// estimated extent is the custom items' bounding box. It must return at least one item,
+    /// with finite frames of non-negative size.
+    public static func custom(
+        layoutSize: CompositionalSize, itemProvider: @escaping @Sendable (_ environment: CompositionalEnvironment) -> [CompositionalGroupCustomItem]
+    ) -> CompositionalGroup {
+        var group = CompositionalGroup(layoutSize: layoutSize, axis: .horizontal, subitems: [])
+        group.customItemProvider = CompositionalGroupCustomItemProvider(itemProvider)
+        return group
     }
 
     /// Subitems side by side, repeated while they fit
@@ -448,6 +469,7 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// `count`, exactly the number it holds; without, the least: subitems that fit again
     /// repeat in the layout).
     public var leafCount: Int {
+        if customItemProvider != nil { return resolvedCustomItems?.count ?? 0 }
         if let count { return count * (subitems.first?.leafCount ?? 0) }
         return subitems.reduce(0) { $0 + $1.leafCount }
     }
@@ -455,6 +477,12 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// Why the group cannot be used (named below `option`), or nil.
     func problem(_ option: String) -> LayoutOptionsError? {
         if let problem = layoutSize.problem("\(option).layoutSize") { return problem }
+        if customItemProvider != nil {
+            if !subitems.isEmpty || count != nil {
+                return LayoutOptionsError(option: "\(option).subitems", expected: "no subitems or count in a custom group", value: "\(subitems.count) subitems")
+            }
+            return nil
+        }
         if let count {
             if count < 1 { return LayoutOptionsError(option: "\(option).count", expected: "a whole number ≥ 1", value: String(count)) }
             if subitems.count != 1 {
@@ -475,6 +503,72 @@ public struct CompositionalGroup: Hashable, Sendable {
         }
         return nil
     }
+}
+
+extension CompositionalGroup {
+    /// Whether the group or one nested in it is custom (its cells known only from the
+    /// environment).
+    var containsCustomGroup: Bool {
+        customItemProvider != nil || subitems.contains { if case .group(let group) = $0 { group.containsCustomGroup } else { false } }
+    }
+
+    /// The group with every custom group's items asked of its provider for `environment`.
+    /// - Precondition: each provider returns at least one item, with finite frames of
+    ///   non-negative size.
+    func resolvingCustomItems(in environment: CompositionalEnvironment) -> CompositionalGroup {
+        var group = self
+        if let provider = customItemProvider {
+            let items = provider.provide(environment)
+            precondition(!items.isEmpty, "CompositionalGroup.custom: the item provider returned no items")
+            for item in items {
+                let frame = item.frame
+                precondition(
+                    frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite && frame.height.isFinite && frame.width >= 0 && frame.height >= 0,
+                    "CompositionalGroup.custom: a custom item's frame must be finite, of non-negative size, not \(frame)")
+            }
+            group.resolvedCustomItems = items
+        }
+        group.subitems = subitems.map { subitem in
+            if case .group(let nested) = subitem, nested.containsCustomGroup { return .group(nested.resolvingCustomItems(in: environment)) }
+            return subitem
+        }
+        return group
+    }
+}
+
+/// One cell of a custom group (`NSCollectionLayoutGroupCustomItem`): its frame relative to
+/// the group's top-leading corner (x towards the trailing edge, mirrored in right-to-left),
+/// and its z-index.
+public struct CompositionalGroupCustomItem: Hashable, Sendable {
+    public var frame: Rect
+    public var zIndex: Int
+
+    /// `NSCollectionLayoutGroupCustomItem(frame:)`.
+    public init(frame: Rect) {
+        self.init(frame: frame, zIndex: 0)
+    }
+
+    /// `NSCollectionLayoutGroupCustomItem(frame:zIndex:)`.
+    public init(frame: Rect, zIndex: Int) {
+        self.frame = frame
+        self.zIndex = zIndex
+    }
+}
+
+/// The item provider of a custom group (`NSCollectionLayoutGroupCustomItemProvider`). Two
+/// providers are equal when they are the same value (made by one `init`): closures cannot
+/// be compared, and a layout reuses what it compiled for a group equal to the one before.
+public struct CompositionalGroupCustomItemProvider: Hashable, Sendable {
+    private final class Identity: Sendable {}
+    private let identity = Identity()
+    let provide: @Sendable (CompositionalEnvironment) -> [CompositionalGroupCustomItem]
+
+    public init(_ provide: @escaping @Sendable (_ environment: CompositionalEnvironment) -> [CompositionalGroupCustomItem]) {
+        self.provide = provide
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity === rhs.identity }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
 }
 
 /// Insets must be finite and not negative.

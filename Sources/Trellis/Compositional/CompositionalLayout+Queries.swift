@@ -129,7 +129,7 @@ extension CompositionalLayout {
                         group.layOut(inputs, origin: origin, sizes: sizes, frames: frames)
                         return inputs.present
                     }
-                    if attachments.isEmpty {
+                    if attachments.isEmpty && !group.hasZIndexes {
                         for leaf in 0..<present {
                             let frame = physical(frames[leaf])
                             if frame.intersects(rect) {
@@ -141,7 +141,7 @@ extension CompositionalLayout {
                         for leaf in 0..<present {
                             let indexPath = IndexPath(item: index * leafCount + leaf, section: section)
                             let frame = physical(frames[leaf])
-                            if frame.intersects(rect) { try body(LayoutAttributes(indexPath: indexPath, frame: frame)) }
+                            if frame.intersects(rect) { try body(LayoutAttributes(indexPath: indexPath, frame: frame, zIndex: group.zIndex(ofLeaf: leaf))) }
                             guard next < attachments.count, attachments[next].leaf == leaf else { continue }
                             for supplementary in attachments[next].items {
                                 let attached = physical(supplementary.frame(attachedTo: frames[leaf]))

@@ -266,7 +266,10 @@ public final class CompositionalLayout: VisitingCollectionLayout {
 
     /// - Complexity: O(g + log n).
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        frameOfItem(at: indexPath).map { LayoutAttributes(indexPath: indexPath, frame: physical($0)) }
+        frameOfItem(at: indexPath).map { frame in
+            let group = plans[indexPath.section].group
+            return LayoutAttributes(indexPath: indexPath, frame: physical(frame), zIndex: group.zIndex(ofLeaf: indexPath.item % group.leafCount))
+        }
     }
 
     /// The layout-space frame of an item, or nil.
@@ -466,7 +469,9 @@ final class SectionPlan: Sendable {
         bottom = section.contentInsets.bottom
         contentWidth = Swift.max(0, width - left - right)
         groupContainer = Size(width: contentWidth, height: Swift.max(0, environment.containerSize.height - top - bottom))
-        let group = previous?.groupContainer == groupContainer ? previous!.group : GroupPlan(section.group, container: groupContainer)
+        let group = previous?.groupContainer == groupContainer
+            ? previous!.group
+            : GroupPlan(section.group.containsCustomGroup ? section.group.resolvingCustomItems(in: environment) : section.group, container: groupContainer)
         self.group = group
         orthogonal = section.orthogonalScrollingBehavior != .none
         separators = orthogonal ? nil : section.separators

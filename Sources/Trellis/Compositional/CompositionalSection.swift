@@ -265,7 +265,7 @@ public struct CompositionalSection: Sendable {
     /// section (`group.subitems[0].layoutSize.widthDimension`).
     public func validate() throws(LayoutOptionsError) {
         if let problem = group.problem("group") { throw problem }
-        if group.leafCount < 1 { throw LayoutOptionsError(option: "group", expected: "at least one item", value: "none") }
+        if group.leafCount < 1 && !group.containsCustomGroup { throw LayoutOptionsError(option: "group", expected: "at least one item", value: "none") }
         try validateAllButGroup()
     }
 
