@@ -3,7 +3,8 @@ import Trellis
 /// The options of a compositional layout (docs/Layouts.md, "CompositionalLayout"):
 ///
 /// ```
-/// {"type": "compositional", "interSectionSpacing": 8, "safeAreaInsets": {…},
+/// {"type": "compositional", "scrollDirection": "vertical" | "horizontal",
+///  "interSectionSpacing": 8, "safeAreaInsets": {…},
 ///  "layoutMargins": {…}, "readableContentWidth": 672, "displayScale": 2,
 ///  "section": SECTION            // every section; or
 ///  "sections": [SECTION, …]      // section i takes entry min(i, count − 1); or
@@ -77,11 +78,13 @@ public struct CompositionalSpec: Sendable {
     /// messages.
     var entryPaths: [String] = []
 
-    static let members = ["type", "interSectionSpacing", "safeAreaInsets", "layoutMargins", "readableContentWidth", "displayScale", "section", "sections", "list"]
+    static let members = ["type", "scrollDirection", "interSectionSpacing", "safeAreaInsets", "layoutMargins", "readableContentWidth", "displayScale", "section", "sections", "list"]
 
     static func decode(_ object: JSONObject) throws(SpecError) -> CompositionalSpec {
         try object.rejectUnknownMembers(members)
         var configuration = CompositionalConfiguration()
+        // Horizontal: the document's "height" is required (LayoutSpec.needsHeight).
+        if let field = object.optional("scrollDirection") { configuration.scrollDirection = try field.oneOf(ScrollDirection.self) }
         try object.read("interSectionSpacing", into: &configuration.interSectionSpacing, expected: nonNegative)
         if let field = object.optional("safeAreaInsets") { configuration.safeAreaInsets = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("layoutMargins") { configuration.layoutMargins = try LayoutDocument.decodeInsets(field) }

@@ -120,6 +120,28 @@ struct CompositionalSpecTests {
                 == Rect(x: 50 - 11, y: -6 - 22, width: 20, height: 20))
     }
 
+    /// `"scrollDirection": "horizontal"` lays the sections out side by side and needs the
+    /// document's height.
+    @Test func aHorizontalDocumentScrollsSideways() throws {
+        let layout = #"{"type": "compositional", "scrollDirection": "horizontal", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"absolute": 100}, "heightDimension": {"fractionalHeight": 1}}, "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 50}}}]}}}"#
+        let document = try LayoutDocument.decode(#"{"width": 300, "height": 100, "layout": \#(layout), "sections": [{"items": [{"width": 0, "height": 0}, {"width": 0, "height": 0}, {"width": 0, "height": 0}]}]}"#)
+        guard case .compositional(let spec) = document.layout else {
+            Issue.record("not compositional")
+            return
+        }
+        #expect(spec.configuration.scrollDirection == .horizontal)
+        let made = spec.makeLayout()
+        made.prepare(from: StaticLayoutSource(containerSize: Size(width: 300, height: 100), sections: [.init(items: .fixed(count: 3, size: ItemSize(width: 0, height: 0)))]))
+        // Columns of two 50-pt rows: the third item starts the second column.
+        #expect(made.attributesForItem(at: IndexPath(item: 2, section: 0))?.frame == Rect(x: 100, y: 0, width: 100, height: 50))
+        do {
+            _ = try LayoutDocument.decode(#"{"width": 300, "layout": \#(layout), "sections": [{"items": [{"width": 0, "height": 0}]}]}"#)
+            Issue.record("a horizontal document without a height must not decode")
+        } catch {
+            #expect(error.path == "height")
+        }
+    }
+
     static let badInputs: [(String, String)] = [
         (document(#"{"type": "compositional"}"#), #"layout.section: missing; expected "section", "sections" or "list""#),
         (document(#"{"type": "compositional", "section": {}, "list": {}}"#), #"layout.list: expected one of "section", "sections" and "list", not several"#),

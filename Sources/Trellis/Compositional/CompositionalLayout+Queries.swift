@@ -34,8 +34,8 @@ extension CompositionalLayout {
     }
 
     func visit<E: Error>(in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
-        let area = physical(rect)  // mirroring is its own inverse: the rect in layout space
-        let visible = physical(visibleBounds)
+        let area = layoutSpace(rect)
+        let visible = layoutSpace(visibleBounds)
         for section in sections(overlapping: area.minY - attachmentReach, area.maxY + attachmentReach) {
             let top = sectionTop(section)
             let plan = plans[section], state = states[section]
@@ -51,7 +51,8 @@ extension CompositionalLayout {
                 if let handler = plan.section.visibleItemsInvalidationHandler {
                     var items: [LayoutAttributes] = []
                     visitCells(of: section, bodyTop: bodyTop, area: area, rect: rect) { items.append($0) }
-                    handler(&items, Point(x: orthogonalOffsets[section], y: 0), environment)
+                    let offset = orthogonalOffsets[section]
+                    handler(&items, isHorizontal ? Point(x: 0, y: offset) : Point(x: offset, y: 0), environment)
                     for item in items where item.frame.intersects(rect) { try body(item) }
                 } else {
                     try visitCells(of: section, bodyTop: bodyTop, area: area, rect: rect, body)

@@ -56,6 +56,12 @@ public final class CompositionalLayout: VisitingCollectionLayout {
 
     /// The environment of the last prepare (what the section provider was given).
     public private(set) var environment: CompositionalEnvironment
+    /// `environment` as the layout's own machinery sees it: transposed when the layout
+    /// scrolls horizontally (CompositionalLayout+Horizontal.swift).
+    private(set) var layoutEnvironment: CompositionalEnvironment
+    /// The layout was last prepared to scroll horizontally: its machinery works on the
+    /// transposed description and `physical` transposes frames back.
+    private(set) var isHorizontal = false
     private(set) var containerWidth = 0.0
     private(set) var plans: [SectionPlan] = []
     /// Some section has an estimated item or boundary item (set by `prepare`): the
@@ -92,6 +98,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         sharedSection = section
         sectionProvider = { _, _ in section }
         environment = configuration.environment(containerSize: .zero, layoutDirection: .leftToRight)
+        layoutEnvironment = environment
     }
 
     /// Each section as `sectionProvider` describes it, given its index and the environment
@@ -104,6 +111,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         sharedSection = nil
         self.sectionProvider = sectionProvider
         environment = configuration.environment(containerSize: .zero, layoutDirection: .leftToRight)
+        layoutEnvironment = environment
     }
 
     /// The description of section `index` in the last prepare.
@@ -130,6 +138,16 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// layout.
     /// - Complexity: O(n) for n items (O(n·g) group evaluations when cells are estimated).
     public func prepare(from source: some LayoutSource) {
+        if configuration.scrollDirection == .horizontal {
+            prepareInLayoutSpace(from: TransposedLayoutSource(base: source), direction: source.layoutDirection)
+        } else {
+            prepareInLayoutSpace(from: source, direction: source.layoutDirection)
+        }
+    }
+
+    /// `prepare` on a source in layout space (transposed for a horizontal layout), whose
+    /// sections are shown in `direction`.
+    private func prepareInLayoutSpace(from source: some LayoutSource, direction: LayoutDirection) {
         lastLaidOutGroup = nil
         var diagnostics: [LayoutDiagnostic] = []
         let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
@@ -138,7 +156,12 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             height = sanitizedLength(height, indexPath: nil, path: "container.height", diagnostics: &diagnostics)
         }
         containerWidth = width
-        environment = configuration.environment(containerSize: Size(width: width, height: height), layoutDirection: source.layoutDirection)
+        let horizontal = configuration.scrollDirection == .horizontal
+        isHorizontal = horizontal
+        let container = Size(width: width, height: height)
+        environment = configuration.environment(containerSize: horizontal ? container.transposed : container, layoutDirection: direction)
+        layoutEnvironment = horizontal ? environment.transposed : environment
+        let sharedLaidOut = horizontal ? sharedSection?.transposed : sharedSection
         let sectionCount = Swift.max(0, source.numberOfSections)
         var plans = self.plans, states = self.states
         self.plans = []
@@ -149,7 +172,8 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         overflow = 0
         attachmentReach = 0
         for section in 0..<sectionCount {
-            let description = sharedSection ?? sectionProvider(section, environment)
+            let given = sharedSection ?? sectionProvider(section, environment)
+            let description = sharedLaidOut ?? (horizontal ? given.transposed : given)
             // One plan per distinct group, not per section: a section whose group is the one
             // before's shares its plan, checked and compiled once (comparing the groups is
             // O(1) when the provider hands out the same stored description, whose arrays
@@ -157,13 +181,13 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             let sameGroup = previous.map { sharedSection != nil || description.group == $0.section.group } ?? false
             if sharedSection == nil {
                 if sameGroup {
-                    precondition((try? description.validateAllButGroup()) != nil,
-                                 "CompositionalLayout section \(section): \(validationMessage(description.validateAllButGroup))")
+                    precondition((try? given.validateAllButGroup()) != nil,
+                                 "CompositionalLayout section \(section): \(validationMessage(given.validateAllButGroup))")
                 } else {
-                    precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
+                    precondition((try? given.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(given.validate))")
                 }
             }
-            let plan = SectionPlan(description, reusing: sameGroup ? previous : nil, environment: environment)
+            let plan = SectionPlan(description, reusing: sameGroup ? previous : nil, environment: layoutEnvironment)
             previous = plan
             if plan.group.isRepetitionLimited && (section == 0 || sharedSection == nil) {
                 diagnostics.append(LayoutDiagnostic(
@@ -193,6 +217,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// - Complexity: new item sizes: O(g + log n + log s) each; header or footer sizes:
     ///   O(b + log s) (b boundary items); anything else: a full `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
+        let context = isHorizontal ? context.transposed : context
         lastLaidOutGroup = nil
         if context.requiresFullRelayout {
             prepare(from: source)
@@ -229,13 +254,26 @@ public final class CompositionalLayout: VisitingCollectionLayout {
 
     // MARK: Geometry shared by the queries
 
-    public var contentSize: Size { Size(width: containerWidth, height: sectionOffsets.total) }
+    public var contentSize: Size {
+        isHorizontal ? Size(width: sectionOffsets.total, height: containerWidth) : Size(width: containerWidth, height: sectionOffsets.total)
+    }
 
     @inline(__always) func sectionTop(_ section: Int) -> Double { sectionOffsets.offset(of: section) }
 
     /// A frame of layout space (x from the leading edge) in the collection's coordinates.
     @inline(__always) func physical(_ frame: Rect) -> Rect {
-        environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: containerWidth)
+        if isHorizontal {
+            let frame = frame.transposed
+            return environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: sectionOffsets.total)
+        }
+        return environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: containerWidth)
+    }
+
+    /// A rect of the collection's coordinates in layout space (the inverse of `physical`;
+    /// mirroring alone is its own inverse).
+    @inline(__always) func layoutSpace(_ rect: Rect) -> Rect {
+        guard isHorizontal else { return physical(rect) }
+        return (environment.layoutDirection == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: sectionOffsets.total)).transposed
     }
 
     /// Where the groups of an orthogonal section start along x, at its current offset.
@@ -407,7 +445,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let leaf = indexPath.item % plan.group.leafCount
         let width: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .horizontal) ? .unconstrained : .exactly(frame.width)
         let height: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .vertical) ? .unconstrained : .exactly(frame.height)
-        return FittingProposal(width: width, height: height)
+        return isHorizontal ? FittingProposal(width: height, height: width) : FittingProposal(width: width, height: height)
     }
 }
 

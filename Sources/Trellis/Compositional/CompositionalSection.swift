@@ -168,6 +168,17 @@ public struct CompositionalConfiguration: Hashable, Sendable {
     /// The widest the readable content guide gets (UIKit: 672 pt at the default text size).
     public var readableContentWidth: Double
     public var displayScale: Double
+    /// The axis the content scrolls along (`scrollDirection`). Horizontal: sections follow
+    /// each other left to right (right to left in a right-to-left layout), and so do a
+    /// section's groups; dimensions resolve as written (a `.fractionalHeight` is a fraction
+    /// of the collection's height less the section's top and bottom insets); an orthogonal
+    /// section scrolls vertically (its offset is vertical); the roles of the edges follow
+    /// the axis: `.leading` and `.trailing` boundary items extend a section along x as
+    /// `.top` and `.bottom` items extend it along y in a vertical layout, and top and
+    /// bottom items lie over the items area. `contentInsetsReference` then adds to the top
+    /// and bottom insets. Headless: a `CollectionView` hosting the layout scrolls
+    /// vertically.
+    public var scrollDirection: ScrollDirection = .vertical
 
     public init(
         interSectionSpacing: Double = 0, safeAreaInsets: EdgeInsets = .zero, layoutMargins: EdgeInsets? = nil,
