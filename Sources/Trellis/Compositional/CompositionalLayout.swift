@@ -4,7 +4,8 @@
 /// with boundary supplementary items (headers and footers, pinned or not, estimated),
 /// supplementary items attached to cells (badges), background decorations, a section
 /// provider, orthogonally scrolling sections and list sections
-/// (`CompositionalSection.list(using:environment:)`). Scrolls vertically.
+/// (`CompositionalSection.list(using:environment:)`). Scrolls vertically, or horizontally
+/// (`CompositionalConfiguration.scrollDirection`, CompositionalLayout+Horizontal.swift).
 ///
 /// UIKit's names map as: `NSCollectionLayoutDimension` → `CompositionalDimension`,
 /// `NSCollectionLayoutSize` → `CompositionalSize`, `NSCollectionLayoutItem` →
