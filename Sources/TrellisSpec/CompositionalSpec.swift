@@ -5,6 +5,7 @@ import Trellis
 /// ```
 /// {"type": "compositional", "scrollDirection": "vertical" | "horizontal",
 ///  "interSectionSpacing": 8, "safeAreaInsets": {…},
+///  "boundarySupplementaryItems": [BOUNDARY ITEM, …]   // the whole layout's header and footer
 ///  "layoutMargins": {…}, "readableContentWidth": 672, "displayScale": 2,
 ///  "section": SECTION            // every section; or
 ///  "sections": [SECTION, …]      // section i takes entry min(i, count − 1); or
@@ -78,13 +79,16 @@ public struct CompositionalSpec: Sendable {
     /// messages.
     var entryPaths: [String] = []
 
-    static let members = ["type", "scrollDirection", "interSectionSpacing", "safeAreaInsets", "layoutMargins", "readableContentWidth", "displayScale", "section", "sections", "list"]
+    static let members = ["type", "scrollDirection", "boundarySupplementaryItems", "interSectionSpacing", "safeAreaInsets", "layoutMargins", "readableContentWidth", "displayScale", "section", "sections", "list"]
 
     static func decode(_ object: JSONObject) throws(SpecError) -> CompositionalSpec {
         try object.rejectUnknownMembers(members)
         var configuration = CompositionalConfiguration()
         // Horizontal: the document's "height" is required (LayoutSpec.needsHeight).
         if let field = object.optional("scrollDirection") { configuration.scrollDirection = try field.oneOf(ScrollDirection.self) }
+        if let field = object.optional("boundarySupplementaryItems") {
+            for item in try field.array() { configuration.boundarySupplementaryItems.append(try decodeBoundaryItem(item)) }
+        }
         try object.read("interSectionSpacing", into: &configuration.interSectionSpacing, expected: nonNegative)
         if let field = object.optional("safeAreaInsets") { configuration.safeAreaInsets = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("layoutMargins") { configuration.layoutMargins = try LayoutDocument.decodeInsets(field) }

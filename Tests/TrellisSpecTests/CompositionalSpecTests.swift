@@ -130,6 +130,11 @@ struct CompositionalSpecTests {
             return
         }
         #expect(spec.configuration.scrollDirection == .horizontal)
+        let banner = try LayoutDocument.decode(Self.document(#"{"type": "compositional", "boundarySupplementaryItems": [{"elementKind": "banner", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 30}}}], "list": {}}"#))
+        guard case .compositional(let bannered) = banner.layout else { return }
+        #expect(bannered.configuration.boundarySupplementaryItems == [
+            CompositionalBoundaryItem(layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(30)), elementKind: .supplementary("banner"), alignment: .top)
+        ])
         let made = spec.makeLayout()
         made.prepare(from: StaticLayoutSource(containerSize: Size(width: 300, height: 100), sections: [.init(items: .fixed(count: 3, size: ItemSize(width: 0, height: 0)))]))
         // Columns of two 50-pt rows: the third item starts the second column.
@@ -178,6 +183,8 @@ struct CompositionalSpecTests {
          #"layout.section.boundarySupplementaryItems[0].alignment: unknown value "left"; expected one of "top", "bottom", "leading", "trailing""#),
         (document(#"{"type": "compositional", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)]}, "supplementaryContentInsetsReference": "margins"}}"#),
          #"layout.section.supplementaryContentInsetsReference: unknown value "margins"; expected one of "automatic", "none", "safeArea", "layoutMargins", "readableContent""#),
+        (document(#"{"type": "compositional", "boundarySupplementaryItems": [{"elementKind": "banner", "alignment": "leading"}], "list": {}}"#),
+         "layout.boundarySupplementaryItems[0].alignment: expected top or bottom, got leading"),
         (document(#"{"type": "compositional", "interSectionSpacing": -1, "list": {}}"#), "layout.interSectionSpacing: expected a finite number ≥ 0, got -1"),
         (document(#"{"type": "compositional", "list": {"appearance": "fancy"}}"#), #"layout.list.appearance: unknown value "fancy"; expected one of "plain", "grouped", "insetGrouped""#),
         (document(#"{"type": "compositional", "list": {"estimatedRowHeight": -3}}"#), "layout.list.estimatedRowHeight: expected a finite number ≥ 0, got -3"),

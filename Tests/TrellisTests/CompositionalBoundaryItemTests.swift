@@ -154,4 +154,43 @@ private let leadingKind = ElementKind.supplementary("leading"), trailingKind = E
         // The items keep the section's own insets.
         #expect(layout.attributesForItem(at: IndexPath(item: 0, section: 0))!.frame.minX == 10)
     }
+
+    /// The configuration's boundary items: a header above the first section and a footer
+    /// below the last (UIKit's `UICollectionViewCompositionalLayoutConfiguration.boundarySupplementaryItems`).
+    @Test func theLayoutsOwnHeaderAndFooter() {
+        let layoutHeader = ElementKind.supplementary("layout-header"), layoutFooter = ElementKind.supplementary("layout-footer")
+        var configuration = CompositionalConfiguration(interSectionSpacing: 10)
+        configuration.boundarySupplementaryItems = [
+            CompositionalBoundaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: layoutHeader, alignment: .top, pinToVisibleBounds: true),
+            CompositionalBoundaryItem(layoutSize: size(.fractionalWidth(0.5), .estimated(20)), elementKind: layoutFooter, alignment: .bottom),
+        ]
+        let rows = CompositionalSection(group: .vertical(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [CompositionalItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))]))
+        let layout = CompositionalLayout(section: rows, configuration: configuration)
+        layout.prepare(from: StaticLayoutSource(containerSize: Size(width: 390, height: 800), sections: [
+            .init(items: .fixed(count: 2, size: ItemSize(width: 1, height: 1))), .init(items: .fixed(count: 2, size: ItemSize(width: 1, height: 1))),
+        ]))
+        let origin = IndexPath(item: 0, section: 0)
+        #expect(layout.attributesForSupplementaryElement(ofKind: layoutHeader, at: origin)?.frame == Rect(x: 0, y: 0, width: 390, height: 30))
+        #expect(layout.attributesForItem(at: IndexPath(item: 0, section: 0))?.frame.minY == 30)
+        #expect(layout.attributesForItem(at: IndexPath(item: 0, section: 1))?.frame.minY == 140)
+        #expect(layout.attributesForSupplementaryElement(ofKind: layoutFooter, at: origin)?.frame == Rect(x: 0, y: 240, width: 195, height: 20))
+        #expect(layout.contentSize.height == 260)
+        // Pinned, the header stays at the top of the visible bounds while the sections do.
+        let visible = Rect(x: 0, y: 100, width: 390, height: 100)
+        let header = layout.elements(in: visible, visibleBounds: visible).first { $0.kind == layoutHeader }
+        #expect(header?.frame == Rect(x: 0, y: 100, width: 390, height: 30) && header?.isPinned == true)
+        // A sideways item in a vertical layout is refused, naming it.
+        configuration.boundarySupplementaryItems[1].alignment = .trailing
+        #expect(throws: LayoutOptionsError(option: "boundarySupplementaryItems[1].alignment", expected: "top or bottom", value: "trailing")) {
+            try configuration.validate()
+        }
+        // Scrolling horizontally, a leading item comes before the first section.
+        configuration.scrollDirection = .horizontal
+        configuration.boundarySupplementaryItems = [CompositionalBoundaryItem(layoutSize: size(.absolute(40), .fractionalHeight(1)), elementKind: layoutHeader, alignment: .leading)]
+        let sideways = CompositionalLayout(section: CompositionalSection(group: cards), configuration: configuration)
+        sideways.prepare(from: StaticLayoutSource(containerSize: Size(width: 390, height: 300), sections: [.init(items: .fixed(count: 2, size: ItemSize(width: 1, height: 1)))]))
+        #expect(sideways.attributesForSupplementaryElement(ofKind: layoutHeader, at: origin)?.frame == Rect(x: 0, y: 0, width: 40, height: 300))
+        #expect(sideways.attributesForItem(at: IndexPath(item: 1, section: 0))?.frame == Rect(x: 140, y: 0, width: 100, height: 50))
+        #expect(sideways.contentSize.width == 240)
+    }
 }

@@ -27,7 +27,7 @@ extension CompositionalLayout {
     func sections(overlapping minY: Double, _ maxY: Double) -> Range<Int> {
         let count = states.count
         guard count > 0 else { return 0..<0 }
-        let first = sectionOffsets.firstCandidate(at: minY - overflow)
+        let first = sectionOffsets.firstCandidate(at: minY - layoutBoundaryBefore - overflow)
         var end = first
         while end < count && sectionTop(end) < maxY + slop(maxY) { end += 1 }
         return first..<end
@@ -36,6 +36,21 @@ extension CompositionalLayout {
     func visit<E: Error>(in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
         let area = layoutSpace(rect)
         let visible = layoutSpace(visibleBounds)
+        for (index, item) in layoutBoundary.enumerated() {
+            var frame = layoutBoundaryFrame(index)
+            var pinned = false
+            if item.pins {
+                (frame, pinned) = item.atStart
+                    ? Pinning.pinnedHeader(frame, sectionEnd: contentLength - layoutBoundaryAfter, visibleBounds: visible, axis: .vertical)
+                    : Pinning.pinnedFooter(frame, sectionStart: layoutBoundaryBefore, visibleBounds: visible, axis: .vertical)
+            }
+            frame = physical(frame)
+            if frame.intersects(rect) {
+                try body(LayoutAttributes(
+                    indexPath: IndexPath(item: 0, section: 0), kind: item.kind, frame: frame,
+                    zIndex: pinned ? Swift.max(item.zIndex, Pinning.pinnedZIndex) : item.zIndex, isPinned: pinned))
+            }
+        }
         for section in sections(overlapping: area.minY - attachmentReach, area.maxY + attachmentReach) {
             let top = sectionTop(section)
             let plan = plans[section], state = states[section]

@@ -71,6 +71,10 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     private(set) var states: [SectionState] = []
     /// Sections' extents (interSectionSpacing after every section but the last).
     private(set) var sectionOffsets = OffsetTree()
+    /// The configuration's boundary items in layout space, and how much room they take
+    /// before the first section and after the last.
+    private(set) var layoutBoundary: [(kind: ElementKind, atStart: Bool, x: Double, width: Double, height: Double, pins: Bool, zIndex: Int)] = []
+    private(set) var layoutBoundaryBefore = 0.0, layoutBoundaryAfter = 0.0
     /// How far cells may stick out below their group, over all sections: widens searches.
     private(set) var overflow = 0.0
     /// How far supplementary items attached to cells (badges) may reach past their cells,
@@ -163,6 +167,14 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         environment = configuration.environment(containerSize: horizontal ? container.transposed : container, layoutDirection: direction)
         layoutEnvironment = horizontal ? environment.transposed : environment
         let sharedLaidOut = horizontal ? sharedSection?.transposed : sharedSection
+        layoutBoundary = configuration.boundarySupplementaryItems.map { given in
+            let item = horizontal ? given.transposed : given
+            let container = layoutEnvironment.containerSize
+            return (item.elementKind, item.alignment == .top, 0, item.layoutSize.widthDimension.resolved(in: container) ?? container.width,
+                    item.layoutSize.heightDimension.resolvedOrEstimate(in: container), item.pinToVisibleBounds, item.zIndex)
+        }
+        layoutBoundaryBefore = layoutBoundary.reduce(0) { $0 + ($1.atStart ? $1.height : 0) }
+        layoutBoundaryAfter = layoutBoundary.reduce(0) { $0 + ($1.atStart ? 0 : $1.height) }
         let sectionCount = Swift.max(0, source.numberOfSections)
         var plans = self.plans, states = self.states
         self.plans = []
@@ -256,16 +268,27 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     // MARK: Geometry shared by the queries
 
     public var contentSize: Size {
-        isHorizontal ? Size(width: sectionOffsets.total, height: containerWidth) : Size(width: containerWidth, height: sectionOffsets.total)
+        isHorizontal ? Size(width: contentLength, height: containerWidth) : Size(width: containerWidth, height: contentLength)
     }
 
-    @inline(__always) func sectionTop(_ section: Int) -> Double { sectionOffsets.offset(of: section) }
+    /// The content's extent along the scroll axis: the sections and the layout's boundary items.
+    @inline(__always) var contentLength: Double { layoutBoundaryBefore + sectionOffsets.total + layoutBoundaryAfter }
+
+    /// The layout-space frame of the configuration's boundary item `index` at rest.
+    func layoutBoundaryFrame(_ index: Int) -> Rect {
+        let item = layoutBoundary[index]
+        var y = item.atStart ? 0 : layoutBoundaryBefore + sectionOffsets.total
+        for other in 0..<index where layoutBoundary[other].atStart == item.atStart { y += layoutBoundary[other].height }
+        return Rect(x: item.x, y: y, width: item.width, height: item.height)
+    }
+
+    @inline(__always) func sectionTop(_ section: Int) -> Double { layoutBoundaryBefore + sectionOffsets.offset(of: section) }
 
     /// A frame of layout space (x from the leading edge) in the collection's coordinates.
     @inline(__always) func physical(_ frame: Rect) -> Rect {
         if isHorizontal {
             let frame = frame.transposed
-            return environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: sectionOffsets.total)
+            return environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: contentLength)
         }
         return environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: containerWidth)
     }
@@ -274,7 +297,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// mirroring alone is its own inverse).
     @inline(__always) func layoutSpace(_ rect: Rect) -> Rect {
         guard isHorizontal else { return physical(rect) }
-        return (environment.layoutDirection == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: sectionOffsets.total)).transposed
+        return (environment.layoutDirection == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: contentLength)).transposed
     }
 
     /// Where the groups of an orthogonal section start along x, at its current offset.
@@ -339,6 +362,9 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// - Complexity: O(b + log s) for a boundary item, O(g + log n) for a badge.
     public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         let section = indexPath.section
+        if indexPath == IndexPath(item: 0, section: 0), let index = layoutBoundary.firstIndex(where: { $0.kind == kind }) {
+            return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(layoutBoundaryFrame(index)), zIndex: layoutBoundary[index].zIndex)
+        }
         guard section >= 0 && section < states.count else { return nil }
         if indexPath.item == 0, let index = plans[section].boundary.firstIndex(where: { $0.kind == kind }) {
             let frame = boundaryFrame(index, section: section, top: sectionTop(section))

@@ -179,6 +179,13 @@ public struct CompositionalConfiguration: Hashable, Sendable {
     /// and bottom insets. Headless: a `CollectionView` hosting the layout scrolls
     /// vertically.
     public var scrollDirection: ScrollDirection = .vertical
+    /// Headers and footers of the whole layout (`boundarySupplementaryItems`): `.top` items
+    /// above the first section, `.bottom` ones below the last (`.leading` and `.trailing`
+    /// before and after the sections when scrolling horizontally), at `indexPath` (0, 0)
+    /// of their own kinds, which no section may use. Widths resolve against the container;
+    /// an estimated height is used at its estimate (these are not measured); pinned ones
+    /// stick to the visible bounds while the content reaches them.
+    public var boundarySupplementaryItems: [CompositionalBoundaryItem] = []
 
     public init(
         interSectionSpacing: Double = 0, safeAreaInsets: EdgeInsets = .zero, layoutMargins: EdgeInsets? = nil,
@@ -198,6 +205,20 @@ public struct CompositionalConfiguration: Hashable, Sendable {
             throw LayoutOptionsError(option: "readableContentWidth", expected: "a finite number > 0", value: readableContentWidth)
         }
         try validateScale(displayScale)
+        var kinds: Set<ElementKind> = []
+        for (index, item) in boundarySupplementaryItems.enumerated() {
+            if let problem = item.layoutSize.problem("boundarySupplementaryItems[\(index)].layoutSize") { throw problem }
+            if item.elementKind.category != .supplementaryView || !kinds.insert(item.elementKind).inserted {
+                throw LayoutOptionsError(
+                    option: "boundarySupplementaryItems[\(index)].elementKind", expected: "a supplementary kind used once", value: item.elementKind.name)
+            }
+            if item.alignment.isSideways != (scrollDirection == .horizontal) {
+                throw LayoutOptionsError(
+                    option: "boundarySupplementaryItems[\(index)].alignment",
+                    expected: scrollDirection == .horizontal ? "leading or trailing (the layout scrolls horizontally)" : "top or bottom",
+                    value: item.alignment.rawValue)
+            }
+        }
     }
 
     /// The environment for a container.
