@@ -38,6 +38,17 @@ public protocol LayoutSource {
     /// The size of a header or footer (or another supplementary kind) of `section`, or nil
     /// when the section has none. Across the scroll direction it spans the section anyway.
     func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size?
+    /// Every item's extent along `axis` in `section`, written into `lengths` (as many as
+    /// the section's items): what `sizeForItem(at:)` gives, for a whole section at once. A
+    /// source that holds its sizes in bulk answers without a call per item (a million
+    /// estimated rows are read on every full relayout); the default asks `sizeForItem(at:)`.
+    func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>)
+}
+
+extension LayoutSource {
+    public func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>) {
+        for item in lengths.indices { lengths[item] = sizeForItem(at: IndexPath(item: item, section: section)).size[axis] }
+    }
 }
 
 /// How much room a layout gives a self-sizing item along one axis.

@@ -429,7 +429,7 @@ extension SectionStack {
                 case .computed(_, let size): for item in 0..<count { heights[item] = size(item).size[axis] }
                 }
             } else {
-                for item in 0..<count { heights[item] = source.sizeForItem(at: IndexPath(item: item, section: section)).size[axis] }
+                source.itemLengths(inSection: section, along: axis, into: heights)
             }
         }
         for item in heights.indices where !(heights[item].isFinite && heights[item] >= 0) {

@@ -420,6 +420,18 @@ open class CollectionView: View, LayoutSource {
         return ItemSize(defaultItemSize)
     }
 
+    /// Every item's extent along `axis` in `section`: as `sizeForItem(at:)`, and without a
+    /// call per item when no delegate gives sizes (the estimate, then the measured sizes
+    /// over it).
+    public func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>) {
+        guard delegate == nil else {
+            for item in lengths.indices { lengths[item] = sizeForItem(at: IndexPath(item: item, section: section)).size[axis] }
+            return
+        }
+        lengths.update(repeating: defaultItemSize[axis])
+        sizes.forEachResolvedSize(inSection: section, below: lengths.count) { item, size in lengths[item] = size[axis] }
+    }
+
     /// The size of an item the delegate gives no size for: the estimate with self-sizing,
     /// else `itemSize` (what UIKit's flow layout uses without a delegate method).
     public var defaultItemSize: Size { estimatedItemSize.estimate ?? itemSize }

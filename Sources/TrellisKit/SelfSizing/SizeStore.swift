@@ -70,6 +70,16 @@ final class SizeStore {
         return sizes[indexPath.item]
     }
 
+    /// Calls `body` with each resolved size of `section` below item `count`, in order.
+    func forEachResolvedSize(inSection section: Int, below count: Int, _ body: (Int, Size) -> Void) {
+        guard section < items.count else { return }
+        items[section].withUnsafeBufferPointer { sizes in
+            for item in 0..<Swift.min(count, sizes.count) {
+                if let size = sizes[item] { body(item, size) }
+            }
+        }
+    }
+
     /// Every resolved size, by section (for state checks).
     var resolvedItemSizes: [[Size?]] { items }
 
