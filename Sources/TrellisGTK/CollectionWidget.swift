@@ -130,6 +130,10 @@ public final class CollectionWidget {
     /// scroll moves the cells, it does not change them). Holds the pictures of the cells of
     /// the last frame: about the visible area × scale² × 4 bytes.
     let drawingCache = CellDrawingCache()
+    /// The child widgets standing for the cells in the viewport to assistive technologies.
+    let accessibleCells: AccessibleCells
+    /// The row and column counts last given to GTK (-1: none).
+    var accessibleCounts: (rows: Int32, columns: Int32) = (-2, -2)
     /// Objects living as long as the widget (a data source the collection holds weakly).
     private var retained: [AnyObject] = []
 
@@ -139,6 +143,7 @@ public final class CollectionWidget {
         // the measurer the Cairo drawing shapes with.
         if !DefaultTextMeasurer.isInstalled { DefaultTextMeasurer.install(PangoTextMeasurer.shared) }
         self.collectionView = collectionView
+        accessibleCells = AccessibleCells(isList: Self.isListLayout(collectionView.layout))
         var callbacks = TrellisCollectionWidgetCallbacks()
         // The GtkWidget owns its host: released when the widget is finalized.
         callbacks.context = Unmanaged.passRetained(self).toOpaque()
@@ -167,6 +172,14 @@ public final class CollectionWidget {
         collectionView.layoutRequestHandler = { [weak self] in
             MainActor.assumeIsolated { self?.layoutRequested() }
         }
+        callbacks.focus = { context, direction in
+            MainActor.assumeIsolated { CollectionWidget.host(context).focusChain(direction) ? 1 : 0 }
+        }
+        callbacks.focus_target = { context in
+            // The pointer leaves the actor as a raw address: a GtkWidget pointer is not Sendable.
+            let child = MainActor.assumeIsolated { CollectionWidget.host(context).focusTargetChild().map(UInt.init(bitPattern:)) }
+            return child.flatMap { UnsafeMutablePointer<GtkWidget>(bitPattern: $0) }
+        }
         callbacks.destroy = { context in
             Unmanaged<CollectionWidget>.fromOpaque(context!).release()
         }
@@ -183,6 +196,7 @@ public final class CollectionWidget {
         }
         _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
                                    Unmanaged.passUnretained(self).toOpaque())
+        installAccessibility()
         installInteraction()
         installSidewaysScrolling()
         followTheme()
@@ -271,6 +285,7 @@ public final class CollectionWidget {
         collectionView.keptItem = resizeAnchorItem
         layOut()
         collectionView.keptItem = nil
+        updateAccessibleCells()
         isLayingOut = false
         WindowInstrumentation.startupMoment?("firstLayout")
     }
