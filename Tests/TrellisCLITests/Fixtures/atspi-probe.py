@@ -43,9 +43,9 @@ os.environ["AT_SPI_BUS_ADDRESS"] = _reply.unpack()[0]
 import pyatspi  # noqa: E402
 
 FLOWBOX = """
-import sys, gi
+import signal, sys, gi
 gi.require_version("Gtk", "4.0")
-from gi.repository import Gtk
+from gi.repository import GLib, Gtk
 count = int(sys.argv[1])
 def activate(app):
     window = Gtk.ApplicationWindow(application=app, title="GtkFlowBox peer")
@@ -61,8 +61,43 @@ def activate(app):
     print('{"event":"peerShown"}', flush=True)
 app = Gtk.Application(application_id="org.trellis.FlowBoxPeer")
 app.connect("activate", activate)
+# PyGObject's main loop does not end on SIGTERM by itself.
+GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, lambda: (app.quit(), False)[1])
 sys.exit(app.run([]))
 """
+
+
+def forget_bus_on_display():
+    """Removes the accessibility bus address the bus launcher put on the X server's root
+    window (AT_SPI_BUS): once this session is gone it names a dead bus, and GTK programs
+    started later on the same display (the other window tests) would try to reach it."""
+    try:
+        xlib = ctypes.CDLL("libX11.so.6")
+    except OSError:
+        return
+    xlib.XOpenDisplay.restype = ctypes.c_void_p
+    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    xlib.XDefaultRootWindow.restype = ctypes.c_ulong
+    xlib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    xlib.XInternAtom.restype = ctypes.c_ulong
+    xlib.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    xlib.XDeleteProperty.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+    xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    display = xlib.XOpenDisplay(None)
+    if not display:
+        return
+    xlib.XDeleteProperty(display, xlib.XDefaultRootWindow(display), xlib.XInternAtom(display, b"AT_SPI_BUS", 0))
+    xlib.XCloseDisplay(display)
+
+
+def end(program):
+    """Ends the program: SIGTERM, then SIGKILL if it is still there after 5 s."""
+    program.terminate()
+    try:
+        return program.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        program.kill()
+        return program.wait()
 
 
 def emit(record):
@@ -145,8 +180,7 @@ def main():
     def poll():
         if os.path.exists(request_file + ".quit"):
             os.remove(request_file + ".quit")
-            program.terminate()
-            program.wait()
+            end(program)
         status = program.poll()
         if status is not None:
             state["status"] = status
@@ -172,8 +206,8 @@ def main():
     GLib.timeout_add(50, poll)
     pyatspi.Registry.start()
     if state["status"] is None:
-        program.terminate()
-        state["status"] = program.wait()
+        state["status"] = end(program)
+    forget_bus_on_display()
     sys.exit(state["status"])
 
 
