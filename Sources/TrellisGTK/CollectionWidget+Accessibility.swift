@@ -27,6 +27,9 @@ final class AccessibleCells {
         var disabled: Int32 = -2
         var position: (Int32, Int32) = (-2, -2)
         var indexPath: IndexPath?
+        /// The cell whose name and description the element has, and the item it showed
+        /// then (nil: not described yet).
+        var described: (cell: ObjectIdentifier, indexPath: IndexPath)?
 
         init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
     }
@@ -40,6 +43,13 @@ final class AccessibleCells {
     var shown: [ObjectIdentifier: Element] = [:]
     /// Hidden children waiting for a cell.
     var pool: [Element] = []
+    /// Something other than a scroll changed the collection (an apply, a reconfigure, a
+    /// selection, a new layout): every cell's name is read again at the next update, not
+    /// only those of the cells that came into view.
+    var contentChanged = true
+    /// Where the round of re-reading names one cell at a time is (see
+    /// ``CollectionWidget/updateAccessibleCells()``).
+    var refreshCursor = 0
 
     init(isList: Bool) { self.isList = isList }
 
@@ -97,13 +107,24 @@ extension CollectionWidget {
             let offset = collectionView.contentOffset
             let selectable = collectionView.allowsSelection
             let columns = (collectionView.layout as? GridLayout)?.columnCount
+            // A scroll moves the cells but does not change them: their names are read when
+            // they come into view, all of them after any other change, and two a frame in
+            // turn besides — a change the widget was not told of (a cell's text set
+            // directly) is read within a second of frames.
+            let everyName = cells.contentChanged
+            cells.contentChanged = false
+            var index = 0
+            let refreshed = cells.refreshCursor
             for cell in collectionView.visibleCells where !cell.isHidden && cell.frame.intersects(bounds) {
                 guard let indexPath = collectionView.indexPath(for: cell) else { continue }
                 let key = ObjectIdentifier(cell)
                 let element = leaving.removeValue(forKey: key) ?? cells.dequeue(in: widget)
                 shown[key] = element
                 element.indexPath = indexPath
-                describe(element, as: cell, selectable: selectable)
+                let inTurn = index == refreshed || index == refreshed + 1
+                index += 1
+                let readName = everyName || inTurn || element.described.map { $0.cell != key || $0.indexPath != indexPath } ?? true
+                describe(element, as: cell, selectable: selectable, readingName: readName)
                 let position = cells.isList ? listPosition(of: indexPath) : columns.map { gridPosition(of: indexPath, columns: $0) }
                 setPosition(position ?? (-1, -1), of: element)
                 let frame = cell.frame
@@ -112,6 +133,7 @@ extension CollectionWidget {
                     width: Int32(max(0, frame.width.rounded())), height: Int32(max(0, frame.height.rounded())))
                 gtk_widget_size_allocate(element.widget, &allocation, -1)
             }
+            cells.refreshCursor = refreshed + 2 < index ? refreshed + 2 : 0
         }
         for element in leaving.values {
             if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
@@ -130,7 +152,8 @@ extension CollectionWidget {
     /// only the children that are out of place.
     private func orderAccessibleChildren() {
         var previous: UnsafeMutablePointer<GtkWidget>?
-        for element in accessibleCells.shown.values.sorted(by: { $0.indexPath! < $1.indexPath! }) {
+        let elements = accessibleCells.shown.values.map { (indexPath: $0.indexPath!, widget: $0.widget) }
+        for element in elements.sorted(by: { $0.indexPath < $1.indexPath }) {
             if gtk_widget_get_prev_sibling(element.widget) != previous { gtk_widget_insert_after(element.widget, widget, previous) }
             previous = element.widget
         }
@@ -138,14 +161,17 @@ extension CollectionWidget {
 
     /// Sends the cell's name (its `accessibilityLabel` and `accessibilityValue`),
     /// description (`accessibilityHint`) and states to the child when they changed.
-    private func describe(_ element: AccessibleCells.Element, as cell: CollectionViewCell, selectable: Bool) {
-        let name = [cell.accessibilityLabel, cell.accessibilityValue].compactMap { $0 }.joined(separator: ", ")
-        let label: String? = name.isEmpty ? nil : name
-        let description = cell.accessibilityHint
-        if label != element.label || description != element.description {
-            element.label = label
-            element.description = description
-            trellis_accessible_set_label(element.widget, label, description)
+    private func describe(_ element: AccessibleCells.Element, as cell: CollectionViewCell, selectable: Bool, readingName: Bool) {
+        if readingName {
+            element.described = (ObjectIdentifier(cell), element.indexPath!)
+            let name = [cell.accessibilityLabel, cell.accessibilityValue].compactMap { $0 }.joined(separator: ", ")
+            let label: String? = name.isEmpty ? nil : name
+            let description = cell.accessibilityHint
+            if label != element.label || description != element.description {
+                element.label = label
+                element.description = description
+                trellis_accessible_set_label(element.widget, label, description)
+            }
         }
         let traits = cell.accessibilityTraits
         let selected: Int32 = selectable ? (traits.contains(.selected) ? 1 : 0) : -1

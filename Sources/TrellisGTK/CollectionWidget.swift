@@ -101,6 +101,10 @@ public final class CollectionWidget {
     public var onWidthChange: ((Double) -> Void)?
     var frameCount = 0
     var pendingLayoutTime: Double = 0
+    var pendingAccessibilityTime: Double = 0
+    /// Set while the widget moves the content offset itself: the layout that asks for is
+    /// a scroll, which changes no cell.
+    var isScrolling = false
     var pendingMeasurements = 0
     /// Where to scroll once the widget has its size (see ``scroll(toOffset:whenAllocated:)``).
     var pendingOffset: Double?
@@ -230,6 +234,7 @@ public final class CollectionWidget {
     /// clock's layout phase calls `size_allocate`, which lays out, before it draws).
     func layoutRequested() {
         guard !isLayingOut else { return }
+        if !isScrolling { accessibleCells.contentChanged = true }
         queueLayout()
     }
 
@@ -285,7 +290,9 @@ public final class CollectionWidget {
         collectionView.keptItem = resizeAnchorItem
         layOut()
         collectionView.keptItem = nil
+        let accessibilityStart = DispatchTime.now().uptimeNanoseconds
         updateAccessibleCells()
+        pendingAccessibilityTime += Double(DispatchTime.now().uptimeNanoseconds - accessibilityStart) / 1e6
         isLayingOut = false
         WindowInstrumentation.startupMoment?("firstLayout")
     }
@@ -309,8 +316,9 @@ public final class CollectionWidget {
         lastFrame = FrameStatistics(
             frame: frameCount, layoutMilliseconds: pendingLayoutTime, drawMilliseconds: drawTime,
             measuredItems: collectionView.sizeCache.count, newlyMeasured: pendingMeasurements,
-            totalItems: totalItems, scale: scale)
+            totalItems: totalItems, scale: scale, accessibilityMilliseconds: pendingAccessibilityTime)
         pendingLayoutTime = 0
+        pendingAccessibilityTime = 0
         pendingMeasurements = 0
         debug?.frame(self)
         onFrame?(lastFrame)
@@ -367,9 +375,12 @@ public struct FrameStatistics: Sendable {
     public var newlyMeasured = 0
     public var totalItems = 0
     public var scale = 1
+    /// Keeping the accessible children of the cells in view (placing them, sending what
+    /// changed to GTK) since the previous frame.
+    public var accessibilityMilliseconds: Double = 0
 
-    /// Layout plus drawing.
-    public var milliseconds: Double { layoutMilliseconds + drawMilliseconds }
+    /// Layout, the accessible children and drawing.
+    public var milliseconds: Double { layoutMilliseconds + drawMilliseconds + accessibilityMilliseconds }
 }
 
 extension CollectionWidget {
