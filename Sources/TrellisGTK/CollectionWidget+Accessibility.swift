@@ -113,16 +113,26 @@ extension CollectionWidget {
             // directly) is read within a second of frames.
             let everyName = cells.contentChanged
             cells.contentChanged = false
-            var index = 0
-            let refreshed = cells.refreshCursor
+            // The cells in view; those that kept their child first, so that the children
+            // of cells that left go straight to the cells that came in: a child hidden
+            // and shown again costs GTK a resize of the widget and AT-SPI two
+            // children-changed events.
+            var inView: [(cell: CollectionViewCell, indexPath: IndexPath, element: AccessibleCells.Element?)] = []
             for cell in collectionView.visibleCells where !cell.isHidden && cell.frame.intersects(bounds) {
                 guard let indexPath = collectionView.indexPath(for: cell) else { continue }
+                inView.append((cell, indexPath, leaving.removeValue(forKey: ObjectIdentifier(cell))))
+            }
+            // (Not the focused child: the focus stays with its cell, or goes to the widget.)
+            var reusable = leaving.values.filter { gtk_widget_has_focus($0.widget) == 0 }
+            leaving = leaving.filter { gtk_widget_has_focus($0.value.widget) != 0 }
+            let refreshed = cells.refreshCursor
+            for (index, entry) in inView.enumerated() {
+                let (cell, indexPath) = (entry.cell, entry.indexPath)
                 let key = ObjectIdentifier(cell)
-                let element = leaving.removeValue(forKey: key) ?? cells.dequeue(in: widget)
+                let element = entry.element ?? reusable.popLast() ?? cells.dequeue(in: widget)
                 shown[key] = element
                 element.indexPath = indexPath
                 let inTurn = index == refreshed || index == refreshed + 1
-                index += 1
                 let readName = everyName || inTurn || element.described.map { $0.cell != key || $0.indexPath != indexPath } ?? true
                 describe(element, as: cell, selectable: selectable, readingName: readName)
                 let position = cells.isList ? listPosition(of: indexPath) : columns.map { gridPosition(of: indexPath, columns: $0) }
@@ -133,18 +143,23 @@ extension CollectionWidget {
                     width: Int32(max(0, frame.width.rounded())), height: Int32(max(0, frame.height.rounded())))
                 gtk_widget_size_allocate(element.widget, &allocation, -1)
             }
-            cells.refreshCursor = refreshed + 2 < index ? refreshed + 2 : 0
+            cells.refreshCursor = refreshed + 2 < inView.count ? refreshed + 2 : 0
+            for element in reusable { hide(element) }
         }
-        for element in leaving.values {
-            if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
-            element.indexPath = nil
-            gtk_widget_set_visible(element.widget, 0)
-            cells.pool.append(element)
-        }
+        for element in leaving.values { hide(element) }
         cells.shown = shown
         orderAccessibleChildren()
         updateAccessibleCounts()
         followFocusWithChild()
+    }
+
+    /// Gives a child back to the pool, hidden (its cell left the viewport); the widget
+    /// takes the focus if the child had it.
+    private func hide(_ element: AccessibleCells.Element) {
+        if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
+        element.indexPath = nil
+        gtk_widget_set_visible(element.widget, 0)
+        accessibleCells.pool.append(element)
     }
 
     /// Keeps the children in index order (an assistive technology reads them in the order
