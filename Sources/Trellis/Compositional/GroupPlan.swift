@@ -24,7 +24,7 @@
 /// In a partial instance (the section's last) the present cells keep the places they have
 /// in a full one: the flexible share is computed over the whole template.
 struct GroupPlan: Sendable {
-    enum Kind: UInt8 { case item, horizontal, vertical }
+    enum Kind: UInt8 { case item, horizontal, vertical, custom }
 
     struct Node: Sendable {
         var kind: Kind
@@ -43,6 +43,8 @@ struct GroupPlan: Sendable {
         var fitsAxis = Axis.horizontal
         /// The index after this node's subtree (children are the nodes in between).
         var end = 0
+        /// A custom group's cell: its origin relative to the group's.
+        var origin = Point.zero
         var firstLeaf = 0
         var leafCount = 0
 
@@ -62,6 +64,17 @@ struct GroupPlan: Sendable {
     private(set) var hasEstimatedItems = false
     /// Per axis: true when some dimension along it is estimated (horizontal, vertical).
     private(set) var estimatedAlong: (horizontal: Bool, vertical: Bool) = (false, false)
+
+    /// The supplementary items attached to cells of an instance, by leaf, ascending; only
+    /// leaves whose item has some.
+    private(set) var attachments: [(leaf: Int, items: [CompositionalSupplementaryItem])] = []
+    /// Per leaf, the z-index of its cell (a custom item's); empty while every one is 0.
+    private(set) var leafZIndexes: [Int] = []
+
+    var hasZIndexes: Bool { !leafZIndexes.isEmpty }
+
+    /// The z-index of cell `leaf` of an instance.
+    @inline(__always) func zIndex(ofLeaf leaf: Int) -> Int { leafZIndexes.isEmpty ? 0 : leafZIndexes[leaf] }
 
     var leafCount: Int { leafNodes.count }
     /// True when some group stopped repeating its subitems at `maximumLeafCount` cells
@@ -139,7 +152,7 @@ struct GroupPlan: Sendable {
             node.insets = item.contentInsets
             edgeSpacing = item.edgeSpacing
         case .group(let group):
-            node.kind = group.axis == .horizontal ? .horizontal : .vertical
+            node.kind = group.resolvedCustomItems != nil ? .custom : group.axis == .horizontal ? .horizontal : .vertical
             node.insets = group.contentInsets
             node.spacing = group.interItemSpacing?.minimum ?? 0
             node.spacingFlexible = group.interItemSpacing?.isFlexible ?? false
@@ -156,9 +169,22 @@ struct GroupPlan: Sendable {
         if size.heightDimension.isEstimated { estimatedAlong.vertical = true }
         nodes.append(node)
         switch subitem {
-        case .item:
+        case .item(let item):
             leafNodes.append(index)
+            if !item.supplementaryItems.isEmpty { attachments.append((leafNodes.count - 1, item.supplementaryItems)) }
+            if !leafZIndexes.isEmpty { leafZIndexes.append(0) }
             if size.widthDimension.isEstimated || size.heightDimension.isEstimated { hasEstimatedItems = true }
+        case .group(let group) where group.resolvedCustomItems != nil:
+            // Cells of fixed sizes at fixed origins in the group.
+            for custom in group.resolvedCustomItems! {
+                let frame = custom.frame
+                let child = append(
+                    .item(CompositionalItem(layoutSize: CompositionalSize(widthDimension: .absolute(frame.width), heightDimension: .absolute(frame.height)))),
+                    container: container, fitsCount: 0, mainOverride: nil)
+                nodes[child].origin = frame.origin
+                if custom.zIndex != 0 && leafZIndexes.isEmpty { leafZIndexes = Array(repeating: 0, count: leafNodes.count) }
+                if !leafZIndexes.isEmpty { leafZIndexes[leafNodes.count - 1] = custom.zIndex }
+            }
         case .group(let group):
             // The content box the children resolve in, as the evaluation computes it
             // (estimates stand in for estimated extents, which take no insets).
@@ -301,6 +327,23 @@ private struct Evaluator {
             sizes[index] = size
             return size
         }
+        if node.kind == .custom {
+            // The bounding box of the present cells, where the group's extent is estimated.
+            var extent = Size.zero
+            var child = index + 1
+            while child < node.end {
+                defer { child = nodes[child].end }
+                let size = self.size(child, container: container, mainOverride: nil, along: .horizontal)
+                guard isPresent(child) else { continue }
+                extent.width = Swift.max(extent.width, nodes[child].origin.x + size.width)
+                extent.height = Swift.max(extent.height, nodes[child].origin.y + size.height)
+            }
+            if let fixedWidth, extent.width > fixedWidth + 1e-9 * Swift.max(1, fixedWidth) { overflows = true }
+            if let fixedHeight, extent.height > fixedHeight + 1e-9 * Swift.max(1, fixedHeight) { overflows = true }
+            let result = Size(width: fixedWidth ?? extent.width, height: fixedHeight ?? extent.height)
+            sizes[index] = result
+            return result
+        }
         let axis = node.axis, cross = axis.other
         let fixedMain = axis == .horizontal ? fixedWidth : fixedHeight
         let fixedCross = axis == .horizontal ? fixedHeight : fixedWidth
@@ -383,6 +426,15 @@ private struct Evaluator {
             height: Swift.max(0, size.height - (insetsY ? node.insets.vertical : 0)))
         if node.kind == .item {
             frames[node.firstLeaf] = box
+            return
+        }
+        if node.kind == .custom {
+            // Frames are relative to the group's corner, its content insets ignored.
+            var child = index + 1
+            while child < node.end && isPresent(child) {
+                defer { child = nodes[child].end }
+                place(child, at: Point(x: origin.x + nodes[child].origin.x, y: origin.y + nodes[child].origin.y), parentAxis: nil, frames: frames)
+            }
             return
         }
         let axis = node.axis, cross = axis.other
