@@ -108,6 +108,22 @@ static void trellis_collection_widget_snapshot(GtkWidget *widget, GtkSnapshot *s
     cairo_destroy(cairo);
 }
 
+// The focus moves by GTK's focus chain (Tab, Shift+Tab, or directions no key handler
+// took): the host decides, so the focus enters on the focused item's cell and leaves the
+// collection in one step, as GtkListView's, instead of walking every cell.
+static gboolean trellis_collection_widget_focus(GtkWidget *widget, GtkDirectionType direction) {
+    TrellisCollectionWidget *self = TRELLIS_COLLECTION_WIDGET(widget);
+    if (self->callbacks.focus != NULL) return self->callbacks.focus(self->callbacks.context, direction);
+    return GTK_WIDGET_CLASS(trellis_collection_widget_parent_class)->focus(widget, direction);
+}
+
+static gboolean trellis_collection_widget_grab_focus(GtkWidget *widget) {
+    TrellisCollectionWidget *self = TRELLIS_COLLECTION_WIDGET(widget);
+    GtkWidget *target = self->callbacks.focus_target != NULL ? self->callbacks.focus_target(self->callbacks.context) : NULL;
+    if (target != NULL && target != widget) return gtk_widget_grab_focus(target);
+    return GTK_WIDGET_CLASS(trellis_collection_widget_parent_class)->grab_focus(widget);
+}
+
 static void trellis_collection_widget_dispose(GObject *object) {
     TrellisCollectionWidget *self = TRELLIS_COLLECTION_WIDGET(object);
     for (int i = 0; i < 2; i++) {
@@ -116,6 +132,8 @@ static void trellis_collection_widget_dispose(GObject *object) {
             g_clear_object(&self->adjustments[i]);
         }
     }
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
     G_OBJECT_CLASS(trellis_collection_widget_parent_class)->dispose(object);
 }
 
@@ -135,6 +153,8 @@ static void trellis_collection_widget_class_init(TrellisCollectionWidgetClass *k
     widget_class->measure = trellis_collection_widget_measure;
     widget_class->size_allocate = trellis_collection_widget_size_allocate;
     widget_class->snapshot = trellis_collection_widget_snapshot;
+    widget_class->focus = trellis_collection_widget_focus;
+    widget_class->grab_focus = trellis_collection_widget_grab_focus;
     g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
     g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
     g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
@@ -186,7 +206,13 @@ gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback h
     return g_signal_connect(instance, signal, handler, data);
 }
 
-gboolean trellis_collection_widget_has_focus(TrellisCollectionWidget *widget) { return gtk_widget_has_focus(GTK_WIDGET(widget)); }
+gboolean trellis_collection_widget_has_focus(TrellisCollectionWidget *widget) {
+    return gtk_widget_has_focus(GTK_WIDGET(widget)) || gtk_widget_get_focus_child(GTK_WIDGET(widget)) != NULL;
+}
+
+void trellis_collection_widget_grab_focus_self(TrellisCollectionWidget *widget) {
+    GTK_WIDGET_CLASS(trellis_collection_widget_parent_class)->grab_focus(GTK_WIDGET(widget));
+}
 
 unsigned long trellis_collection_widget_x11_window(TrellisCollectionWidget *widget) {
 #ifdef GDK_WINDOWING_X11

@@ -94,6 +94,7 @@ final class GalleryWindow {
     let pages: [GalleryPage]
     let root: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
+    private let sidebar: UnsafeMutablePointer<GtkWidget>
     private let status: UnsafeMutablePointer<GtkWidget>
     private let alignmentSwitch: UnsafeMutablePointer<GtkWidget>
     private let layoutSwitch: UnsafeMutablePointer<GtkWidget>
@@ -120,9 +121,15 @@ final class GalleryWindow {
         stack = gtk_stack_new()
         gtk_widget_set_hexpand(stack, 1)
         gtk_widget_set_vexpand(stack, 1)
-        let sidebar = gtk_stack_sidebar_new()!
-        gtk_stack_sidebar_set_stack(trellis_as_stack_sidebar(sidebar), trellis_as_stack(stack))
+        // The page list: a GtkListBox of its own rather than GtkStackSidebar, whose rows
+        // are selected — and its page shown — as the keyboard focus moves over them. Here
+        // the focus moves freely and a page is shown when its row is activated (Enter,
+        // Space, a click); the row of the page shown looks and reads as selected.
+        sidebar = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(trellis_as_list_box(sidebar), GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(sidebar, "navigation-sidebar")
         gtk_widget_set_size_request(sidebar, Int32(Self.sidebarWidth), -1)
+        trellis_accessible_set_name(sidebar, "Pages")
 
         alignmentSwitch = Self.dropDown(FlowAlignment.allCases.map(\.rawValue))
         layoutSwitch = Self.dropDown(GalleryLayout.allCases.map(\.rawValue))
@@ -141,6 +148,13 @@ final class GalleryWindow {
         let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         for widget in [gtk_label_new("Alignment")!, alignmentSwitch, gtk_label_new("Layout")!, layoutSwitch] {
             gtk_box_append(trellis_as_box(toolbar), widget)
+        }
+        // A drop-down is named by its accessible label (the text beside it is a separate
+        // label GTK does not tie to it), and so is the button inside it that takes the
+        // keyboard focus, which a screen reader announces.
+        for (dropDown, name) in [(alignmentSwitch, "Alignment"), (layoutSwitch, "Layout")] {
+            trellis_accessible_set_name(dropDown, name)
+            if let button = gtk_widget_get_first_child(dropDown) { trellis_accessible_set_name(button, name) }
         }
         gtk_widget_set_margin_start(toolbar, 8)
         gtk_widget_set_margin_top(toolbar, 6)
@@ -161,7 +175,42 @@ final class GalleryWindow {
             let placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             placeholders[page.name] = placeholder
             gtk_stack_add_titled(trellis_as_stack(stack), placeholder, page.name, page.title)
+            let title = gtk_label_new(page.title)!
+            gtk_label_set_xalign(trellis_as_label(title), 0)
+            let row = gtk_list_box_row_new()!
+            gtk_list_box_row_set_child(trellis_as_list_box_row(row), title)
+            gtk_list_box_append(trellis_as_list_box(sidebar), row)
+            trellis_accessible_set_name(row, page.title)
         }
+        // Tab leaves the page list in one step (a list box's Tab walks its rows): on to
+        // the switches, and Shift+Tab back to the collection, so that Tab goes sidebar →
+        // switches → collection.
+        let tabKeys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(tabKeys, GTK_PHASE_CAPTURE)
+        let tabPressed: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, keyval, _, state, context in
+            MainActor.assumeIsolated {
+                let gallery = Unmanaged<GalleryWindow>.fromOpaque(context!).takeUnretainedValue()
+                let backward = Int32(keyval) == GDK_KEY_ISO_Left_Tab || state & GDK_SHIFT_MASK.rawValue != 0
+                guard [GDK_KEY_Tab, GDK_KEY_KP_Tab, GDK_KEY_ISO_Left_Tab].contains(Int32(keyval)) else { return 0 }
+                if backward {
+                    guard let page = gallery.currentPage, let host = gallery.hosts[page.name] else { return 0 }
+                    return gtk_widget_child_focus(host.widget, GTK_DIR_TAB_BACKWARD)
+                }
+                return gtk_widget_grab_focus(gallery.alignmentSwitch)
+            }
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(tabKeys), "key-pressed", unsafeBitCast(tabPressed, to: GCallback.self),
+                                   Unmanaged.passUnretained(self).toOpaque())
+        gtk_widget_add_controller(sidebar, tabKeys)
+        let activated: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, row, context in
+            MainActor.assumeIsolated {
+                let gallery = Unmanaged<GalleryWindow>.fromOpaque(context!).takeUnretainedValue()
+                let index = Int(gtk_list_box_row_get_index(trellis_as_list_box_row(row?.assumingMemoryBound(to: GtkWidget.self))))
+                if gallery.pages.indices.contains(index) { gallery.show(gallery.pages[index].name) }
+            }
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(sidebar), "row-activated", unsafeBitCast(activated, to: GCallback.self),
+                                   Unmanaged.passUnretained(self).toOpaque())
         GtkSignal.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name") { [weak self] in self?.pageChanged() }
         GtkSignal.connect(UnsafeMutableRawPointer(alignmentSwitch), "notify::selected") { [weak self] in self?.switchesChanged() }
         GtkSignal.connect(UnsafeMutableRawPointer(layoutSwitch), "notify::selected") { [weak self] in self?.switchesChanged() }
@@ -201,6 +250,7 @@ final class GalleryWindow {
         let host = CollectionWidget(collectionView: collectionView ?? page.makeCollectionView(width: 600))
         host.printDebugLinesIfAsked()
         host.retain(page)
+        host.accessibilityLabel = page.title
         host.onFrame = { [weak self] frame in
             self?.frameDrawn(frame, on: page)
             if let conversation = page.conversation { self?.loadOlderMessagesAtIdle(conversation) }
@@ -216,6 +266,7 @@ final class GalleryWindow {
 
     private func pageChanged() {
         guard let page = currentPage else { return }
+        markShownPage(page)
         let host = host(for: page)
         updatingSwitches = true
         gtk_drop_down_set_selected(trellis_as_drop_down(alignmentSwitch), UInt32(FlowAlignment.allCases.firstIndex(of: page.alignment) ?? 0))
@@ -223,6 +274,21 @@ final class GalleryWindow {
         updatingSwitches = false
         frameDrawn(host.lastFrame, on: page)
         gtk_widget_grab_focus(host.widget)
+    }
+
+    /// The sidebar row of the page shown is drawn and read as selected (the list box
+    /// selects nothing itself: see `init`).
+    private func markShownPage(_ shown: GalleryPage) {
+        for (index, page) in pages.enumerated() {
+            guard let row = gtk_list_box_get_row_at_index(trellis_as_list_box(sidebar), Int32(index)) else { continue }
+            let widget = trellis_list_box_row_as_widget(row)
+            if page === shown {
+                gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_SELECTED, 0)
+            } else {
+                gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_SELECTED)
+            }
+            trellis_accessible_set_boolean_state(widget, GTK_ACCESSIBLE_STATE_SELECTED, page === shown ? 1 : 0)
+        }
     }
 
     private func switchesChanged() {

@@ -122,7 +122,10 @@ extension CollectionWidget {
         buttonDown = true
         gtk_widget_grab_focus(widget)
         let item = collectionView.beginInteraction(at: hitPoint(x: x, y: y))
-        if let item { focusedItem = item }
+        if let item {
+            focusedItem = item
+            followFocusWithChild()
+        }
         debug?.event("press", item.map { ["\"item\":[\($0.section),\($0.item)]"] } ?? [])
         queueDraw()
     }
@@ -253,6 +256,7 @@ extension CollectionWidget {
     func focus(_ item: IndexPath) {
         focusedItem = item
         debug?.event("focus", ["\"item\":[\(item.section),\(item.item)]"])
+        followFocusWithChild()
         queueDraw()
     }
 

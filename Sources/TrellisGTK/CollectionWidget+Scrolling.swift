@@ -29,7 +29,9 @@ extension CollectionWidget {
         resizeAnchorItem = nil
         var offset = collectionView.contentOffset
         offset.y = clampedOffset(y)
+        isScrolling = true
         collectionView.contentOffset = offset
+        isScrolling = false
         queueLayout()
     }
 

@@ -101,6 +101,10 @@ public final class CollectionWidget {
     public var onWidthChange: ((Double) -> Void)?
     var frameCount = 0
     var pendingLayoutTime: Double = 0
+    var pendingAccessibilityTime: Double = 0
+    /// Set while the widget moves the content offset itself: the layout that asks for is
+    /// a scroll, which changes no cell.
+    var isScrolling = false
     var pendingMeasurements = 0
     /// Where to scroll once the widget has its size (see ``scroll(toOffset:whenAllocated:)``).
     var pendingOffset: Double?
@@ -130,6 +134,10 @@ public final class CollectionWidget {
     /// scroll moves the cells, it does not change them). Holds the pictures of the cells of
     /// the last frame: about the visible area × scale² × 4 bytes.
     let drawingCache = CellDrawingCache()
+    /// The child widgets standing for the cells in the viewport to assistive technologies.
+    let accessibleCells: AccessibleCells
+    /// The row and column counts last given to GTK (-1: none).
+    var accessibleCounts: (rows: Int32, columns: Int32) = (-2, -2)
     /// Objects living as long as the widget (a data source the collection holds weakly).
     private var retained: [AnyObject] = []
 
@@ -139,6 +147,7 @@ public final class CollectionWidget {
         // the measurer the Cairo drawing shapes with.
         if !DefaultTextMeasurer.isInstalled { DefaultTextMeasurer.install(PangoTextMeasurer.shared) }
         self.collectionView = collectionView
+        accessibleCells = AccessibleCells(isList: Self.isListLayout(collectionView.layout))
         var callbacks = TrellisCollectionWidgetCallbacks()
         // The GtkWidget owns its host: released when the widget is finalized.
         callbacks.context = Unmanaged.passRetained(self).toOpaque()
@@ -167,6 +176,14 @@ public final class CollectionWidget {
         collectionView.layoutRequestHandler = { [weak self] in
             MainActor.assumeIsolated { self?.layoutRequested() }
         }
+        callbacks.focus = { context, direction in
+            MainActor.assumeIsolated { CollectionWidget.host(context).focusChain(direction) ? 1 : 0 }
+        }
+        callbacks.focus_target = { context in
+            // The pointer leaves the actor as a raw address: a GtkWidget pointer is not Sendable.
+            let child = MainActor.assumeIsolated { CollectionWidget.host(context).focusTargetChild().map(UInt.init(bitPattern:)) }
+            return child.flatMap { UnsafeMutablePointer<GtkWidget>(bitPattern: $0) }
+        }
         callbacks.destroy = { context in
             Unmanaged<CollectionWidget>.fromOpaque(context!).release()
         }
@@ -183,6 +200,7 @@ public final class CollectionWidget {
         }
         _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
                                    Unmanaged.passUnretained(self).toOpaque())
+        installAccessibility()
         installInteraction()
         installSidewaysScrolling()
         followTheme()
@@ -216,6 +234,7 @@ public final class CollectionWidget {
     /// clock's layout phase calls `size_allocate`, which lays out, before it draws).
     func layoutRequested() {
         guard !isLayingOut else { return }
+        if !isScrolling { accessibleCells.contentChanged = true }
         queueLayout()
     }
 
@@ -271,6 +290,9 @@ public final class CollectionWidget {
         collectionView.keptItem = resizeAnchorItem
         layOut()
         collectionView.keptItem = nil
+        let accessibilityStart = DispatchTime.now().uptimeNanoseconds
+        updateAccessibleCells()
+        pendingAccessibilityTime += Double(DispatchTime.now().uptimeNanoseconds - accessibilityStart) / 1e6
         isLayingOut = false
         WindowInstrumentation.startupMoment?("firstLayout")
     }
@@ -294,8 +316,9 @@ public final class CollectionWidget {
         lastFrame = FrameStatistics(
             frame: frameCount, layoutMilliseconds: pendingLayoutTime, drawMilliseconds: drawTime,
             measuredItems: collectionView.sizeCache.count, newlyMeasured: pendingMeasurements,
-            totalItems: totalItems, scale: scale)
+            totalItems: totalItems, scale: scale, accessibilityMilliseconds: pendingAccessibilityTime)
         pendingLayoutTime = 0
+        pendingAccessibilityTime = 0
         pendingMeasurements = 0
         debug?.frame(self)
         onFrame?(lastFrame)
@@ -352,9 +375,12 @@ public struct FrameStatistics: Sendable {
     public var newlyMeasured = 0
     public var totalItems = 0
     public var scale = 1
+    /// Keeping the accessible children of the cells in view (placing them, sending what
+    /// changed to GTK) since the previous frame.
+    public var accessibilityMilliseconds: Double = 0
 
-    /// Layout plus drawing.
-    public var milliseconds: Double { layoutMilliseconds + drawMilliseconds }
+    /// Layout, the accessible children and drawing.
+    public var milliseconds: Double { layoutMilliseconds + drawMilliseconds + accessibilityMilliseconds }
 }
 
 extension CollectionWidget {

@@ -16,6 +16,11 @@ G_BEGIN_DECLS
  *   host itself (scrollbar, wheel, keys, kinetic scrolling)
  * @adjustments_changed: the scrolled window gave the widget new adjustments
  * @destroy: the widget is being finalized: the host releases @context
+ * @focus: GTK moves the keyboard focus into, out of or within the widget (Tab, or a
+ *   direction GTK's focus chain follows): the host moves it and returns whether the focus
+ *   is now in the widget (%FALSE lets it leave, as the `focus` vfunc)
+ * @focus_target: something asked the widget itself to grab the focus: the host returns the
+ *   child widget that takes it instead (the focused item's), or %NULL for the widget
  *
  * What the widget asks its host (Swift) for. GObject subclassing needs C (class_init,
  * vfuncs, interface init); everything the widget decides is decided by the host through
@@ -29,6 +34,8 @@ typedef struct {
     void (*scrolled)(void *context, GtkOrientation orientation, double value);
     void (*adjustments_changed)(void *context);
     void (*destroy)(void *context);
+    gboolean (*focus)(void *context, GtkDirectionType direction);
+    GtkWidget *(*focus_target)(void *context);
 } TrellisCollectionWidgetCallbacks;
 
 #define TRELLIS_TYPE_COLLECTION_WIDGET (trellis_collection_widget_get_type())
@@ -98,6 +105,9 @@ static inline GtkScrolledWindow *trellis_as_scrolled_window(GtkWidget *widget) {
 static inline GtkBox *trellis_as_box(GtkWidget *widget) { return GTK_BOX(widget); }
 static inline GtkLabel *trellis_as_label(GtkWidget *widget) { return GTK_LABEL(widget); }
 static inline GtkDropDown *trellis_as_drop_down(GtkWidget *widget) { return GTK_DROP_DOWN(widget); }
+static inline GtkListBox *trellis_as_list_box(GtkWidget *widget) { return GTK_LIST_BOX(widget); }
+static inline GtkListBoxRow *trellis_as_list_box_row(GtkWidget *widget) { return GTK_LIST_BOX_ROW(widget); }
+static inline GtkWidget *trellis_list_box_row_as_widget(GtkListBoxRow *row) { return GTK_WIDGET(row); }
 static inline GtkStackSidebar *trellis_as_stack_sidebar(GtkWidget *widget) { return GTK_STACK_SIDEBAR(widget); }
 static inline GtkStack *trellis_as_stack(GtkWidget *widget) { return GTK_STACK(widget); }
 static inline GtkEventController *trellis_as_controller(gpointer controller) { return GTK_EVENT_CONTROLLER(controller); }
@@ -109,8 +119,46 @@ static inline GApplication *trellis_as_application(GtkApplication *app) { return
 /// g_signal_connect for Swift (the macro is not imported).
 gulong trellis_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data);
 
-/// Whether the widget has the keyboard focus.
+/// Whether the widget or one of its children (the accessible cells) has the keyboard focus.
 gboolean trellis_collection_widget_has_focus(TrellisCollectionWidget *widget);
+
+/// Gives the widget itself the keyboard focus (not the child @focus_target names).
+void trellis_collection_widget_grab_focus_self(TrellisCollectionWidget *widget);
+
+/**
+ * trellis_accessible_cell_new:
+ * @role: the accessible role (grid cell, list item, row)
+ *
+ * A child widget standing for one displayed cell to assistive technologies: it draws
+ * nothing (the collection widget draws the cells), takes no pointer input (input goes to
+ * the collection widget under it), can hold the keyboard focus so that the focused cell is
+ * GTK's focus, and sizes to whatever it is allocated. GTK 4.8 exposes only widgets to
+ * AT-SPI (an app cannot implement #GtkAccessible before 4.10).
+ *
+ * Returns: (transfer floating): the new widget
+ */
+#define TRELLIS_TYPE_ACCESSIBLE_CELL (trellis_accessible_cell_get_type())
+G_DECLARE_FINAL_TYPE(TrellisAccessibleCell, trellis_accessible_cell, TRELLIS, ACCESSIBLE_CELL, GtkWidget)
+
+GtkWidget *trellis_accessible_cell_new(GtkAccessibleRole role);
+
+/// Sets the accessible label and description of @widget (%NULL: removes it).
+void trellis_accessible_set_label(GtkWidget *widget, const char *label, const char *description);
+
+/// Sets (or with @value -1 removes) one accessible state (GTK_ACCESSIBLE_STATE_SELECTED,
+/// _EXPANDED, …), as a boolean: gtk_accessible_update_state is variadic.
+void trellis_accessible_set_boolean_state(GtkWidget *widget, GtkAccessibleState state, int value);
+
+/// Sets (or with @value -1 removes) an integer relation (GTK_ACCESSIBLE_RELATION_ROW_COUNT,
+/// _COL_COUNT, _ROW_INDEX, _COL_INDEX, …).
+void trellis_accessible_set_integer_relation(GtkWidget *widget, GtkAccessibleRelation relation, int value);
+
+/// Sets the accessible role of @widget; only before GTK realizes its accessible (when it
+/// is first shown to an assistive technology), after which GTK keeps the role.
+void trellis_accessible_set_role(GtkWidget *widget, GtkAccessibleRole role);
+
+/// Sets the accessible label of @widget to @label (the gallery's drop-downs).
+void trellis_accessible_set_name(GtkWidget *widget, const char *label);
 
 /// The X11 window id of the widget's toplevel surface, or 0 when it is not in a window or
 /// GDK does not draw on X11: the debug output's frame lines name it, so a test driving the

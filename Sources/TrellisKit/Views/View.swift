@@ -512,6 +512,50 @@ open class View: CustomStringConvertible {
         for subview in subviews { subview.inherit(current) }
     }
 
+    // MARK: Accessibility (UIAccessibility's names; defaults in View+Accessibility.swift)
+
+    /// What an assistive technology is told about the view, as set by the app; nil keeps
+    /// the view's default.
+    private var accessibilityOverrides = AccessibilityOverrides()
+
+    /// Whether assistive technologies see this view as one element
+    /// (`isAccessibilityElement`): true by default for a label and a button, false for
+    /// other views, whose accessible elements are below them.
+    open var isAccessibilityElement: Bool {
+        get { accessibilityOverrides.isElement ?? defaultIsAccessibilityElement }
+        set { accessibilityOverrides.isElement = newValue }
+    }
+
+    /// The element's name (`accessibilityLabel`): by default a label's text, a button's
+    /// title, and for other views the labels of the accessible elements below them in
+    /// reading order (a cell reads as the text it shows). Setting nil restores the default.
+    open var accessibilityLabel: String? {
+        get { accessibilityOverrides.label ?? defaultAccessibilityLabel }
+        set { accessibilityOverrides.label = newValue }
+    }
+
+    /// What activating the element does, in a short phrase (`accessibilityHint`); nil by
+    /// default. GTK exposes it as the accessible description.
+    open var accessibilityHint: String? {
+        get { accessibilityOverrides.hint }
+        set { accessibilityOverrides.hint = newValue }
+    }
+
+    /// The element's current value when it is not its label (`accessibilityValue`: a
+    /// slider's level, a switch's state); nil by default.
+    open var accessibilityValue: String? {
+        get { accessibilityOverrides.value }
+        set { accessibilityOverrides.value = newValue }
+    }
+
+    /// What kind of element it is and what state it is in (`accessibilityTraits`): by
+    /// default `.staticText` for a label, `.button` for a button (plus `.notEnabled` when
+    /// disabled), `.selected` for a selected cell. Setting a value replaces the default.
+    open var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityOverrides.traits ?? defaultAccessibilityTraits }
+        set { accessibilityOverrides.traits = newValue }
+    }
+
     // MARK: Debugging
 
     open var description: String { "\(layoutItemName) \(frame)" }

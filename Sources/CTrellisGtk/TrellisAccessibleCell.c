@@ -1,0 +1,68 @@
+// The child widget standing for one displayed cell to assistive technologies (see
+// trellis_accessible_cell_new), and fixed-argument forms of GTK's variadic accessible
+// updates for Swift, which cannot call C variadic functions.
+#include "TrellisCollectionWidget.h"
+
+struct _TrellisAccessibleCell {
+    GtkWidget parent_instance;
+};
+
+G_DEFINE_TYPE(TrellisAccessibleCell, trellis_accessible_cell, GTK_TYPE_WIDGET)
+
+// Nothing to draw: the collection widget's snapshot draws the cell, and does not snapshot
+// its children.
+static void trellis_accessible_cell_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    (void)widget;
+    (void)snapshot;
+}
+
+static void trellis_accessible_cell_class_init(TrellisAccessibleCellClass *klass) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    widget_class->snapshot = trellis_accessible_cell_snapshot;
+    gtk_widget_class_set_css_name(widget_class, "trellisaccessiblecell");
+}
+
+static void trellis_accessible_cell_init(TrellisAccessibleCell *self) {
+    GtkWidget *widget = GTK_WIDGET(self);
+    gtk_widget_set_focusable(widget, TRUE);
+    gtk_widget_set_focus_on_click(widget, FALSE);
+    gtk_widget_set_can_target(widget, FALSE);
+}
+
+GtkWidget *trellis_accessible_cell_new(GtkAccessibleRole role) {
+    return g_object_new(TRELLIS_TYPE_ACCESSIBLE_CELL, "accessible-role", role, NULL);
+}
+
+void trellis_accessible_set_label(GtkWidget *widget, const char *label, const char *description) {
+    GtkAccessible *accessible = GTK_ACCESSIBLE(widget);
+    if (label != NULL)
+        gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    else
+        gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL);
+    if (description != NULL)
+        gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    else
+        gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+void trellis_accessible_set_role(GtkWidget *widget, GtkAccessibleRole role) {
+    g_object_set(widget, "accessible-role", role, NULL);
+}
+
+void trellis_accessible_set_name(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void trellis_accessible_set_boolean_state(GtkWidget *widget, GtkAccessibleState state, int value) {
+    if (value < 0)
+        gtk_accessible_reset_state(GTK_ACCESSIBLE(widget), state);
+    else
+        gtk_accessible_update_state(GTK_ACCESSIBLE(widget), state, (gboolean)(value != 0), -1);
+}
+
+void trellis_accessible_set_integer_relation(GtkWidget *widget, GtkAccessibleRelation relation, int value) {
+    if (value < 0)
+        gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), relation);
+    else
+        gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), relation, value, -1);
+}

@@ -1,0 +1,279 @@
+import CGtk
+import CTrellisGtk
+import Trellis
+import TrellisKit
+
+/// Screen readers through GTK's own accessibility: GTK 4.8 exposes only widgets to AT-SPI,
+/// so each cell shown in the viewport has a light child widget (`TrellisAccessibleCell`)
+/// placed at its frame, carrying the cell's role, name, description and states, as
+/// `GtkListView` has a row widget for each item it shows. The children draw nothing (the
+/// collection widget draws the cells) and take no pointer input (`can-target` is false, so
+/// clicks reach the collection widget under them); the keyboard focus is GTK's focus on
+/// the focused item's child, so AT-SPI reports a focus event on that cell.
+///
+/// The children are pooled: a cell that leaves the viewport gives its child back, hidden,
+/// and the next cell to come in takes it; items outside the viewport are not widgets. The
+/// accessible values are sent to GTK only when they change, so a scroll that shows the same
+/// cells costs one allocation a cell.
+@MainActor
+final class AccessibleCells {
+    /// One child widget and what it was last told.
+    final class Element {
+        let widget: UnsafeMutablePointer<GtkWidget>
+        var label: String?
+        var description: String?
+        /// -1: the state is not set (not selectable), else 0 or 1.
+        var selected: Int32 = -2
+        var disabled: Int32 = -2
+        var position: (Int32, Int32) = (-2, -2)
+        var indexPath: IndexPath?
+        /// The cell whose name and description the element has, and the item it showed
+        /// then (nil: not described yet).
+        var described: (cell: ObjectIdentifier, indexPath: IndexPath)?
+
+        init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
+    }
+
+    /// The collection's own accessible name.
+    var label: String?
+    /// Whether the collection is a list (list items) or a grid (grid cells), fixed when the
+    /// widget is made: GTK cannot change the role of an accessible once AT-SPI knows it.
+    let isList: Bool
+    /// The children of the cells in the viewport, by cell.
+    var shown: [ObjectIdentifier: Element] = [:]
+    /// Hidden children waiting for a cell.
+    var pool: [Element] = []
+    /// Something other than a scroll changed the collection (an apply, a reconfigure, a
+    /// selection, a new layout): every cell's name is read again at the next update, not
+    /// only those of the cells that came into view.
+    var contentChanged = true
+    /// Where the round of re-reading names one cell at a time is (see
+    /// ``CollectionWidget/updateAccessibleCells()``).
+    var refreshCursor = 0
+
+    init(isList: Bool) { self.isList = isList }
+
+    func dequeue(in parent: UnsafeMutablePointer<GtkWidget>) -> Element {
+        if let element = pool.popLast() {
+            gtk_widget_set_visible(element.widget, 1)
+            return element
+        }
+        let widget = trellis_accessible_cell_new(isList ? GTK_ACCESSIBLE_ROLE_LIST_ITEM : GTK_ACCESSIBLE_ROLE_GRID_CELL)!
+        gtk_widget_set_parent(widget, parent)
+        return Element(widget: widget)
+    }
+
+    func element(showing indexPath: IndexPath) -> Element? {
+        shown.values.first { $0.indexPath == indexPath }
+    }
+}
+
+extension CollectionWidget {
+    /// The collection's accessible name, what a screen reader says on entering it (a page
+    /// title, "Photos"); nil, the default, gives it none, and GTK names it by its type, as
+    /// it does a `GtkFlowBox`. The cells' names come from their own
+    /// `accessibilityLabel` (by default the text they show).
+    public var accessibilityLabel: String? {
+        get { accessibleCells.label }
+        set {
+            accessibleCells.label = newValue
+            trellis_accessible_set_label(widget, newValue, nil)
+        }
+    }
+
+    /// The accessible role of a collection showing `layout`: a list for a list layout, as
+    /// `GtkListView`; a grid for the others (grid, flow, waterfall, compositional), as
+    /// `GtkGridView` and `GtkFlowBox`.
+    static func isListLayout(_ layout: any CollectionLayout) -> Bool {
+        layout is ListLayout
+    }
+
+    /// Sets the widget's own role; called once, before GTK realizes its accessible.
+    func installAccessibility() {
+        trellis_accessible_set_role(widget, accessibleCells.isList ? GTK_ACCESSIBLE_ROLE_LIST : GTK_ACCESSIBLE_ROLE_GRID)
+    }
+
+    /// After the frame's layout: a child for each cell in the viewport, allocated at the
+    /// cell's frame in the widget, with the cell's name, description and states; the
+    /// children of cells that left go back to the pool. Then the GTK focus follows the
+    /// focused item.
+    func updateAccessibleCells() {
+        let cells = accessibleCells
+        var leaving = cells.shown
+        var shown: [ObjectIdentifier: AccessibleCells.Element] = [:]
+        shown.reserveCapacity(leaving.count)
+        do {
+            let bounds = collectionView.bounds
+            let offset = collectionView.contentOffset
+            let selectable = collectionView.allowsSelection
+            let columns = (collectionView.layout as? GridLayout)?.columnCount
+            // A scroll moves the cells but does not change them: their names are read when
+            // they come into view, all of them after any other change, and two a frame in
+            // turn besides — a change the widget was not told of (a cell's text set
+            // directly) is read within a second of frames.
+            let everyName = cells.contentChanged
+            cells.contentChanged = false
+            // The cells in view; those that kept their child first, so that the children
+            // of cells that left go straight to the cells that came in: a child hidden
+            // and shown again costs GTK a resize of the widget and AT-SPI two
+            // children-changed events.
+            var inView: [(cell: CollectionViewCell, indexPath: IndexPath, element: AccessibleCells.Element?)] = []
+            for cell in collectionView.visibleCells where !cell.isHidden && cell.frame.intersects(bounds) {
+                guard let indexPath = collectionView.indexPath(for: cell) else { continue }
+                inView.append((cell, indexPath, leaving.removeValue(forKey: ObjectIdentifier(cell))))
+            }
+            // (Not the focused child: the focus stays with its cell, or goes to the widget.)
+            var reusable = leaving.values.filter { gtk_widget_has_focus($0.widget) == 0 }
+            leaving = leaving.filter { gtk_widget_has_focus($0.value.widget) != 0 }
+            let refreshed = cells.refreshCursor
+            for (index, entry) in inView.enumerated() {
+                let (cell, indexPath) = (entry.cell, entry.indexPath)
+                let key = ObjectIdentifier(cell)
+                let element = entry.element ?? reusable.popLast() ?? cells.dequeue(in: widget)
+                shown[key] = element
+                element.indexPath = indexPath
+                let inTurn = index == refreshed || index == refreshed + 1
+                let readName = everyName || inTurn || element.described.map { $0.cell != key || $0.indexPath != indexPath } ?? true
+                describe(element, as: cell, selectable: selectable, readingName: readName)
+                let position = cells.isList ? listPosition(of: indexPath) : columns.map { gridPosition(of: indexPath, columns: $0) }
+                setPosition(position ?? (-1, -1), of: element)
+                let frame = cell.frame
+                var allocation = GtkAllocation(
+                    x: Int32((frame.minX - offset.x).rounded()), y: Int32((frame.minY - offset.y).rounded()),
+                    width: Int32(max(0, frame.width.rounded())), height: Int32(max(0, frame.height.rounded())))
+                gtk_widget_size_allocate(element.widget, &allocation, -1)
+            }
+            cells.refreshCursor = refreshed + 2 < inView.count ? refreshed + 2 : 0
+            for element in reusable { hide(element) }
+        }
+        for element in leaving.values { hide(element) }
+        cells.shown = shown
+        orderAccessibleChildren()
+        updateAccessibleCounts()
+        followFocusWithChild()
+    }
+
+    /// Gives a child back to the pool, hidden (its cell left the viewport); the widget
+    /// takes the focus if the child had it.
+    private func hide(_ element: AccessibleCells.Element) {
+        if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
+        element.indexPath = nil
+        gtk_widget_set_visible(element.widget, 0)
+        accessibleCells.pool.append(element)
+    }
+
+    /// Keeps the children in index order (an assistive technology reads them in the order
+    /// of the widget's children, and a cell's child is wherever the pool had it); moves
+    /// only the children that are out of place.
+    private func orderAccessibleChildren() {
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        let elements = accessibleCells.shown.values.map { (indexPath: $0.indexPath!, widget: $0.widget) }
+        for element in elements.sorted(by: { $0.indexPath < $1.indexPath }) {
+            if gtk_widget_get_prev_sibling(element.widget) != previous { gtk_widget_insert_after(element.widget, widget, previous) }
+            previous = element.widget
+        }
+    }
+
+    /// Sends the cell's name (its `accessibilityLabel` and `accessibilityValue`),
+    /// description (`accessibilityHint`) and states to the child when they changed.
+    private func describe(_ element: AccessibleCells.Element, as cell: CollectionViewCell, selectable: Bool, readingName: Bool) {
+        if readingName {
+            element.described = (ObjectIdentifier(cell), element.indexPath!)
+            let name = [cell.accessibilityLabel, cell.accessibilityValue].compactMap { $0 }.joined(separator: ", ")
+            let label: String? = name.isEmpty ? nil : name
+            let description = cell.accessibilityHint
+            if label != element.label || description != element.description {
+                element.label = label
+                element.description = description
+                trellis_accessible_set_label(element.widget, label, description)
+            }
+        }
+        let traits = cell.accessibilityTraits
+        let selected: Int32 = selectable ? (traits.contains(.selected) ? 1 : 0) : -1
+        if selected != element.selected {
+            element.selected = selected
+            trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_SELECTED, selected)
+        }
+        let disabled: Int32 = traits.contains(.notEnabled) ? 1 : -1
+        if disabled != element.disabled {
+            element.disabled = disabled
+            trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_DISABLED, disabled)
+        }
+    }
+
+    /// A list item's place: its position among all items (1-based) and the number of items
+    /// (ARIA's pos-in-set / set-size).
+    private func listPosition(of indexPath: IndexPath) -> (Int32, Int32) {
+        var before = 0
+        for section in 0..<indexPath.section { before += collectionView.numberOfItems(inSection: section) }
+        return (Int32(clamping: before + indexPath.item + 1), Int32(clamping: totalItems))
+    }
+
+    /// A grid cell's row and column (0-based, rows counted through the sections, each of
+    /// which starts a row).
+    private func gridPosition(of indexPath: IndexPath, columns: Int) -> (Int32, Int32) {
+        let columns = max(columns, 1)
+        var rows = 0
+        for section in 0..<indexPath.section { rows += (collectionView.numberOfItems(inSection: section) + columns - 1) / columns }
+        return (Int32(clamping: rows + indexPath.item / columns), Int32(clamping: indexPath.item % columns))
+    }
+
+    private func setPosition(_ position: (Int32, Int32), of element: AccessibleCells.Element) {
+        guard position != element.position else { return }
+        element.position = position
+        if accessibleCells.isList {
+            trellis_accessible_set_integer_relation(element.widget, GTK_ACCESSIBLE_RELATION_POS_IN_SET, position.0)
+            trellis_accessible_set_integer_relation(element.widget, GTK_ACCESSIBLE_RELATION_SET_SIZE, position.1)
+        } else {
+            trellis_accessible_set_integer_relation(element.widget, GTK_ACCESSIBLE_RELATION_ROW_INDEX, position.0)
+            trellis_accessible_set_integer_relation(element.widget, GTK_ACCESSIBLE_RELATION_COL_INDEX, position.1)
+        }
+    }
+
+    /// A grid layout's rows and columns on the collection (ARIA's row and column counts);
+    /// none for layouts without a fixed column count (flow, waterfall, compositional).
+    private func updateAccessibleCounts() {
+        var counts: (rows: Int32, columns: Int32) = (-1, -1)
+        if !accessibleCells.isList, let grid = collectionView.layout as? GridLayout {
+            let columns = max(grid.columnCount, 1)
+            let rows = (0..<collectionView.numberOfSections).reduce(0) { $0 + (collectionView.numberOfItems(inSection: $1) + columns - 1) / columns }
+            counts = (Int32(clamping: rows), Int32(clamping: columns))
+        }
+        guard counts != accessibleCounts else { return }
+        accessibleCounts = counts
+        trellis_accessible_set_integer_relation(widget, GTK_ACCESSIBLE_RELATION_ROW_COUNT, counts.rows)
+        trellis_accessible_set_integer_relation(widget, GTK_ACCESSIBLE_RELATION_COL_COUNT, counts.columns)
+    }
+
+    /// While the focus is in the collection, GTK's focus is on the focused item's child
+    /// (or on the widget, when that item has none: nothing focused yet, or scrolled away).
+    func followFocusWithChild() {
+        guard trellis_collection_widget_has_focus(trellisWidget) != 0 else { return }
+        if let child = focusedItem.flatMap({ accessibleCells.element(showing: $0) })?.widget {
+            if gtk_widget_has_focus(child) == 0 { gtk_widget_grab_focus(child) }
+        } else if gtk_widget_has_focus(widget) == 0 {
+            trellis_collection_widget_grab_focus_self(trellisWidget)
+        }
+    }
+
+    /// The child that takes the focus when the widget is asked to (a click, an app's
+    /// `gtk_widget_grab_focus`): the focused item's.
+    func focusTargetChild() -> UnsafeMutablePointer<GtkWidget>? {
+        focusedItem.flatMap { accessibleCells.element(showing: $0) }?.widget
+    }
+
+    /// GTK's focus chain reached the widget: Tab into the collection focuses the focused
+    /// item (the first shown one when none is, so the focus is visible), and Tab from it
+    /// leaves the collection in one step, as from a `GtkListView`.
+    func focusChain(_ direction: GtkDirectionType) -> Bool {
+        if trellis_collection_widget_has_focus(trellisWidget) != 0 { return false }
+        if focusedItem == nil, let first = currentShownItems().map(\.indexPath).min() { focus(first) }
+        if let child = focusTargetChild() {
+            gtk_widget_grab_focus(child)
+        } else {
+            trellis_collection_widget_grab_focus_self(trellisWidget)
+        }
+        queueDraw()
+        return true
+    }
+}

@@ -1,0 +1,91 @@
+import Trellis
+
+/// The kind and state of an accessible element (`UIAccessibilityTraits`), combined as an
+/// option set. Trellis has the traits a collection's content uses; a GTK host maps them to
+/// accessible roles and states (``View/accessibilityTraits``).
+public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    public static let none: AccessibilityTraits = []
+    public static let button = AccessibilityTraits(rawValue: 1 << 0)
+    public static let link = AccessibilityTraits(rawValue: 1 << 1)
+    public static let header = AccessibilityTraits(rawValue: 1 << 2)
+    public static let searchField = AccessibilityTraits(rawValue: 1 << 3)
+    public static let image = AccessibilityTraits(rawValue: 1 << 4)
+    public static let selected = AccessibilityTraits(rawValue: 1 << 5)
+    public static let playsSound = AccessibilityTraits(rawValue: 1 << 6)
+    public static let keyboardKey = AccessibilityTraits(rawValue: 1 << 7)
+    public static let staticText = AccessibilityTraits(rawValue: 1 << 8)
+    public static let summaryElement = AccessibilityTraits(rawValue: 1 << 9)
+    public static let notEnabled = AccessibilityTraits(rawValue: 1 << 10)
+    public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 11)
+    public static let adjustable = AccessibilityTraits(rawValue: 1 << 12)
+}
+
+/// What the app set; nil fields take the view's default.
+struct AccessibilityOverrides {
+    var isElement: Bool?
+    var label: String?
+    var hint: String?
+    var value: String?
+    var traits: AccessibilityTraits?
+}
+
+extension View {
+    /// Labels and buttons are elements of their own, as in UIKit; other views are
+    /// containers of elements.
+    var defaultIsAccessibilityElement: Bool {
+        self is Label || self is Button
+    }
+
+    /// A label's text, a button's title; for any other view, the labels of the accessible
+    /// elements below it, in reading order, joined with ", " (VoiceOver's pause): nil when
+    /// none has text.
+    var defaultAccessibilityLabel: String? {
+        if let button = self as? Button { return Self.nonEmpty(button.currentTitle) }
+        if let label = self as? Label { return Self.nonEmpty(label.text) }
+        let parts = accessibilityElementsInReadingOrder().compactMap(\.accessibilityLabel)
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    var defaultAccessibilityTraits: AccessibilityTraits {
+        if let button = self as? Button { return button.isEnabled ? .button : [.button, .notEnabled] }
+        if self is Label { return .staticText }
+        if let cell = self as? CollectionViewCell, cell.isSelected { return .selected }
+        return .none
+    }
+
+    /// The accessible elements below this view (not hidden, not transparent; an element's
+    /// own subviews are part of it), in reading order: top to bottom, then from the
+    /// leading edge (the right in a right-to-left layout). Two elements whose tops are
+    /// within half a point are on one line.
+    public func accessibilityElementsInReadingOrder() -> [View] {
+        var found: [(view: View, frame: Rect)] = []
+        func visit(_ view: View) {
+            for subview in view.subviews where !subview.isHidden && subview.alpha >= 0.01 {
+                if subview.isAccessibilityElement {
+                    found.append((subview, subview.convert(subview.bounds, to: self)))
+                } else {
+                    visit(subview)
+                }
+            }
+        }
+        visit(self)
+        let rightToLeft = effectiveLayoutDirection == .rightToLeft
+        // A stable order: elements at the same place keep their order in the hierarchy.
+        let ordered = found.enumerated().sorted { a, b in
+            let (x, y) = (a.element.frame, b.element.frame)
+            if abs(x.minY - y.minY) > 0.5 { return x.minY < y.minY }
+            let (leadingX, leadingY) = rightToLeft ? (-x.maxX, -y.maxX) : (x.minX, y.minX)
+            if abs(leadingX - leadingY) > 0.5 { return leadingX < leadingY }
+            return a.offset < b.offset
+        }
+        return ordered.map(\.element.view)
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+
+/// What a screen reader sees of the window: the AT-SPI tree and events, read with pyatspi
+/// (Fixtures/atspi-probe.py) in a D-Bus session of the test's own, as Orca reads them.
+/// Every cell in view is a table cell (a list item in a list) with the text it shows as
+/// its name and selectable / selected / focused states; focus and selection changes made
+/// with the keyboard arrive as AT-SPI events; GTK's own GtkFlowBox, walked in the same
+/// run, is the reference for roles and states.
+@Suite("trellis show: accessibility", .serialized, .enabled(if: AccessibilityProbe.unavailableReason == nil, "\(AccessibilityProbe.unavailableReason ?? "")"))
+struct WindowAccessibilityTests {
+    @Test func everyCellInViewIsATableCellNamedByItsText() throws {
+        let fixture = TrellisWindow.fixture("window-tags.json")
+        let probe = AccessibilityProbe()
+        let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "show", fixture.path]),
+                                       executable: AccessibilityProbe.dbusRunSession)
+        defer { probe.quit() }
+        let tree = try probe.tree(in: window, request: 0)
+        let frame = window.lastFrame
+        // The oracle: the document's own texts, in index order, for the items the frame
+        // shows in the viewport.
+        let texts = try documentTexts(fixture)
+        let inView = frame.order.filter { item in
+            let rect = frame.rects[item]!
+            return rect.y + rect.height > 0 && rect.y < frame.height
+        }.sorted { $0.lexicographicallyPrecedes($1) }
+        let table = try #require(tree.first { $0.role == "table" }, "no table in \(tree.map(\.role))")
+        let cells = tree.children(of: table)
+        #expect(cells.count == inView.count, "\(cells.count) accessible cells, \(inView.count) items in view")
+        #expect(cells.allSatisfy { $0.role == "table cell" })
+        #expect(cells.map(\.name) == inView.map { texts[$0[1]] })
+        #expect(cells.allSatisfy { $0.states.isSuperset(of: ["focusable", "selectable", "visible"]) && !$0.states.contains("selected") })
+        // Each cell is where the item is drawn (window coordinates: the widget's origin
+        // plus the item's frame in it).
+        let origin = (frame.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        for (cell, item) in zip(cells, inView) {
+            let rect = frame.rects[item]!
+            let expected = [origin[0] + rect.x, origin[1] + rect.y, rect.width, rect.height]
+            #expect(zip(cell.extents, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(cell.name): \(cell.extents) for \(expected)")
+        }
+
+        // Right focuses the first item, Space selects it: AT-SPI hears both, as from GTK's
+        // own widgets, and the walk shows the cell focused and selected.
+        try window.focus()
+        let focusedFrame = try window.press("Right")
+        let focused = try #require(focusedFrame.focus)
+        let name = texts[focused[1]]
+        let focusEvent = try probe.event(in: window) { $0.type == "object:state-changed:focused" && $0.detail == 1 && $0.role == "table cell" }
+        #expect(focusEvent.name == name)
+        _ = try window.press("space")
+        let selectEvent = try probe.event(in: window) { $0.type == "object:state-changed:selected" && $0.detail == 1 }
+        #expect(selectEvent.role == "table cell" && selectEvent.name == name)
+        let after = try probe.tree(in: window, request: 1)
+        let marked = after.children(of: try #require(after.first { $0.role == "table" })).filter { $0.states.contains("selected") || $0.states.contains("focused") }
+        #expect(marked.map(\.name) == [name])
+        #expect(marked.first?.states.isSuperset(of: ["focused", "selected"]) == true)
+
+        // GtkFlowBox: a table of table cells, and a focused, selected cell in the same
+        // states as Trellis's.
+        let peer = try AccessibilityProbe.flowBoxPeer(items: 40)
+        let peerTable = try #require(peer.initial.first { $0.role == "table" })
+        let peerCells = peer.initial.children(of: peerTable)
+        #expect(peerCells.count == 40 && peerCells.allSatisfy { $0.role == "table cell" })
+        #expect(peer.focusedAndSelected?.states == marked.first?.states, "GtkFlowBox: \(peer.focusedAndSelected?.states ?? []), Trellis: \(marked.first?.states ?? [])")
+        #expect(peer.events.contains { $0.type == "object:state-changed:focused" && $0.detail == 1 && $0.role == "table cell" })
+        #expect(peer.events.contains { $0.type == "object:state-changed:selected" && $0.detail == 1 && $0.role == "table cell" })
+        #expect(try window.close() == 0)
+    }
+
+    @Test func aScrollGivesTheNewCellsTheirNamesAndNoOthers() throws {
+        let fixture = TrellisWindow.fixture("window-tags.json")
+        let probe = AccessibilityProbe()
+        let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "show", fixture.path]),
+                                       executable: AccessibilityProbe.dbusRunSession)
+        defer { probe.quit() }
+        _ = try probe.tree(in: window, request: 0)
+        let texts = try documentTexts(fixture)
+        var frame = window.lastFrame
+        for _ in 0..<4 { frame = try window.wheel(down: true) }
+        let tree = try probe.tree(in: window, request: 1)
+        let inView = frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+        let cells = tree.children(of: try #require(tree.first { $0.role == "table" }))
+        #expect(frame.offset > 0)
+        #expect(cells.map(\.name) == inView.map { texts[$0[1]] })
+        #expect(try window.close() == 0)
+    }
+
+    @Test func galleryControlsAreNamedAndTabGoesSidebarControlsCollection() throws {
+        let probe = AccessibilityProbe()
+        let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "gallery", "--page", "s3", "--size", "800x600"]),
+                                       executable: AccessibilityProbe.dbusRunSession)
+        defer { probe.quit() }
+        let tree = try probe.tree(in: window, request: 0)
+        #expect(tree.filter { $0.role == "combo box" }.map(\.name) == ["Alignment", "Layout"])
+        let pages = try #require(tree.first { $0.role == "list" && $0.name == "Pages" })
+        let rows = tree.children(of: pages)
+        #expect(rows.count == 9 && rows.allSatisfy { $0.role == "list item" && !$0.name.isEmpty })
+        #expect(rows.filter { $0.states.contains("selected") }.map(\.name) == ["S3 · grid"])
+        let grid = try #require(tree.first { $0.role == "table" && $0.name == "S3 · grid" })
+        let cells = tree.children(of: grid)
+        let frame = window.lastFrame
+        let inView = frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
+        #expect(cells.count == inView.count && cells.allSatisfy { $0.role == "table cell" && !$0.name.isEmpty })
+
+        // Tab from the collection: the sidebar (the page shown), the two switches, then
+        // back into the collection on a cell with a visible focus.
+        try window.focus()
+        func tab() throws -> AccessibilityProbe.Event {
+            let seen = probe.events(in: window).count
+            try window.xdotool(["key", "Tab"])
+            return try probe.event(in: window, after: seen) { $0.type == "object:state-changed:focused" && $0.detail == 1 }
+        }
+        let sidebar = try tab()
+        #expect(sidebar.role == "list item" && rows.map(\.name).contains(sidebar.name))
+        // Down moves through the sidebar without switching the page …
+        var seen = probe.events(in: window).count
+        try window.xdotool(["key", "Down"])
+        let next = try probe.event(in: window, after: seen) { $0.type == "object:state-changed:focused" && $0.detail == 1 }
+        #expect(next.role == "list item" && next.name != sidebar.name)
+        Thread.sleep(forTimeInterval: 0.5)
+        let moved = try probe.tree(in: window, request: 1)
+        #expect(moved.children(of: try #require(moved.first { $0.name == "Pages" })).filter { $0.states.contains("selected") }.map(\.name) == ["S3 · grid"])
+        #expect(window.lastFrame.total == frame.total, "the page changed on moving through the sidebar")
+        #expect(try tab().name == "Alignment")
+        #expect(try tab().name == "Layout")
+        let cell = try tab()
+        #expect(cell.role == "table cell")
+        let focusedFrame = try window.frame(where: { $0.focus != nil }, timeout: 10)
+        #expect(cells.map(\.name).contains(cell.name) && focusedFrame.focus == [0, 0])
+        // … and Enter on a sidebar row shows its page.
+        seen = probe.events(in: window).count
+        try window.xdotool(["key", "shift+Tab", "shift+Tab", "shift+Tab"])
+        let back = try probe.event(in: window, after: seen) { $0.type == "object:state-changed:focused" && $0.detail == 1 && $0.role == "list item" }
+        try window.xdotool(["key", "Return"])
+        Thread.sleep(forTimeInterval: 1)
+        let shown = try probe.tree(in: window, request: 2)
+        #expect(shown.children(of: try #require(shown.first { $0.name == "Pages" })).filter { $0.states.contains("selected") }.map(\.name) == [back.name])
+        #expect(try window.close() == 0)
+    }
+
+    private func documentTexts(_ fixture: URL) throws -> [String] {
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any]
+        let sections = try #require(document?["sections"] as? [[String: Any]])
+        return try #require(sections.first?["items"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+    }
+}
+
+/// Runs a program under Fixtures/atspi-probe.py in a D-Bus session of its own and reads
+/// the probe's lines (they come on the program's standard output, beside the window's
+/// debug lines).
+final class AccessibilityProbe: @unchecked Sendable {
+    static let dbusRunSession = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+    static let python = "/usr/bin/python3"
+    static let script = TrellisWindow.fixture("atspi-probe.py").path
+
+    /// Why the accessibility tests cannot run here, or nil.
+    static let unavailableReason: String? = {
+        if let reason = TrellisWindow.unavailableReason { return reason }
+        guard FileManager.default.isExecutableFile(atPath: dbusRunSession.path) else { return "dbus-run-session is not installed (scripts/bootstrap installs dbus)" }
+        guard let run = try? TrellisTool.run(["-c", "import pyatspi"], program: URL(fileURLWithPath: python)), run.status == 0 else {
+            return "pyatspi is not installed (scripts/bootstrap installs python3-pyatspi and at-spi2-core)"
+        }
+        return nil
+    }()
+
+    /// The probe's request file: created to ask for a walk of the tree.
+    let requestFile = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-atspi-\(UUID().uuidString)")
+
+    /// Ends the program and the probe (a test that failed midway leaves no window).
+    func quit() {
+        FileManager.default.createFile(atPath: requestFile.path + ".quit", contents: nil)
+    }
+
+    func arguments(_ program: [String]) -> [String] {
+        ["--", Self.python, Self.script, requestFile.path] + program
+    }
+
+    struct Node {
+        var depth: Int
+        var role: String
+        var name: String
+        var states: Set<String>
+        var extents: [Double]
+
+        init(_ json: [String: Any]) {
+            depth = (json["depth"] as? NSNumber)?.intValue ?? 0
+            role = json["role"] as? String ?? ""
+            name = json["name"] as? String ?? ""
+            states = Set(json["states"] as? [String] ?? [])
+            extents = (json["extents"] as? [NSNumber])?.map(\.doubleValue) ?? []
+        }
+    }
+
+    struct Event {
+        var type: String
+        var detail: Int
+        var role: String
+        var name: String
+
+        init(_ json: [String: Any]) {
+            type = json["type"] as? String ?? ""
+            detail = (json["detail"] as? NSNumber)?.intValue ?? -1
+            role = json["role"] as? String ?? ""
+            name = json["name"] as? String ?? ""
+        }
+    }
+
+    /// The tree of walk `request` (0: the first, when the window appeared); later ones are
+    /// asked for here.
+    func tree(in window: TrellisWindow, request: Int, timeout: Double = 30) throws -> [Node] {
+        if request > 0 { FileManager.default.createFile(atPath: requestFile.path, contents: nil) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = window.events("atspiTree").first(where: { ($0["request"] as? NSNumber)?.intValue == request }) {
+                return (line["nodes"] as? [[String: Any]] ?? []).map(Node.init)
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw WindowTestError("no accessible tree \(request) within \(timeout) s; stderr: \(window.standardError.suffix(2000))")
+    }
+
+    func events(in window: TrellisWindow) -> [Event] {
+        window.events("atspiEvent").map(Event.init)
+    }
+
+    /// The first AT-SPI event after the first `index` satisfying `condition`.
+    func event(in window: TrellisWindow, after index: Int = 0, timeout: Double = 10, where condition: (Event) -> Bool) throws -> Event {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let found = events(in: window).dropFirst(index).first(where: condition) { return found }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw WindowTestError("no such AT-SPI event within \(timeout) s; events: \(events(in: window).map { "\($0.type) \($0.detail) \($0.role) \($0.name)" })")
+    }
+
+    /// GtkFlowBox of `items` labels (single selection): its tree, then Right and Space
+    /// (focus and select the second child, as a person would), the events and the cell
+    /// then focused and selected.
+    static func flowBoxPeer(items: Int) throws -> (initial: [Node], events: [Event], focusedAndSelected: Node?) {
+        let probe = AccessibilityProbe()
+        let process = Process()
+        process.executableURL = dbusRunSession
+        process.arguments = probe.arguments(["--flowbox", String(items)])
+        // The peer's lines go to a file, read as they come.
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-atspi-peer-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = FileHandle.nullDevice
+        func lines() -> [[String: Any]] {
+            let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func tree(_ request: Int) throws -> [Node] {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let line = lines().first { $0["event"] as? String == "atspiTree" && ($0["request"] as? NSNumber)?.intValue == request }
+                if let line { return (line["nodes"] as? [[String: Any]] ?? []).map(Node.init) }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            throw WindowTestError("the GtkFlowBox peer gave no tree \(request)")
+        }
+        let initial = try tree(0)
+        let xdotool = URL(fileURLWithPath: TrellisWindow.which("xdotool")!)
+        let found = try TrellisTool.run(["search", "--sync", "--onlyvisible", "--name", "^GtkFlowBox peer$"], program: xdotool)
+        let id = try #require(found.stdout.split(separator: "\n").first.map(String.init))
+        _ = try TrellisTool.run(["windowfocus", "--sync", id], program: xdotool)
+        _ = try TrellisTool.run(["key", "Right"], program: xdotool)
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try TrellisTool.run(["key", "space"], program: xdotool)
+        Thread.sleep(forTimeInterval: 0.5)
+        FileManager.default.createFile(atPath: probe.requestFile.path, contents: nil)
+        let after = try tree(1)
+        let events = lines().filter { $0["event"] as? String == "atspiEvent" }.map(Event.init)
+        probe.quit()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return (initial, events, after.first { $0.role == "table cell" && $0.states.isSuperset(of: ["focused", "selected"]) })
+    }
+}
+
+extension [AccessibilityProbe.Node] {
+    /// The direct children of `parent` (the nodes one level below it up to its next
+    /// sibling).
+    func children(of parent: AccessibilityProbe.Node) -> [AccessibilityProbe.Node] {
+        guard let start = firstIndex(where: { $0.depth == parent.depth && $0.role == parent.role && $0.name == parent.name && $0.extents == parent.extents }) else { return [] }
+        var result: [AccessibilityProbe.Node] = []
+        for node in self[index(after: start)...] {
+            if node.depth <= parent.depth { break }
+            if node.depth == parent.depth + 1 { result.append(node) }
+        }
+        return result
+    }
+}
