@@ -104,7 +104,7 @@ extension CompositionalLayout {
         let (low, high) = plan.orthogonal ? (area.minX, area.maxX) : (area.minY, area.maxY)
         var index = state.groups.firstCandidate(at: low - start - state.overflow)
         let group = plan.group
-        try group.withScratch { (sizes, frames) throws(E) -> Void in
+        try group.withScratch(cells: state.itemCount) { (sizes, frames) throws(E) -> Void in
             try withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { (partial) throws(E) -> Void in
                 var walk = OffsetWalk(tree: state.groups, partial: partial)
                 while index < groupCount {

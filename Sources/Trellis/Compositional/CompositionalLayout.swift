@@ -108,7 +108,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     public var retainedByteCount: Int {
         var bytes = plans.capacity * MemoryLayout<SectionPlan>.stride + states.capacity * MemoryLayout<SectionState>.stride
         for (plan, state) in zip(plans, states) {
-            bytes += plan.group.nodes.capacity * MemoryLayout<GroupPlan.Node>.stride + plan.group.leafCount * MemoryLayout<Int>.stride
+            bytes += plan.group.nodes.capacity * MemoryLayout<GroupPlan.Node>.stride
             bytes += state.sizes.capacity * MemoryLayout<Size>.stride
             bytes += state.groups.nodes.capacity * MemoryLayout<Double>.stride
             bytes += state.boundaryHeights.capacity * MemoryLayout<Double>.stride + state.groupHeights.capacity * MemoryLayout<Double>.stride
@@ -273,7 +273,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             return last.frames[cell]
         }
         groupsLaidOutForItemQueries += 1
-        return plan.group.withScratch { sizes, frames in
+        return plan.group.withScratch(cells: state.itemCount) { sizes, frames in
             let present = layOutGroup(groupIndex, of: section, origin: origin, sizes: sizes, frames: frames)
             if leafCount >= Self.smallestKeptGroup {
                 lastLaidOutGroup = (section, groupIndex, origin, Array(frames.prefix(present)))
@@ -436,7 +436,7 @@ final class SectionPlan: Sendable {
         }
         if section.orthogonalScrollingBehavior == .groupPagingCentered {
             let container = groupContainer
-            let firstWidth = group.withScratch { sizes, _ in
+            let firstWidth = group.withScratch(cells: 0) { sizes, _ in
                 group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0)), into: sizes).size.width
             }
             centering = Swift.max(0, (contentWidth - firstWidth) / 2)
@@ -589,7 +589,7 @@ struct SectionState: Sendable {
         defer { swap(&groups, &self.groups) }
         let state = self
         let group = plan.group
-        group.withScratch { scratch, frames in
+        group.withScratch(cells: state.itemCount) { scratch, frames in
             let leafCount = group.leafCount
             if !group.hasEstimatedItems && count > 0 {
                 (fullExtent, fullOverflow, fullAcross) = state.measureGroup(0, plan: plan, group: group, sizes: scratch, frames: frames)
@@ -616,7 +616,7 @@ struct SectionState: Sendable {
     mutating func updateGroup(_ index: Int, plan: SectionPlan) {
         let count = groupCount(plan)
         let group = plan.group
-        let (extent, sticksOut, across) = group.withScratch { scratch, frames in measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames) }
+        let (extent, sticksOut, across) = group.withScratch(cells: itemCount) { scratch, frames in measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames) }
         groups.setExtent(spacedExtent(extent, at: index, count: count, spacing: plan.spacing), at: index)
         overflow = Swift.max(overflow, sticksOut)
         if plan.orthogonal {
