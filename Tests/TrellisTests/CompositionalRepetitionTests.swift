@@ -187,6 +187,35 @@ struct CompositionalRepetitionTests {
         #expect(layout.fittingProposal(forItemAt: IndexPath(item: 233, section: 0)) == FittingProposal(width: .exactly(150), height: .unconstrained))
     }
 
+    /// Past `exactlySummedRepetitions` present repetitions that measure nothing, a group's
+    /// estimated extent adds the rest of the run as one product: within rounding of UIKit's
+    /// sum, and a billion-fold count in a centred carousel is sized at once.
+    @Test func longRunsOfIdenticalRepetitionsAreOneProduct() throws {
+        var column = CompositionalGroup.vertical(layoutSize: Self.size(.fractionalWidth(1), .estimated(10)),
+                                                 repeatingSubitem: Self.item(.fractionalWidth(1), .absolute(10.1)), count: 3_000)
+        column.interItemSpacing = .fixed(0.3)
+        let section = CompositionalSection(group: column, interGroupSpacing: 7)
+        let measured = Array(repeating: Size(width: 1, height: 1), count: 7_500)
+        let layout = CompositionalLayout(section: section)
+        layout.prepare(from: StaticLayoutSource(containerSize: Size(width: 300, height: 600), sections: [.init(sizes: measured)]))
+        let expected = CompositionalOracle.layOut(section, width: 300, height: 600, measured: measured)
+        #expect(abs(layout.contentSize.height - expected.contentHeight) <= 1e-6 * expected.contentHeight)
+        for item in [0, 1_023, 1_024, 2_999, 3_000, 7_499] {
+            let frame = try #require(layout.attributesForItem(at: IndexPath(item: item, section: 0))).frame
+            #expect(abs(frame.minY - expected.frames[item].minY) <= 1e-6 * expected.contentHeight, "item \(item)")
+        }
+
+        var row = CompositionalGroup.horizontal(layoutSize: Self.size(.estimated(10), .absolute(10)),
+                                                repeatingSubitem: Self.item(.absolute(1), .absolute(10)), count: 1_000_000_000)
+        row.interItemSpacing = .fixed(1)
+        var carousel = CompositionalSection(group: row)
+        carousel.orthogonalScrollingBehavior = .groupPagingCentered
+        let wide = CompositionalLayout(section: carousel)
+        wide.prepare(from: StaticLayoutSource(containerSize: Size(width: 300, height: 600), sections: [.init(sizes: Array(repeating: Size(width: 1, height: 1), count: 5))]))
+        #expect((0..<5).map { wide.attributesForItem(at: IndexPath(item: $0, section: 0))?.frame.minX } == [0, 2, 4, 6, 8])
+        #expect(wide.orthogonalContentWidth(forSection: 0) == 9)
+    }
+
     static func expectOracle(_ layout: CompositionalLayout, _ section: CompositionalSection, _ measured: [Size]) throws {
         let expected = CompositionalOracle.layOut(section, width: 300, height: 600, measured: measured)
         #expect(abs(layout.contentSize.height - expected.contentHeight) <= 1e-6)

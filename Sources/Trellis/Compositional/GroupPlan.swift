@@ -36,9 +36,10 @@
 /// sizes its subtree again (the scratch holds one repetition at a time) and places it.
 /// Sizing and placing an instance therefore costs O(distinct nodes + present cells × the
 /// subitem's nodes), not O(count). One exception to "the same sums": the flexible share
-/// of a group of more than `exactlySummedAbsentRepetitions` absent repetitions adds their
+/// of a group of more than `exactlySummedRepetitions` absent repetitions adds their
 /// extents as one product (the copies summed them one by one), which can differ in the
-/// last bits.
+/// last bits, and so does the estimated extent of an instance holding more than that many
+/// present repetitions that measure nothing.
 struct GroupPlan: Sendable {
     enum Kind: UInt8 { case item, horizontal, vertical }
 
@@ -102,9 +103,11 @@ struct GroupPlan: Sendable {
     /// description whose subitems are vanishingly small would take unbounded memory. Counts
     /// the cells each repeated subitem holds and the item nodes compiled before it.
     static let maximumLeafCount = 100_000
-    /// Up to this many absent `count:` repetitions are added one by one into the flexible
-    /// share, exactly as their copies would be; more are added as one product.
-    static let exactlySummedAbsentRepetitions = 1_024
+    /// Up to this many `count:` repetitions that come out the same (absent ones into the
+    /// flexible share; present ones that measure nothing into an estimated extent) are
+    /// added one by one, exactly as their copies would be; the rest of such a run is added
+    /// as one product, so the cost stays O(present cells) however large the count.
+    static let exactlySummedRepetitions = 1_024
 
     /// Compiles `group` as an instance resolved in `container` (the section's content size,
     /// which fixes how many times groups without `count` repeat their subitems).
@@ -412,11 +415,20 @@ private struct Evaluator {
             sizes[2 * nodes.count + index] = Size(width: fit ?? 0, height: fit == nil ? 0 : 1)
             var repetitions = Repetitions(self, index)
             let main = nodes[index + 1].edges(axis), across = nodes[index + 1].edges(cross)
-            for k in 0..<repetitions.present {
+            var k = 0
+            while k < repetitions.present {
                 let size = repetitions.size(k, &self)
                 crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
+                if k == GroupPlan.exactlySummedRepetitions && repetitions.full > k {
+                    // A long run of repetitions that come out the same: one product.
+                    let run = Double(repetitions.full - k)
+                    mainSum += run * (main.before + size[axis] + main.after) + run * node.spacing
+                    k = repetitions.full
+                    continue
+                }
                 mainSum += main.before + size[axis] + main.after
                 if k > 0 { mainSum += node.spacing }
+                k += 1
             }
             // The absent ones are sized too (whether they overflow their box counts).
             if repetitions.present < node.repetitions { _ = repetitions.size(repetitions.present, &self) }
@@ -577,7 +589,7 @@ private struct Evaluator {
         if node.spacingFlexible || slotsPerRepetition > 0 {
             let slots = Double(count) * Double(slotsPerRepetition) + (node.spacingFlexible ? Double(count - 1) : 0)
             var used = 0.0
-            let exactly = Swift.min(count, repetitions.present + GroupPlan.exactlySummedAbsentRepetitions)
+            let exactly = Swift.min(count, repetitions.present + GroupPlan.exactlySummedRepetitions)
             for k in 0..<exactly {
                 used += main.before + repetitions.size(k, &self)[axis] + main.after
                 if k > 0 { used += node.spacing }
@@ -618,11 +630,14 @@ private struct Repetitions {
     /// The template measures no cell: repetitions whose cells are all present come out
     /// the same.
     let uniform: Bool
+    /// When `uniform`, the repetitions whose cells are all present (a prefix), which all
+    /// come out the same; 0 otherwise.
+    let full: Int
     /// The box every repetition is sized in, and the extent fitted copies share (recorded
     /// by sizing the group).
     let inner: Size, override: Double?
-    var full: Size?
-    var absent: Size?
+    var fullSize: Size?
+    var absentSize: Size?
 
     init(_ evaluator: Evaluator, _ index: Int) {
         let node = evaluator.nodes[index]
@@ -636,20 +651,21 @@ private struct Repetitions {
         let remaining = evaluator.inputs.present - first
         present = remaining <= 0 ? 0 : Swift.min(node.repetitions, (remaining - 1) / cells + 1)
         uniform = !evaluator.nodes[template].measuresCells
+        full = uniform && remaining > 0 ? Swift.min(node.repetitions, remaining / cells) : 0
     }
 
     /// The size of repetition `k`, sized by `evaluator` in the group's content box unless
     /// one that comes out the same was sized already.
     mutating func size(_ k: Int, _ evaluator: inout Evaluator) -> Size {
         let isAbsent = k >= present
-        let isFull = uniform && first + (k + 1) * cells <= evaluator.inputs.present
-        if isAbsent, let absent { return absent }
-        if isFull, let full { return full }
+        let isFull = k < full
+        if isAbsent, let absentSize { return absentSize }
+        if isFull, let fullSize { return fullSize }
         let outer = evaluator.leafBase
         evaluator.leafBase = outer + k * cells
         let size = evaluator.size(template, container: inner, mainOverride: override, along: evaluator.nodes[index].axis)
         evaluator.leafBase = outer
-        if isAbsent { absent = size } else if isFull { full = size }
+        if isAbsent { absentSize = size } else if isFull { fullSize = size }
         return size
     }
 }
