@@ -372,6 +372,21 @@ private struct Evaluator {
         override ?? node.dimension(axis).resolved(in: container)
     }
 
+    /// The size of item `node` as cell `leaf`: its fixed extents, else its measured ones,
+    /// else its estimates.
+    @inline(__always) func itemSize(_ node: GroupPlan.Node, leaf: Int, fixedWidth: Double?, fixedHeight: Double?) -> Size {
+        var width = fixedWidth ?? node.width.value
+        var height = fixedHeight ?? node.height.value
+        if leaf < inputs.sizes.count {
+            let measured = inputs.sizes[leaf]
+            if measured.width >= 0 {
+                if fixedWidth == nil { width = measured.width }
+                if fixedHeight == nil { height = measured.height }
+            }
+        }
+        return Size(width: width, height: height)
+    }
+
     /// Sizes node `index` in `container`; `mainOverride` replaces its extent along `parentAxis`
     /// (a `count:` copy). Records and returns its allotted size.
     mutating func size(_ index: Int, container: Size, mainOverride: Double?, along parentAxis: Axis) -> Size {
@@ -379,17 +394,7 @@ private struct Evaluator {
         let fixedWidth = fixedExtent(node, .horizontal, container: container, override: parentAxis == .horizontal ? mainOverride : nil)
         let fixedHeight = fixedExtent(node, .vertical, container: container, override: parentAxis == .vertical ? mainOverride : nil)
         if node.kind == .item {
-            let leaf = node.firstLeaf + leafBase
-            var width = fixedWidth ?? node.width.value
-            var height = fixedHeight ?? node.height.value
-            if leaf < inputs.sizes.count {
-                let measured = inputs.sizes[leaf]
-                if measured.width >= 0 {
-                    if fixedWidth == nil { width = measured.width }
-                    if fixedHeight == nil { height = measured.height }
-                }
-            }
-            let size = Size(width: width, height: height)
+            let size = itemSize(node, leaf: node.firstLeaf + leafBase, fixedWidth: fixedWidth, fixedHeight: fixedHeight)
             sizes[index] = size
             return size
         }
@@ -413,8 +418,25 @@ private struct Evaluator {
             // box never takes the largest other subitem's extent.
             sizes[nodes.count + index] = inner
             sizes[2 * nodes.count + index] = Size(width: fit ?? 0, height: fit == nil ? 0 : 1)
+            let template = nodes[index + 1]
+            let main = template.edges(axis), across = template.edges(cross)
+            if template.kind == .item && template.measuresCells {
+                // The common `subitem:count:` of self-sizing cells: each repetition is one
+                // measured cell, sized here directly (what `Repetitions` would do, without
+                // its bookkeeping: a relayout sizes every instance of a section).
+                let override = template.fitsCount > 0 ? fit : nil
+                let width = fixedExtent(template, .horizontal, container: inner, override: axis == .horizontal ? override : nil)
+                let height = fixedExtent(template, .vertical, container: inner, override: axis == .vertical ? override : nil)
+                let first = template.firstLeaf + leafBase
+                for k in 0..<Swift.max(0, Swift.min(node.repetitions, inputs.present - first)) {
+                    let size = itemSize(template, leaf: first + k, fixedWidth: width, fixedHeight: height)
+                    crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
+                    mainSum += main.before + size[axis] + main.after
+                    if k > 0 { mainSum += node.spacing }
+                }
+                return finish(index, node, mainSum: mainSum, crossMax: crossMax, inner: inner, fixedMain: fixedMain, fixedCross: fixedCross)
+            }
             var repetitions = Repetitions(self, index)
-            let main = nodes[index + 1].edges(axis), across = nodes[index + 1].edges(cross)
             var k = 0
             while k < repetitions.present {
                 let size = repetitions.size(k, &self)
@@ -479,6 +501,15 @@ private struct Evaluator {
                 present += 1
             }
         }
+        return finish(index, node, mainSum: mainSum, crossMax: crossMax, inner: inner, fixedMain: fixedMain, fixedCross: fixedCross)
+    }
+
+    /// A group's size from what its subitems need, recorded; notes an overflow.
+    @inline(__always)
+    private mutating func finish(
+        _ index: Int, _ node: GroupPlan.Node, mainSum: Double, crossMax: Double, inner: Size, fixedMain: Double?, fixedCross: Double?
+    ) -> Size {
+        let axis = node.axis, cross = axis.other
         if let fixedMain, mainSum > inner[axis] + 1e-9 * Swift.max(1, fixedMain) { overflows = true }
         if let fixedCross, crossMax > inner[cross] + 1e-9 * Swift.max(1, fixedCross) { overflows = true }
         var result = Size.zero
