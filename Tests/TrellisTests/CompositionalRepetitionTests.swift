@@ -214,6 +214,15 @@ struct CompositionalRepetitionTests {
         wide.prepare(from: StaticLayoutSource(containerSize: Size(width: 300, height: 600), sections: [.init(sizes: Array(repeating: Size(width: 1, height: 1), count: 5))]))
         #expect((0..<5).map { wide.attributesForItem(at: IndexPath(item: $0, section: 0))?.frame.minX } == [0, 2, 4, 6, 8])
         #expect(wide.orthogonalContentWidth(forSection: 0) == 9)
+        // Self-sizing cards: sized whole to centre it, the group has no measured sizes.
+        var cards = CompositionalGroup.horizontal(layoutSize: Self.size(.estimated(10), .estimated(10)),
+                                                  repeatingSubitem: Self.item(.estimated(1), .estimated(10)), count: 1_000_000_000)
+        cards.interItemSpacing = .fixed(1)
+        carousel.group = cards
+        let measuredCards = CompositionalLayout(section: carousel)
+        measuredCards.prepare(from: StaticLayoutSource(containerSize: Size(width: 300, height: 600), sections: [.init(sizes: Array(repeating: Size(width: 3, height: 5), count: 4))]))
+        #expect((0..<4).map { measuredCards.attributesForItem(at: IndexPath(item: $0, section: 0))?.frame.minX } == [0, 4, 8, 12])
+        #expect(measuredCards.orthogonalContentWidth(forSection: 0) == 15)
     }
 
     static func expectOracle(_ layout: CompositionalLayout, _ section: CompositionalSection, _ measured: [Size]) throws {

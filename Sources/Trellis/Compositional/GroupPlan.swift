@@ -420,7 +420,7 @@ private struct Evaluator {
             sizes[2 * nodes.count + index] = Size(width: fit ?? 0, height: fit == nil ? 0 : 1)
             let template = nodes[index + 1]
             let main = template.edges(axis), across = template.edges(cross)
-            if template.kind == .item && template.measuresCells {
+            if template.kind == .item && template.measuresCells && inputs.present <= inputs.sizes.count {
                 // The common `subitem:count:` of self-sizing cells: each repetition is one
                 // measured cell, sized here directly (what `Repetitions` would do, without
                 // its bookkeeping: a relayout sizes every instance of a section).
@@ -441,7 +441,7 @@ private struct Evaluator {
             while k < repetitions.present {
                 let size = repetitions.size(k, &self)
                 crossMax = Swift.max(crossMax, across.before + size[cross] + across.after)
-                if k == GroupPlan.exactlySummedRepetitions && repetitions.full > k {
+                if k == repetitions.sameFrom + GroupPlan.exactlySummedRepetitions && repetitions.full > k {
                     // A long run of repetitions that come out the same: one product.
                     let run = Double(repetitions.full - k)
                     mainSum += run * (main.before + size[axis] + main.after) + run * node.spacing
@@ -658,12 +658,12 @@ private struct Repetitions {
     let first: Int
     /// Repetitions holding at least one present cell (a prefix).
     let present: Int
-    /// The template measures no cell: repetitions whose cells are all present come out
-    /// the same.
+    /// The template measures no cell.
     let uniform: Bool
-    /// When `uniform`, the repetitions whose cells are all present (a prefix), which all
-    /// come out the same; 0 otherwise.
-    let full: Int
+    /// Repetitions `sameFrom ..< full` come out the same: their cells are all present and
+    /// none has a measured size (the template measures nothing, or the measured sizes end
+    /// before them, as when a carousel's first group is sized whole to centre it).
+    let sameFrom: Int, full: Int
     /// The box every repetition is sized in, and the extent fitted copies share (recorded
     /// by sizing the group).
     let inner: Size, override: Double?
@@ -682,14 +682,16 @@ private struct Repetitions {
         let remaining = evaluator.inputs.present - first
         present = remaining <= 0 ? 0 : Swift.min(node.repetitions, (remaining - 1) / cells + 1)
         uniform = !evaluator.nodes[template].measuresCells
-        full = uniform && remaining > 0 ? Swift.min(node.repetitions, remaining / cells) : 0
+        full = remaining > 0 ? Swift.min(node.repetitions, remaining / cells) : 0
+        let measured = evaluator.inputs.sizes.count - first
+        sameFrom = uniform || measured <= 0 ? 0 : Swift.min(full, (measured - 1) / cells + 1)
     }
 
     /// The size of repetition `k`, sized by `evaluator` in the group's content box unless
     /// one that comes out the same was sized already.
     mutating func size(_ k: Int, _ evaluator: inout Evaluator) -> Size {
         let isAbsent = k >= present
-        let isFull = k < full
+        let isFull = k >= sameFrom && k < full
         if isAbsent, let absentSize { return absentSize }
         if isFull, let fullSize { return fullSize }
         let outer = evaluator.leafBase
