@@ -141,6 +141,21 @@ struct CompositionalRepetitionTests {
         #expect(nested.isEstimated(leaf: 999_999_999_999_999_999, along: .vertical) == false)
     }
 
+    /// Finding a cell's item node searches each group's subitems: in a group holding a
+    /// count among many subitems that repeat to fill it, every cell finds its own node.
+    @Test func everyCellFindsItsItemNode() {
+        let estimated = CompositionalItem(layoutSize: Self.size(.estimated(3), .absolute(10)))
+        let fixed = CompositionalItem(layoutSize: Self.size(.absolute(3), .estimated(10)))
+        let pair = CompositionalGroup.horizontal(layoutSize: Self.size(.estimated(6), .absolute(10)), repeatingSubitem: .item(estimated), count: 2)
+        let row = CompositionalGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(10)), subitems: [.group(pair), .item(fixed)])
+        let plan = GroupPlan(row, container: Size(width: 9_000, height: 100))
+        #expect(plan.leafCount == 3_000)
+        for leaf in 0..<plan.leafCount {
+            let widthMeasured = leaf % 3 != 2
+            #expect(plan.isEstimated(leaf: leaf, along: .horizontal) == widthMeasured && plan.isEstimated(leaf: leaf, along: .vertical) == !widthMeasured, "cell \(leaf)")
+        }
+    }
+
     /// Counts whose product passes `Int.max` are refused by `validate()`, not trapped on.
     @Test func countsPastIntAreRefused() {
         let inner = CompositionalGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(10)), subitem: Self.item(.absolute(1), .absolute(10)), count: 1 << 40)

@@ -66,6 +66,8 @@ struct GroupPlan: Sendable {
         var measuresCells = false
         /// The index after this node's subtree (children are the nodes in between).
         var end = 0
+        /// The group holding this node (-1 for the top group).
+        var parent = -1
         /// The node's first cell in the instance, counting the first repetition of every
         /// enclosing `count:` group (repetition k of a template adds k × the template's cells).
         var firstLeaf = 0
@@ -117,7 +119,7 @@ struct GroupPlan: Sendable {
     /// - Complexity: O(distinct nodes) (O(nodes with counts expanded) when expanding).
     init(_ group: CompositionalGroup, container: Size, expandingCounts: Bool = false) {
         expandsCounts = expandingCounts
-        append(.group(group), container: container, fitsCount: 0, mainOverride: nil)
+        append(.group(group), container: container, fitsCount: 0, mainOverride: nil, parent: -1)
     }
 
     /// An extent of a dimension in `container`, its estimate when estimated.
@@ -169,10 +171,13 @@ struct GroupPlan: Sendable {
     }
 
     @discardableResult
-    private mutating func append(_ subitem: CompositionalSubitem, container: Size, fitsCount: Int, mainOverride: (axis: Axis, extent: Double)?) -> Int {
+    private mutating func append(
+        _ subitem: CompositionalSubitem, container: Size, fitsCount: Int, mainOverride: (axis: Axis, extent: Double)?, parent: Int
+    ) -> Int {
         let index = nodes.count
         let size = subitem.layoutSize
         var node = Node(kind: .item, width: size.widthDimension, height: size.heightDimension, insets: .zero)
+        node.parent = parent
         node.fitsCount = fitsCount
         node.firstLeaf = nextLeaf
         let edgeSpacing: CompositionalEdgeSpacing?
@@ -224,7 +229,7 @@ struct GroupPlan: Sendable {
                 // Every copy is compiled from the same inputs, so every copy is the same
                 // subtree: one stands for all of them.
                 for _ in 0..<(expandsCounts ? count : 1) {
-                    let copy = append(child, container: inner, fitsCount: fits ? count : 0, mainOverride: fit.map { (axis, $0) })
+                    let copy = append(child, container: inner, fitsCount: fits ? count : 0, mainOverride: fit.map { (axis, $0) }, parent: index)
                     if fits { nodes[copy].fitsAxis = axis }
                 }
                 if !expandsCounts {
@@ -243,7 +248,7 @@ struct GroupPlan: Sendable {
                         isRepetitionLimited = true
                         break
                     }
-                    append(child, container: inner, fitsCount: 0, mainOverride: nil)
+                    append(child, container: inner, fitsCount: 0, mainOverride: nil, parent: index)
                 }
             }
             var child = index + 1
@@ -258,7 +263,7 @@ struct GroupPlan: Sendable {
     }
 
     /// The item node holding cell `leaf` of an instance.
-    /// - Complexity: O(depth × siblings).
+    /// - Complexity: O(depth × (depth + log nodes)).
     func itemNode(holding leaf: Int) -> Int {
         var index = 0, base = 0
         while nodes[index].kind != .item {
@@ -270,17 +275,23 @@ struct GroupPlan: Sendable {
                 index = template
                 continue
             }
-            var child = index + 1
-            while nodes[child].end < node.end && leaf - base >= nodes[nodes[child].end].firstLeaf {
-                child = nodes[child].end
+            // Cell numbers never decrease in preorder, so the last node of the subtree
+            // numbered at most `leaf` (in this repetition's numbering) lies in the child
+            // holding it: every later child starts past it.
+            let target = leaf - base
+            var low = index + 1, high = node.end
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if nodes[middle].firstLeaf <= target { low = middle } else { high = middle }
             }
-            index = child
+            while nodes[low].parent != index { low = nodes[low].parent }
+            index = low
         }
         return index
     }
 
     /// Whether a cell's extent along `axis` is estimated (measured).
-    /// - Complexity: O(depth × siblings).
+    /// - Complexity: O(depth × (depth + log nodes)).
     func isEstimated(leaf: Int, along axis: Axis) -> Bool {
         let node = nodes[itemNode(holding: leaf)]
         return node.dimension(axis).isEstimated && !(node.fitsCount > 0 && node.fitsAxis == axis)
