@@ -152,26 +152,19 @@ public final class ListLayout: StackedLayout {
         let gap = options.gap
         var states: [SectionState] = []
         var sections: [SectionStack.Section] = []
-        states.reserveCapacity(newCount)
-        sections.reserveCapacity(newCount)
-        var old = 0, next = 0
-        for section in 0..<newCount {
-            if next < inserted.count && inserted[next] == section {
-                next += 1
-                var state = SectionState()
-                SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &state.rowHeight, diagnostics: &diagnostics)
-                state.rows.rebuildSpaced(state.rowHeight, spacing: gap)
-                let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
-                sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
-                states.append(state)
-            } else {
-                states.append(sectionStates[old])
-                sections.append(stack.sections[old])
-                old += 1
-            }
+        states.reserveCapacity(inserted.count)
+        sections.reserveCapacity(inserted.count)
+        for section in inserted {
+            var state = SectionState()
+            SectionStack.readItemHeights(ofSection: section, from: source, along: axis, into: &state.rowHeight, diagnostics: &diagnostics)
+            state.rows.rebuildSpaced(state.rowHeight, spacing: gap)
+            let (header, footer) = SectionStack.readSupplementaries(of: section, from: source, along: axis, diagnostics: &diagnostics)
+            sections.append(SectionStack.Section(header: header, footer: footer, body: state.rows.total))
+            states.append(state)
         }
-        sectionStates = states
-        stack.build(sections)
+        // The sections kept move aside in place (no copy of their rows).
+        sectionStates.insert(states, landingAt: inserted)
+        stack.insertSections(sections, landingAt: inserted)
         self.diagnostics = diagnostics
         return true
     }

@@ -57,6 +57,14 @@ struct SectionStack {
         offsets = OffsetTree(sections.map(extent(of:)))
     }
 
+    /// Inserts `newSections` so that each lands at its index of `indices` (ascending, new
+    /// indices) and builds the offsets again.
+    /// - Complexity: O(s) for s sections, the sections kept moved in place.
+    mutating func insertSections(_ newSections: [Section], landingAt indices: [Int]) {
+        sections.insert(newSections, landingAt: indices)
+        offsets = OffsetTree(sections.map(extent(of:)))
+    }
+
     /// The section loop every stacked layout's `prepare` shares: for each section of
     /// `source`, reads its items' lengths along the scroll axis into its state
     /// (`itemLengths`), lets `layOutSection` place them and answer the extent of the items

@@ -28,6 +28,15 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
     public var show: ((CollectionViewCell, Image) -> Void)?
     /// Called with each error of a decode (the cell keeps its placeholder).
     public var onError: ((IndexPath, ImageError) -> Void)?
+    /// The most bytes of images prefetching holds ahead of the scrolling — decoding, or
+    /// decoded and not displayed yet — estimated at `decodeWidth` and the ratio known (or
+    /// the estimate): half the cache's budget by default, so that what prefetching brings
+    /// in is not evicted by what it brings in next before it shows. Announcements beyond it
+    /// (the farthest: they come nearest first) are not loaded; an item among them is
+    /// loaded when it is displayed.
+    public var prefetchByteBudget: Int
+    /// The bytes prefetching holds now (see `prefetchByteBudget`).
+    public var prefetchedBytes: Int { prefetched.values.reduce(0, +) }
 
     /// Items whose image was decoded when they were displayed, and those whose was not
     /// (every item, the first screen's included).
@@ -45,6 +54,9 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
     private var requested: [Key: IndexPath] = [:]
     /// Keys announced by prefetching and not displayed since.
     private var announced: Set<Key> = []
+    /// Keys prefetching loaded (or found cached) and that were not displayed or cancelled
+    /// since, with their estimated bytes.
+    private var prefetched: [Key: Int] = [:]
 
     /// A feed for `collectionView`, made its `prefetchDataSource`.
     public init(collectionView: CollectionView, loader: ImageLoader<Key> = ImageLoader(), cache: DecodedImageCache<Key> = DecodedImageCache(),
@@ -56,6 +68,7 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
         self.estimatedAspectRatio = estimatedAspectRatio
         self.decodeWidth = decodeWidth
         self.source = source
+        prefetchByteBudget = cache.byteBudget / 2
         loader.onLoad = { [weak self] key, result in self?.arrived(key, result) }
         collectionView.prefetchDataSource = self
     }
@@ -78,6 +91,7 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
     public func image(forItemAt indexPath: IndexPath) -> Image? {
         guard let (key, path) = source(indexPath) else { return nil }
         let wasAnnounced = announced.remove(key) != nil
+        prefetched[key] = nil
         if let image = cache.image(for: key) {
             readyWhenDisplayed += 1
             if wasAnnounced { prefetchedReadyWhenDisplayed += 1 }
@@ -93,8 +107,15 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
     // MARK: CollectionViewDataSourcePrefetching
 
     public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+        var held = prefetchedBytes
         for indexPath in indexPaths {
             guard let (key, path) = source(indexPath) else { continue }
+            if prefetched[key] == nil {
+                let bytes = estimatedBytes(of: key)
+                guard held + bytes <= prefetchByteBudget else { break }
+                prefetched[key] = bytes
+                held += bytes
+            }
             announced.insert(key)
             guard !cache.contains(key) else { continue }
             requested[key] = indexPath
@@ -106,9 +127,17 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
         for indexPath in indexPaths {
             guard let key = source(indexPath)?.key else { continue }
             announced.remove(key)
+            prefetched[key] = nil
             loader.cancel(key)
             requested[key] = nil
         }
+    }
+
+    /// The bytes `key`'s image takes decoded at `decodeWidth` (4 a pixel), at its ratio
+    /// when known.
+    private func estimatedBytes(of key: Key) -> Int {
+        let ratio = ratios[key] ?? estimatedAspectRatio
+        return decodeWidth * Int((Double(decodeWidth) / ratio).rounded(.up)) * 4
     }
 
     // MARK: Arrival
@@ -119,6 +148,7 @@ public final class CollectionImageFeed<Key: Hashable & Sendable>: CollectionView
         switch result {
         case .success(let decoded): image = decoded
         case .failure(let error):
+            prefetched[key] = nil
             onError?(indexPath, error)
             return
         }

@@ -9,10 +9,18 @@ import TrellisKit
 public final class CairoGraphicsContext: GraphicsContext {
     /// The `cairo_t *`. Valid for the lifetime of this object.
     public let cairo: OpaquePointer
+    /// Where images drawn are kept as Cairo surfaces (a window's); nil converts each image
+    /// at every draw.
+    let imageSurfaces: ImageSurfaces?
 
     /// Wraps a Cairo context; the wrapper takes its own reference and releases it on deinit.
-    public init(cairo: OpaquePointer) {
+    public convenience init(cairo: OpaquePointer) {
+        self.init(cairo: cairo, imageSurfaces: nil)
+    }
+
+    init(cairo: OpaquePointer, imageSurfaces: ImageSurfaces?) {
         self.cairo = cairo_reference(cairo)
+        self.imageSurfaces = imageSurfaces
     }
 
     deinit { cairo_destroy(cairo) }

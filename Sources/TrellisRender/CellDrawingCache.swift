@@ -51,6 +51,10 @@ public final class CellDrawingCache {
     /// How many unused pictures are kept for cells that need a new one.
     public let spareLimit = 32
 
+    /// The images drawn recently, as Cairo surfaces: a photo drawn again (its cell scrolled
+    /// back into view, or drawn again for a new state) is not converted again.
+    public let imageSurfaces = ImageSurfaces()
+
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var spares: [Picture] = []
     private var frame = 0
@@ -138,7 +142,8 @@ public final class CellDrawingCache {
         entry.scale = geometry.scale
         entry.underlay = underlay
         entry.frame = frame
-        entry.picture.draw(states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay)
+        entry.picture.draw(
+            states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay, images: imageSurfaces)
         cellsDrawn += 1
         geometry.copy(entry.picture, to: placement)
         return true
@@ -152,6 +157,7 @@ public final class CellDrawingCache {
         entries.removeAll()
         spares.removeAll()
         byteCount = 0
+        imageSurfaces.removeAll()
     }
 
     private func dropEntriesNotDrawn() {
@@ -315,7 +321,7 @@ struct Picture {
     /// Draws a cell from its recorded states (the key its picture is kept under) as the
     /// target would at `placement`: over `underlay`, its frame's corner (at `cellOrigin` in
     /// the target's coordinates) at the placement's fraction of a pixel.
-    func draw(_ states: [DrawnViewState], cellOrigin: Point, placement: Placement, scale: Double, underlay: Color) {
+    func draw(_ states: [DrawnViewState], cellOrigin: Point, placement: Placement, scale: Double, underlay: Color, images: ImageSurfaces) {
         let cairo = cairo_create(surface)!
         defer { cairo_destroy(cairo) }
         cairo_rectangle(cairo, 0, 0, Double(placement.width), Double(placement.height))
@@ -325,7 +331,7 @@ struct Picture {
         var matrix = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale,
                                     x0: placement.phaseX - scale * cellOrigin.x, y0: placement.phaseY - scale * cellOrigin.y)
         cairo_set_matrix(cairo, &matrix)
-        ViewDrawing(context: CairoGraphicsContext(cairo: cairo)).draw(cellStates: states, at: cellOrigin)
+        ViewDrawing(context: CairoGraphicsContext(cairo: cairo, imageSurfaces: images)).draw(cellStates: states, at: cellOrigin)
         cairo_surface_flush(surface)
     }
 }

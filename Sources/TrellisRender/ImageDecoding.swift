@@ -74,28 +74,13 @@ extension Image {
 }
 
 extension CairoGraphicsContext {
-    /// Draws `image` stretched to `rect` (smooth scaling; edges not faded).
+    /// Draws `image` stretched to `rect` (smooth scaling; edges not faded), from the
+    /// context's ``imageSurfaces`` when it has them.
     public func draw(_ image: Image, in rect: Rect) {
         guard rect.width > 0, rect.height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.pixelWidth), Int32(image.pixelHeight))
+              let surface = imageSurfaces?.surface(for: image) ?? ImageSurfaces.makeSurface(image)
         else { return }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
-        // Cairo wants premultiplied ARGB in native-endian 32-bit words.
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        image.rgba.withUnsafeBufferPointer { rgba in
-            for y in 0..<image.pixelHeight {
-                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<image.pixelWidth {
-                    let offset = (y * image.pixelWidth + x) * 4
-                    let alpha = UInt32(rgba[offset + 3])
-                    func premultiplied(_ component: UInt8) -> UInt32 { (UInt32(component) * alpha + 127) / 255 }
-                    row[x] = alpha << 24 | premultiplied(rgba[offset]) << 16 | premultiplied(rgba[offset + 1]) << 8
-                        | premultiplied(rgba[offset + 2])
-                }
-            }
-        }
-        cairo_surface_mark_dirty(surface)
         withSavedState {
             cairo_new_path(cairo)
             cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)

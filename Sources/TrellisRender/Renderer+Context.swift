@@ -26,7 +26,7 @@ extension Renderer {
     /// - Complexity: O(views) plus the drawn pixels; with a cache, the pixels of the cells
     ///   that changed plus a copy of the others.
     public func draw(_ view: View, into cairo: OpaquePointer, overlayScale: Double = 1, cache: CellDrawingCache? = nil) {
-        let context = CairoGraphicsContext(cairo: cairo)
+        let context = CairoGraphicsContext(cairo: cairo, imageSurfaces: cache?.imageSurfaces)
         context.withSavedState {
             // The root's bounds origin, rounded so that its content lands on whole pixels.
             var bounds = view.bounds

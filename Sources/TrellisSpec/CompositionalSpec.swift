@@ -3,7 +3,9 @@ import Trellis
 /// The options of a compositional layout (docs/Layouts.md, "CompositionalLayout"):
 ///
 /// ```
-/// {"type": "compositional", "interSectionSpacing": 8, "safeAreaInsets": {…},
+/// {"type": "compositional", "scrollDirection": "vertical" | "horizontal",
+///  "interSectionSpacing": 8, "safeAreaInsets": {…},
+///  "boundarySupplementaryItems": [BOUNDARY ITEM, …]   // the whole layout's header and footer
 ///  "layoutMargins": {…}, "readableContentWidth": 672, "displayScale": 2,
 ///  "section": SECTION            // every section; or
 ///  "sections": [SECTION, …]      // section i takes entry min(i, count − 1); or
@@ -12,8 +14,10 @@ import Trellis
 /// SECTION: {"group": GROUP, "interGroupSpacing": 8, "contentInsets": {…},
 ///   "contentInsetsReference": "automatic" | "none" | "safeArea" | "layoutMargins" | "readableContent",
 ///   "supplementariesFollowContentInsets": true,
-///   "boundarySupplementaryItems": [{"elementKind": "header", "alignment": "top",
-///       "layoutSize": SIZE, "pinToVisibleBounds": false, "zIndex": 10}],
+///   "supplementaryContentInsetsReference": "automatic" | "none" | "safeArea" | "layoutMargins" | "readableContent",
+///   "boundarySupplementaryItems": [{"elementKind": "header",
+///       "alignment": "top" | "bottom" | "leading" | "trailing",
+///       "layoutSize": SIZE, "pinToVisibleBounds": false, "extendsBoundary": true, "zIndex": 10}],
 ///   "decorationItems": [{"elementKind": "sectionBackground", "contentInsets": {…}, "coversItemsOnly": false}],
 ///   "orthogonalScrollingBehavior": "none" | "continuous" | "continuousGroupLeadingBoundary"
 ///       | "paging" | "groupPaging" | "groupPagingCentered",
@@ -24,7 +28,11 @@ import Trellis
 ///   "count": 3, "countSizing": "fitsGroup" | "subitemSize",
 ///   "interItemSpacing": {"fixed": 8} | {"flexible": 0}, "contentInsets": {…},
 ///   "edgeSpacing": EDGES, "stretchesItems": false}
-/// ITEM: {"layoutSize": SIZE, "contentInsets": {…}, "edgeSpacing": EDGES}
+/// ITEM: {"layoutSize": SIZE, "contentInsets": {…}, "edgeSpacing": EDGES,
+///   "supplementaryItems": [{"elementKind": "badge", "layoutSize": SIZE,
+///       "containerAnchor": ANCHOR, "itemAnchor": ANCHOR, "zIndex": 10}]}
+/// ANCHOR: {"edges": ["top", "trailing"], "fractionalOffset": {"x": 0.3, "y": -0.3}}
+///   or with "absoluteOffset": {"x": 4, "y": -4} (points), or neither (no offset)
 /// SIZE: {"widthDimension": DIMENSION, "heightDimension": DIMENSION}
 /// DIMENSION: {"fractionalWidth": f} | {"fractionalHeight": f} | {"absolute": p} | {"estimated": p}
 /// EDGES: {"leading": SPACING, "top": SPACING, "trailing": SPACING, "bottom": SPACING}
@@ -71,11 +79,16 @@ public struct CompositionalSpec: Sendable {
     /// messages.
     var entryPaths: [String] = []
 
-    static let members = ["type", "interSectionSpacing", "safeAreaInsets", "layoutMargins", "readableContentWidth", "displayScale", "section", "sections", "list"]
+    static let members = ["type", "scrollDirection", "boundarySupplementaryItems", "interSectionSpacing", "safeAreaInsets", "layoutMargins", "readableContentWidth", "displayScale", "section", "sections", "list"]
 
     static func decode(_ object: JSONObject) throws(SpecError) -> CompositionalSpec {
         try object.rejectUnknownMembers(members)
         var configuration = CompositionalConfiguration()
+        // Horizontal: the document's "height" is required (LayoutSpec.needsHeight).
+        if let field = object.optional("scrollDirection") { configuration.scrollDirection = try field.oneOf(ScrollDirection.self) }
+        if let field = object.optional("boundarySupplementaryItems") {
+            for item in try field.array() { configuration.boundarySupplementaryItems.append(try decodeBoundaryItem(item)) }
+        }
         try object.read("interSectionSpacing", into: &configuration.interSectionSpacing, expected: nonNegative)
         if let field = object.optional("safeAreaInsets") { configuration.safeAreaInsets = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("layoutMargins") { configuration.layoutMargins = try LayoutDocument.decodeInsets(field) }
@@ -125,7 +138,7 @@ public struct CompositionalSpec: Sendable {
 
     static let sectionMembers = [
         "group", "list", "interGroupSpacing", "contentInsets", "contentInsetsReference", "supplementariesFollowContentInsets",
-        "boundarySupplementaryItems", "decorationItems", "orthogonalScrollingBehavior", "orthogonalScrollOffset", "separators",
+        "supplementaryContentInsetsReference", "boundarySupplementaryItems", "decorationItems", "orthogonalScrollingBehavior", "orthogonalScrollOffset", "separators",
     ]
 
     /// A section, checked by `CompositionalSection.validate()` (errors at the option's path).
@@ -144,6 +157,9 @@ public struct CompositionalSpec: Sendable {
         if let field = object.optional("contentInsets") { section.contentInsets = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("contentInsetsReference") { section.contentInsetsReference = try field.oneOf(ContentInsetsReference.self) }
         if let field = object.optional("supplementariesFollowContentInsets") { section.supplementariesFollowContentInsets = try field.bool() }
+        if let field = object.optional("supplementaryContentInsetsReference") {
+            section.supplementaryContentInsetsReference = try field.oneOf(ContentInsetsReference.self)
+        }
         if let field = object.optional("boundarySupplementaryItems") {
             for item in try field.array() { section.boundarySupplementaryItems.append(try decodeBoundaryItem(item)) }
         }
@@ -171,7 +187,7 @@ public struct CompositionalSpec: Sendable {
 
     static func decodeBoundaryItem(_ field: JSONField) throws(SpecError) -> CompositionalBoundaryItem {
         let object = try field.object()
-        try object.rejectUnknownMembers(["elementKind", "alignment", "layoutSize", "pinToVisibleBounds", "zIndex"])
+        try object.rejectUnknownMembers(["elementKind", "alignment", "layoutSize", "pinToVisibleBounds", "extendsBoundary", "zIndex"])
         let kindField = try object.required("elementKind", expected: "a string (\"header\", \"footer\" or a name of your own)")
         guard case .string(let kind) = kindField.value, !kind.isEmpty else { throw kindField.invalid("a non-empty string") }
         let elementKind: ElementKind = kind == "header" ? .header : kind == "footer" ? .footer : .supplementary(kind)
@@ -180,8 +196,53 @@ public struct CompositionalSpec: Sendable {
             ?? CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44))
         var item = CompositionalBoundaryItem(layoutSize: size, elementKind: elementKind, alignment: alignment)
         item.pinToVisibleBounds = try object.optional("pinToVisibleBounds")?.bool() ?? false
+        item.extendsBoundary = try object.optional("extendsBoundary")?.bool() ?? true
         if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(in: Int(Int32.min)...Int(Int32.max)) }
         return item
+    }
+
+    /// A supplementary item attached to an item's cells (a badge).
+    static func decodeSupplementaryItem(_ field: JSONField) throws(SpecError) -> CompositionalSupplementaryItem {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["elementKind", "layoutSize", "containerAnchor", "itemAnchor", "zIndex"])
+        let kindField = try object.required("elementKind", expected: "a string (a name of your own, such as \"badge\")")
+        guard case .string(let kind) = kindField.value, !kind.isEmpty else { throw kindField.invalid("a non-empty string") }
+        var item = CompositionalSupplementaryItem(
+            layoutSize: try decodeSize(try object.required("layoutSize", expected: "a size object")), elementKind: .supplementary(kind),
+            containerAnchor: try decodeAnchor(try object.required("containerAnchor", expected: "an anchor object")),
+            itemAnchor: try object.optional("itemAnchor").map { field throws(SpecError) in try decodeAnchor(field) })
+        if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(in: Int(Int32.min)...Int(Int32.max)) }
+        return item
+    }
+
+    static let edgeNames: [(String, DirectionalRectEdge)] = [("top", .top), ("leading", .leading), ("bottom", .bottom), ("trailing", .trailing)]
+
+    /// `{"edges": [EDGE, …], "fractionalOffset": {"x": …, "y": …}}`, or `"absoluteOffset"`
+    /// (not both), or no offset.
+    static func decodeAnchor(_ field: JSONField) throws(SpecError) -> CompositionalAnchor {
+        let object = try field.object()
+        try object.rejectUnknownMembers(["edges", "fractionalOffset", "absoluteOffset"])
+        var edges: DirectionalRectEdge = []
+        let allowed = edgeNames.map { "\"\($0.0)\"" }.joined(separator: ", ")
+        for edge in try object.required("edges", expected: "an array of edges (\(allowed))").array() {
+            guard case .string(let name) = edge.value, let match = edgeNames.first(where: { $0.0 == name }) else {
+                throw SpecError(.unknownValue, path: edge.path, "unknown edge \(edge.value.excerpt); expected one of \(allowed)")
+            }
+            edges.insert(match.1)
+        }
+        func point(_ field: JSONField) throws(SpecError) -> Point {
+            let point = try field.object()
+            try point.rejectUnknownMembers(["x", "y"])
+            return Point(
+                x: try point.required("x", expected: "a finite number").finiteNumber(),
+                y: try point.required("y", expected: "a finite number").finiteNumber())
+        }
+        switch (object.optional("fractionalOffset"), object.optional("absoluteOffset")) {
+        case (let fractional?, nil): return CompositionalAnchor(edges: edges, fractionalOffset: try point(fractional))
+        case (nil, let absolute?): return CompositionalAnchor(edges: edges, absoluteOffset: try point(absolute))
+        case (nil, nil): return CompositionalAnchor(edges: edges)
+        case (_, let absolute?): throw SpecError(.invalidValue, path: absolute.path, "not allowed with \"fractionalOffset\" (an anchor has one offset)")
+        }
     }
 
     static func decodeDecorationItem(_ field: JSONField) throws(SpecError) -> CompositionalDecorationItem {
@@ -225,10 +286,13 @@ public struct CompositionalSpec: Sendable {
 
     static func decodeItem(_ field: JSONField) throws(SpecError) -> CompositionalItem {
         let object = try field.object()
-        try object.rejectUnknownMembers(["layoutSize", "contentInsets", "edgeSpacing"])
+        try object.rejectUnknownMembers(["layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems"])
         var item = CompositionalItem(layoutSize: try decodeSize(try object.required("layoutSize", expected: "a size object")))
         if let field = object.optional("contentInsets") { item.contentInsets = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("edgeSpacing") { item.edgeSpacing = try decodeEdgeSpacing(field) }
+        if let field = object.optional("supplementaryItems") {
+            for supplementary in try field.array() { item.supplementaryItems.append(try decodeSupplementaryItem(supplementary)) }
+        }
         return item
     }
 

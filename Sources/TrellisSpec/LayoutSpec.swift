@@ -36,7 +36,7 @@ public enum LayoutSpec: Sendable {
         case .grid(let grid): grid.options.scrollDirection == .horizontal
         case .waterfall(let waterfall): waterfall.options.scrollDirection == .horizontal
         case .list(let list): list.options.scrollDirection == .horizontal
-        case .compositional: false
+        case .compositional(let spec): spec.configuration.scrollDirection == .horizontal
         }
     }
 

@@ -195,4 +195,32 @@ struct CollectionImageFeedTests {
         }
         return nil
     }
+
+    /// Prefetching holds at most its byte budget ahead of the scrolling (half the cache's by
+    /// default): the farthest announcements beyond it are not loaded; a displayed or
+    /// cancelled item gives its share back.
+    @Test func prefetchingStaysWithinItsShareOfTheCache() throws {
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 240, height: 240), layout: ListLayout())
+        let image = Image(pixelWidth: 120, pixelHeight: 120, color: .red)
+        let loader = ImageLoader<Int>(threads: 1) { _ in image }
+        let oneImage = 120 * 120 * 4
+        let feed = CollectionImageFeed<Int>(
+            collectionView: collection, loader: loader, cache: DecodedImageCache(byteBudget: 10 * oneImage), decodeWidth: 120
+        ) { ($0.item, "photo \($0.item)") }
+        #expect(feed.prefetchByteBudget == 5 * oneImage)
+        let ahead = (0..<20).map { IndexPath(item: $0, section: 0) }
+        feed.collectionView(collection, prefetchItemsAt: ahead)
+        #expect(feed.prefetchedBytes == 5 * oneImage)
+        // Item 0 is displayed: its share goes back, and the next announcement takes one more.
+        _ = feed.image(forItemAt: ahead[0])
+        #expect(feed.prefetchedBytes == 4 * oneImage)
+        feed.collectionView(collection, prefetchItemsAt: Array(ahead[5...]))
+        #expect(feed.prefetchedBytes == 5 * oneImage)
+        feed.collectionView(collection, cancelPrefetchingForItemsAt: [ahead[1], ahead[2]])
+        #expect(feed.prefetchedBytes == 3 * oneImage)
+        // A larger budget lets the rest in.
+        feed.prefetchByteBudget = 100 * oneImage
+        feed.collectionView(collection, prefetchItemsAt: Array(ahead[6...]))
+        #expect(feed.prefetchedBytes == 17 * oneImage)
+    }
 }

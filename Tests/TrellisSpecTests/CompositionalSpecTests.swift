@@ -78,6 +78,75 @@ struct CompositionalSpecTests {
         #"{"type": "compositional", "section": {"group": \#(group)}}"#
     }
 
+    static func badge(_ anchor: String) -> String {
+        #"{"elementKind": "badge", "layoutSize": {"widthDimension": {"absolute": 20}, "heightDimension": {"absolute": 20}}, "containerAnchor": \#(anchor)}"#
+    }
+
+    /// Badges, sideways boundary items, `extendsBoundary` and the supplementaries' insets
+    /// reference are read into the section UIKit's code would build.
+    @Test func badgesAndBoundaryOptionsAreRead() throws {
+        let document = try LayoutDocument.decode(Self.document("""
+            {"type": "compositional", "section": {
+              "group": {"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 44}},
+                        "subitems": [{"layoutSize": {"widthDimension": {"absolute": 44}, "heightDimension": {"absolute": 44}},
+                                      "supplementaryItems": [{"elementKind": "badge", "layoutSize": {"widthDimension": {"absolute": 20}, "heightDimension": {"absolute": 20}},
+                                                              "containerAnchor": {"edges": ["top", "trailing"], "fractionalOffset": {"x": 0.3, "y": -0.3}},
+                                                              "itemAnchor": {"edges": ["bottom"], "absoluteOffset": {"x": 1, "y": 2}}, "zIndex": 7}]}]},
+              "orthogonalScrollingBehavior": "continuous", "supplementaryContentInsetsReference": "none",
+              "boundarySupplementaryItems": [{"elementKind": "title", "alignment": "leading", "extendsBoundary": false,
+                                              "layoutSize": {"widthDimension": {"absolute": 30}, "heightDimension": {"absolute": 44}}}]}}
+            """))
+        guard case .compositional(let spec) = document.layout, case .each(let entries) = spec.sections, case .section(let section) = entries[0] else {
+            Issue.record("not a compositional section")
+            return
+        }
+        var badge = CompositionalSupplementaryItem(
+            layoutSize: CompositionalSize(widthDimension: .absolute(20), heightDimension: .absolute(20)), elementKind: .supplementary("badge"),
+            containerAnchor: CompositionalAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)),
+            itemAnchor: CompositionalAnchor(edges: .bottom, absoluteOffset: Point(x: 1, y: 2)))
+        badge.zIndex = 7
+        #expect(section.group.subitems == [.item(CompositionalItem(layoutSize: CompositionalSize(widthDimension: .absolute(44), heightDimension: .absolute(44)), supplementaryItems: [badge]))])
+        var title = CompositionalBoundaryItem(
+            layoutSize: CompositionalSize(widthDimension: .absolute(30), heightDimension: .absolute(44)), elementKind: .supplementary("title"), alignment: .leading)
+        title.extendsBoundary = false
+        #expect(section.boundarySupplementaryItems == [title])
+        #expect(section.supplementaryContentInsetsReference == ContentInsetsReference.none)
+        // Laid out: the badge hangs over the first cell's top-trailing corner.
+        let layout = spec.makeLayout()
+        layout.prepare(from: StaticLayoutSource(containerSize: Size(width: 300, height: 600), sections: [.init(sizes: [Size(width: 0, height: 20)])]))
+        // Item anchor: the badge's bottom centre (10, 20) moved by (1, 2) meets the cell's
+        // top-trailing corner (44, 0) moved by (6, −6).
+        #expect(layout.attributesForSupplementaryElement(ofKind: .supplementary("badge"), at: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 50 - 11, y: -6 - 22, width: 20, height: 20))
+    }
+
+    /// `"scrollDirection": "horizontal"` lays the sections out side by side and needs the
+    /// document's height.
+    @Test func aHorizontalDocumentScrollsSideways() throws {
+        let layout = #"{"type": "compositional", "scrollDirection": "horizontal", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"absolute": 100}, "heightDimension": {"fractionalHeight": 1}}, "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 50}}}]}}}"#
+        let document = try LayoutDocument.decode(#"{"width": 300, "height": 100, "layout": \#(layout), "sections": [{"items": [{"width": 0, "height": 0}, {"width": 0, "height": 0}, {"width": 0, "height": 0}]}]}"#)
+        guard case .compositional(let spec) = document.layout else {
+            Issue.record("not compositional")
+            return
+        }
+        #expect(spec.configuration.scrollDirection == .horizontal)
+        let banner = try LayoutDocument.decode(Self.document(#"{"type": "compositional", "boundarySupplementaryItems": [{"elementKind": "banner", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 30}}}], "list": {}}"#))
+        guard case .compositional(let bannered) = banner.layout else { return }
+        #expect(bannered.configuration.boundarySupplementaryItems == [
+            CompositionalBoundaryItem(layoutSize: CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(30)), elementKind: .supplementary("banner"), alignment: .top)
+        ])
+        let made = spec.makeLayout()
+        made.prepare(from: StaticLayoutSource(containerSize: Size(width: 300, height: 100), sections: [.init(items: .fixed(count: 3, size: ItemSize(width: 0, height: 0)))]))
+        // Columns of two 50-pt rows: the third item starts the second column.
+        #expect(made.attributesForItem(at: IndexPath(item: 2, section: 0))?.frame == Rect(x: 100, y: 0, width: 100, height: 50))
+        do {
+            _ = try LayoutDocument.decode(#"{"width": 300, "layout": \#(layout), "sections": [{"items": [{"width": 0, "height": 0}]}]}"#)
+            Issue.record("a horizontal document without a height must not decode")
+        } catch {
+            #expect(error.path == "height")
+        }
+    }
+
     static let badInputs: [(String, String)] = [
         (document(#"{"type": "compositional"}"#), #"layout.section: missing; expected "section", "sections" or "list""#),
         (document(#"{"type": "compositional", "section": {}, "list": {}}"#), #"layout.list: expected one of "section", "sections" and "list", not several"#),
@@ -104,6 +173,18 @@ struct CompositionalSpecTests {
          #"layout.section.boundarySupplementaryItems[1].elementKind: expected a supplementary kind used once per section, got "header""#),
         (document(#"{"type": "compositional", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)]}, "orthogonalScrollingBehavior": "sideways"}}"#),
          #"layout.section.orthogonalScrollingBehavior: unknown value "sideways"; expected one of "none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging", "groupPagingCentered""#),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [{"layoutSize": {"widthDimension": {"absolute": 10}, "heightDimension": {"absolute": 10}}, "supplementaryItems": [\#(badge(#"{"edges": ["top", "middle"]}"#))]}]}"#)),
+         #"layout.section.group.subitems[0].supplementaryItems[0].containerAnchor.edges[1]: unknown edge "middle"; expected one of "top", "leading", "bottom", "trailing""#),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [{"layoutSize": {"widthDimension": {"absolute": 10}, "heightDimension": {"absolute": 10}}, "supplementaryItems": [\#(badge(#"{"edges": ["top"], "fractionalOffset": {"x": 1, "y": 1}, "absoluteOffset": {"x": 1, "y": 1}}"#))]}]}"#)),
+         #"layout.section.group.subitems[0].supplementaryItems[0].containerAnchor.absoluteOffset: not allowed with "fractionalOffset" (an anchor has one offset)"#),
+        (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [{"layoutSize": {"widthDimension": {"absolute": 10}, "heightDimension": {"absolute": 10}}, "supplementaryItems": [\#(badge(#"{"edges": []}"#)), \#(badge(#"{"edges": []}"#))]}]}"#)),
+         #"layout.section.group.subitems[0].supplementaryItems[1].elementKind: expected a supplementary kind used once per item, got "badge""#),
+        (document(#"{"type": "compositional", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)]}, "boundarySupplementaryItems": [{"elementKind": "side", "alignment": "left"}]}}"#),
+         #"layout.section.boundarySupplementaryItems[0].alignment: unknown value "left"; expected one of "top", "bottom", "leading", "trailing""#),
+        (document(#"{"type": "compositional", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)]}, "supplementaryContentInsetsReference": "margins"}}"#),
+         #"layout.section.supplementaryContentInsetsReference: unknown value "margins"; expected one of "automatic", "none", "safeArea", "layoutMargins", "readableContent""#),
+        (document(#"{"type": "compositional", "boundarySupplementaryItems": [{"elementKind": "banner", "alignment": "leading"}], "list": {}}"#),
+         "layout.boundarySupplementaryItems[0].alignment: expected top or bottom, got leading"),
         (document(#"{"type": "compositional", "interSectionSpacing": -1, "list": {}}"#), "layout.interSectionSpacing: expected a finite number ≥ 0, got -1"),
         (document(#"{"type": "compositional", "list": {"appearance": "fancy"}}"#), #"layout.list.appearance: unknown value "fancy"; expected one of "plain", "grouped", "insetGrouped""#),
         (document(#"{"type": "compositional", "list": {"estimatedRowHeight": -3}}"#), "layout.list.estimatedRowHeight: expected a finite number ≥ 0, got -3"),

@@ -23,6 +23,7 @@ struct ListSectionInsertionTests {
 
     @Test("Inserted at the front, in the middle, at the end and in several places", arguments: [
         [0, 1, 2], [4], [10], [0, 5, 12], [3, 4, 5, 6],
+        [0, 2, 4, 6, 8, 10, 12, 14, 16, 18],  // more runs than are moved in place: rebuilt
     ])
     func equalsAFreshPrepare(inserted: [Int]) {
         let before = Array(100..<110)

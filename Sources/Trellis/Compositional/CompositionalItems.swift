@@ -133,11 +133,170 @@ public struct CompositionalItem: Hashable, Sendable {
     /// axis whose dimension is estimated (the measured size is the cell's).
     public var contentInsets: EdgeInsets
     public var edgeSpacing: CompositionalEdgeSpacing?
+    /// Views attached to each cell this item places (badges), anchored to the cell's frame;
+    /// each kind at most once.
+    public var supplementaryItems: [CompositionalSupplementaryItem]
 
-    public init(layoutSize: CompositionalSize, contentInsets: EdgeInsets = .zero, edgeSpacing: CompositionalEdgeSpacing? = nil) {
+    public init(
+        layoutSize: CompositionalSize, contentInsets: EdgeInsets = .zero, edgeSpacing: CompositionalEdgeSpacing? = nil,
+        supplementaryItems: [CompositionalSupplementaryItem] = []
+    ) {
         self.layoutSize = layoutSize
         self.contentInsets = contentInsets
         self.edgeSpacing = edgeSpacing
+        self.supplementaryItems = supplementaryItems
+    }
+
+    /// An item with supplementary items (`NSCollectionLayoutItem(layoutSize:supplementaryItems:)`).
+    public init(layoutSize: CompositionalSize, supplementaryItems: [CompositionalSupplementaryItem]) {
+        self.init(layoutSize: layoutSize, contentInsets: .zero, edgeSpacing: nil, supplementaryItems: supplementaryItems)
+    }
+
+    func problem(_ option: String) -> LayoutOptionsError? {
+        if let problem = layoutSize.problem("\(option).layoutSize") ?? edgeSpacing?.problem("\(option).edgeSpacing")
+            ?? insetsProblem(contentInsets, "\(option).contentInsets") { return problem }
+        var kinds: Set<ElementKind> = []
+        for (index, supplementary) in supplementaryItems.enumerated() {
+            let path = "\(option).supplementaryItems[\(index)]"
+            if supplementary.elementKind.category != .supplementaryView || !kinds.insert(supplementary.elementKind).inserted {
+                return LayoutOptionsError(option: "\(path).elementKind", expected: "a supplementary kind used once per item", value: supplementary.elementKind.name)
+            }
+            if let problem = supplementary.problem(path) { return problem }
+        }
+        return nil
+    }
+}
+
+/// Edges of a rectangle, leading and trailing following the layout direction
+/// (`NSDirectionalRectEdge`).
+public struct DirectionalRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let top = DirectionalRectEdge(rawValue: 1 << 0)
+    public static let leading = DirectionalRectEdge(rawValue: 1 << 1)
+    public static let bottom = DirectionalRectEdge(rawValue: 1 << 2)
+    public static let trailing = DirectionalRectEdge(rawValue: 1 << 3)
+    public static let all: DirectionalRectEdge = [.top, .leading, .bottom, .trailing]
+}
+
+/// Where a supplementary item is attached to a rectangle (`NSCollectionLayoutAnchor`).
+///
+/// The anchor's point on a rectangle is, along x, its leading edge when `edges` holds
+/// `.leading` alone, its trailing edge with `.trailing` alone, else its centre; along y
+/// likewise with `.top` and `.bottom`. So one edge attaches to the middle of that edge, two
+/// adjacent edges to a corner. The offset then moves the point: in points (`absoluteOffset`)
+/// or in units of the supplementary item's own size (`fractionalOffset`: x 0.3 is 30 % of its
+/// width), x towards the trailing edge and y down, mirrored with the layout in right-to-left.
+public struct CompositionalAnchor: Hashable, Sendable {
+    public var edges: DirectionalRectEdge
+    public var offset: Point
+    /// The offset is a fraction of the supplementary item's size (else points).
+    public var isFractionalOffset: Bool
+
+    public var isAbsoluteOffset: Bool { !isFractionalOffset }
+
+    /// Attached within `edges`, no offset (`init(edges:)`).
+    public init(edges: DirectionalRectEdge) {
+        self.init(edges: edges, absoluteOffset: Point(x: 0, y: 0))
+    }
+
+    /// Moved by `absoluteOffset` points (`init(edges:absoluteOffset:)`).
+    public init(edges: DirectionalRectEdge, absoluteOffset: Point) {
+        self.edges = edges
+        offset = absoluteOffset
+        isFractionalOffset = false
+    }
+
+    /// Moved by `fractionalOffset` times the supplementary item's size
+    /// (`init(edges:fractionalOffset:)`).
+    public init(edges: DirectionalRectEdge, fractionalOffset: Point) {
+        self.edges = edges
+        offset = fractionalOffset
+        isFractionalOffset = true
+    }
+
+    /// The anchor's point on `rect` (layout space), its offset resolved for a supplementary
+    /// item of `size`.
+    func point(in rect: Rect, supplementarySize size: Size) -> Point {
+        let x = edges.contains(.leading) == edges.contains(.trailing) ? rect.midX : edges.contains(.leading) ? rect.minX : rect.maxX
+        let y = edges.contains(.top) == edges.contains(.bottom) ? rect.midY : edges.contains(.top) ? rect.minY : rect.maxY
+        return isFractionalOffset
+            ? Point(x: x + offset.x * size.width, y: y + offset.y * size.height)
+            : Point(x: x + offset.x, y: y + offset.y)
+    }
+
+    func problem(_ option: String) -> LayoutOptionsError? {
+        if !offset.x.isFinite { return LayoutOptionsError(option: "\(option).offset.x", expected: "a finite number", value: offset.x) }
+        if !offset.y.isFinite { return LayoutOptionsError(option: "\(option).offset.y", expected: "a finite number", value: offset.y) }
+        return nil
+    }
+}
+
+/// A view attached to every cell an item places, such as a badge
+/// (`NSCollectionLayoutSupplementaryItem`), reported with the cell's index path and its own
+/// kind.
+///
+/// **Where.** The container anchor's point on the cell's frame (the item's area less its
+/// content insets) and the item anchor's point on the supplementary item's own frame
+/// coincide. Without an item anchor the supplementary item lies within the container
+/// anchor's edges (its item anchor takes the container anchor's edges and no offset): with
+/// `[.top, .trailing]` its top-trailing corner is the cell's, before the offset. Its
+/// `layoutSize` resolves fractions against the cell's size; an estimated dimension is used
+/// at its estimate (supplementary items are not measured).
+///
+/// It takes no room: cells and groups are where they would be without it, and it may stick
+/// out of its cell (Apple's Badges sample hangs a badge over the top-trailing corner).
+public struct CompositionalSupplementaryItem: Hashable, Sendable {
+    public var layoutSize: CompositionalSize
+    public var elementKind: ElementKind
+    public var containerAnchor: CompositionalAnchor
+    /// The point of the supplementary item placed on the container anchor's; nil: the
+    /// container anchor's edges (the item lies inside them).
+    public var itemAnchor: CompositionalAnchor?
+    /// Trellis's supplementary views draw at 10, above cells (0); UIKit leaves the order
+    /// among equal z-indexes unspecified, so a badge that must cover its cell says so.
+    public var zIndex: Int
+
+    /// `NSCollectionLayoutSupplementaryItem(layoutSize:elementKind:containerAnchor:)`.
+    public init(layoutSize: CompositionalSize, elementKind: ElementKind, containerAnchor: CompositionalAnchor) {
+        self.init(layoutSize: layoutSize, elementKind: elementKind, containerAnchor: containerAnchor, itemAnchor: nil)
+    }
+
+    /// `NSCollectionLayoutSupplementaryItem(layoutSize:elementKind:containerAnchor:itemAnchor:)`.
+    public init(layoutSize: CompositionalSize, elementKind: ElementKind, containerAnchor: CompositionalAnchor, itemAnchor: CompositionalAnchor?) {
+        self.layoutSize = layoutSize
+        self.elementKind = elementKind
+        self.containerAnchor = containerAnchor
+        self.itemAnchor = itemAnchor
+        zIndex = Pinning.supplementaryZIndex
+    }
+
+    /// Its frame (layout space) attached to a cell whose frame is `cell`.
+    func frame(attachedTo cell: Rect) -> Rect {
+        let size = Size(width: layoutSize.widthDimension.resolvedOrEstimate(in: cell.size), height: layoutSize.heightDimension.resolvedOrEstimate(in: cell.size))
+        let target = containerAnchor.point(in: cell, supplementarySize: size)
+        let own = (itemAnchor ?? CompositionalAnchor(edges: containerAnchor.edges)).point(in: Rect(origin: .zero, size: size), supplementarySize: size)
+        return Rect(x: target.x - own.x, y: target.y - own.y, width: size.width, height: size.height)
+    }
+
+    /// How far, at most, its frame reaches past the cell it is attached to, for a cell no
+    /// larger than `container` (queries widen their search by it).
+    func reach(in container: Size) -> Double {
+        let size = Size(width: layoutSize.widthDimension.resolvedOrEstimate(in: container), height: layoutSize.heightDimension.resolvedOrEstimate(in: container))
+        func shift(_ anchor: CompositionalAnchor?) -> Double {
+            guard let anchor else { return 0 }
+            return anchor.isFractionalOffset
+                ? Swift.max(Swift.abs(anchor.offset.x) * size.width, Swift.abs(anchor.offset.y) * size.height)
+                : Swift.max(Swift.abs(anchor.offset.x), Swift.abs(anchor.offset.y))
+        }
+        return Swift.max(size.width, size.height) + shift(containerAnchor) + shift(itemAnchor)
+    }
+
+    func problem(_ option: String) -> LayoutOptionsError? {
+        layoutSize.problem("\(option).layoutSize") ?? containerAnchor.problem("\(option).containerAnchor")
+            ?? itemAnchor?.problem("\(option).itemAnchor")
     }
 }
 
@@ -208,6 +367,12 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// estimated too); in a vertical group, items whose width is estimated as wide. They
     /// are still measured for their own size.
     public var stretchesItems: Bool
+    /// A custom group's cells (`custom(layoutSize:itemProvider:)`); nil for a group of
+    /// subitems.
+    public var customItemProvider: CompositionalGroupCustomItemProvider?
+    /// The custom items the provider returned for the layout's current environment, filled
+    /// in when a layout compiles the group.
+    var resolvedCustomItems: [CompositionalGroupCustomItem]?
 
     public init(
         layoutSize: CompositionalSize, axis: Axis, subitems: [CompositionalSubitem], count: Int? = nil,
@@ -223,6 +388,21 @@ public struct CompositionalGroup: Hashable, Sendable {
         self.contentInsets = contentInsets
         self.edgeSpacing = edgeSpacing
         self.stretchesItems = stretchesItems
+    }
+
+    /// A group whose cells are where `itemProvider` says, frames relative to the group's
+    /// top-leading corner (`NSCollectionLayoutGroup.custom(layoutSize:itemProvider:)`). The
+    /// layout calls the provider with its environment each time it compiles the group (when
+    /// it prepares, or when the container changes), not once per repetition: every
+    /// repetition holds the same cells, one per custom item, in the order returned. An
+    /// estimated extent is the custom items' bounding box. It must return at least one item,
+    /// with finite frames of non-negative size.
+    public static func custom(
+        layoutSize: CompositionalSize, itemProvider: @escaping @Sendable (_ environment: CompositionalEnvironment) -> [CompositionalGroupCustomItem]
+    ) -> CompositionalGroup {
+        var group = CompositionalGroup(layoutSize: layoutSize, axis: .horizontal, subitems: [])
+        group.customItemProvider = CompositionalGroupCustomItemProvider(itemProvider)
+        return group
     }
 
     /// Subitems side by side, repeated while they fit
@@ -289,12 +469,14 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// `count`, exactly the number it holds; without, the least: subitems that fit again
     /// repeat in the layout).
     public var leafCount: Int {
+        if customItemProvider != nil { return resolvedCustomItems?.count ?? 0 }
         if let count { return count * (subitems.first?.leafCount ?? 0) }
         return subitems.reduce(0) { $0 + $1.leafCount }
     }
 
     /// `leafCount`, or nil when it passes `Int.max` (counts inside counts multiply).
     var checkedLeafCount: Int? {
+        if customItemProvider != nil { return resolvedCustomItems?.count ?? 0 }
         func cells(_ subitem: CompositionalSubitem) -> Int? {
             guard case .group(let group) = subitem else { return 1 }
             return group.checkedLeafCount
@@ -317,6 +499,12 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// Why the group cannot be used (named below `option`), or nil.
     func problem(_ option: String) -> LayoutOptionsError? {
         if let problem = layoutSize.problem("\(option).layoutSize") { return problem }
+        if customItemProvider != nil {
+            if !subitems.isEmpty || count != nil {
+                return LayoutOptionsError(option: "\(option).subitems", expected: "no subitems or count in a custom group", value: "\(subitems.count) subitems")
+            }
+            return nil
+        }
         if let count {
             if count < 1 { return LayoutOptionsError(option: "\(option).count", expected: "a whole number ≥ 1", value: String(count)) }
             if subitems.count != 1 {
@@ -332,12 +520,77 @@ public struct CompositionalGroup: Hashable, Sendable {
             case .group(let group):
                 if let problem = group.problem(path) { return problem }
             case .item(let item):
-                if let problem = item.layoutSize.problem("\(path).layoutSize") ?? item.edgeSpacing?.problem("\(path).edgeSpacing")
-                    ?? insetsProblem(item.contentInsets, "\(path).contentInsets") { return problem }
+                if let problem = item.problem(path) { return problem }
             }
         }
         return nil
     }
+}
+
+extension CompositionalGroup {
+    /// Whether the group or one nested in it is custom (its cells known only from the
+    /// environment).
+    var containsCustomGroup: Bool {
+        customItemProvider != nil || subitems.contains { if case .group(let group) = $0 { group.containsCustomGroup } else { false } }
+    }
+
+    /// The group with every custom group's items asked of its provider for `environment`.
+    /// - Precondition: each provider returns at least one item, with finite frames of
+    ///   non-negative size.
+    func resolvingCustomItems(in environment: CompositionalEnvironment) -> CompositionalGroup {
+        var group = self
+        if let provider = customItemProvider {
+            let items = provider.provide(environment)
+            precondition(!items.isEmpty, "CompositionalGroup.custom: the item provider returned no items")
+            for item in items {
+                let frame = item.frame
+                precondition(
+                    frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite && frame.height.isFinite && frame.width >= 0 && frame.height >= 0,
+                    "CompositionalGroup.custom: a custom item's frame must be finite, of non-negative size, not \(frame)")
+            }
+            group.resolvedCustomItems = items
+        }
+        group.subitems = subitems.map { subitem in
+            if case .group(let nested) = subitem, nested.containsCustomGroup { return .group(nested.resolvingCustomItems(in: environment)) }
+            return subitem
+        }
+        return group
+    }
+}
+
+/// One cell of a custom group (`NSCollectionLayoutGroupCustomItem`): its frame relative to
+/// the group's top-leading corner (x towards the trailing edge, mirrored in right-to-left),
+/// and its z-index.
+public struct CompositionalGroupCustomItem: Hashable, Sendable {
+    public var frame: Rect
+    public var zIndex: Int
+
+    /// `NSCollectionLayoutGroupCustomItem(frame:)`.
+    public init(frame: Rect) {
+        self.init(frame: frame, zIndex: 0)
+    }
+
+    /// `NSCollectionLayoutGroupCustomItem(frame:zIndex:)`.
+    public init(frame: Rect, zIndex: Int) {
+        self.frame = frame
+        self.zIndex = zIndex
+    }
+}
+
+/// The item provider of a custom group (`NSCollectionLayoutGroupCustomItemProvider`). Two
+/// providers are equal when they are the same value (made by one `init`): closures cannot
+/// be compared, and a layout reuses what it compiled for a group equal to the one before.
+public struct CompositionalGroupCustomItemProvider: Hashable, Sendable {
+    private final class Identity: Sendable {}
+    private let identity = Identity()
+    let provide: @Sendable (CompositionalEnvironment) -> [CompositionalGroupCustomItem]
+
+    public init(_ provide: @escaping @Sendable (_ environment: CompositionalEnvironment) -> [CompositionalGroupCustomItem]) {
+        self.provide = provide
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity === rhs.identity }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
 }
 
 /// Insets must be finite and not negative.

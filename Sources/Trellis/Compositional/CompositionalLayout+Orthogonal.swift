@@ -24,7 +24,7 @@ extension CompositionalLayout {
     /// - Complexity: O(b) for b boundary items.
     public func orthogonalContentWidth(forSection section: Int) -> Double {
         let plan = plans[section]
-        return plan.left + 2 * plan.centering + states[section].groups.total + plan.right
+        return plan.left + 2 * plan.centering + plan.leadingExtent + states[section].groups.total + plan.trailingExtent + plan.right
     }
 
     /// The largest offset that still shows content: `max(0, content width − container width)`.
@@ -72,7 +72,7 @@ extension CompositionalLayout {
     /// the container's centre.
     func groupAnchor(_ index: Int, section: Int) -> Double {
         let plan = plans[section], state = states[section]
-        let leading = plan.centering + state.groups.offset(of: index)
+        let leading = plan.centering + plan.leadingExtent + state.groups.offset(of: index)
         guard plan.section.orthogonalScrollingBehavior == .groupPagingCentered else { return leading }
         let width = state.groups[index] - (index < state.groupCount(plan) - 1 ? plan.spacing : 0)
         return plan.left + leading + width / 2 - containerWidth / 2
@@ -84,7 +84,7 @@ extension CompositionalLayout {
         let count = state.groupCount(plan)
         // The group at the section's leading inset, or (centred) at the container's centre.
         let centred = plan.section.orthogonalScrollingBehavior == .groupPagingCentered
-        let position = offset - plan.centering + (centred ? containerWidth / 2 - plan.left : 0)
+        let position = offset - plan.centering - plan.leadingExtent + (centred ? containerWidth / 2 - plan.left : 0)
         let guess = Swift.min(state.groups.index(containing: position), count - 1)
         var best = guess
         for candidate in [guess - 1, guess + 1] where candidate >= 0 && candidate < count {

@@ -5,7 +5,7 @@
 extension CompositionalLayout {
     /// Every element whose frame intersects `rect`, section by section: decorations
     /// (backgrounds), boundary items (pinned to `visibleBounds` when they pin), cells in
-    /// index order, separators.
+    /// index order (each followed by the supplementary items attached to it), separators.
     /// - Complexity: O(log n + k·g) for k elements returned (g cells per group).
     public func elements(in rect: Rect, visibleBounds: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
@@ -27,16 +27,31 @@ extension CompositionalLayout {
     func sections(overlapping minY: Double, _ maxY: Double) -> Range<Int> {
         let count = states.count
         guard count > 0 else { return 0..<0 }
-        let first = sectionOffsets.firstCandidate(at: minY - overflow)
+        let first = sectionOffsets.firstCandidate(at: minY - layoutBoundaryBefore - overflow)
         var end = first
         while end < count && sectionTop(end) < maxY + slop(maxY) { end += 1 }
         return first..<end
     }
 
     func visit<E: Error>(in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
-        let area = physical(rect)  // mirroring is its own inverse: the rect in layout space
-        let visible = physical(visibleBounds)
-        for section in sections(overlapping: area.minY, area.maxY) {
+        let area = layoutSpace(rect)
+        let visible = layoutSpace(visibleBounds)
+        for (index, item) in layoutBoundary.enumerated() {
+            var frame = layoutBoundaryFrame(index)
+            var pinned = false
+            if item.pins {
+                (frame, pinned) = item.atStart
+                    ? Pinning.pinnedHeader(frame, sectionEnd: contentLength - layoutBoundaryAfter, visibleBounds: visible, axis: .vertical)
+                    : Pinning.pinnedFooter(frame, sectionStart: layoutBoundaryBefore, visibleBounds: visible, axis: .vertical)
+            }
+            frame = physical(frame)
+            if frame.intersects(rect) {
+                try body(LayoutAttributes(
+                    indexPath: IndexPath(item: 0, section: 0), kind: item.kind, frame: frame,
+                    zIndex: pinned ? Swift.max(item.zIndex, Pinning.pinnedZIndex) : item.zIndex, isPinned: pinned))
+            }
+        }
+        for section in sections(overlapping: area.minY - attachmentReach, area.maxY + attachmentReach) {
             let top = sectionTop(section)
             let plan = plans[section], state = states[section]
             for index in plan.decorations.indices {
@@ -46,11 +61,13 @@ extension CompositionalLayout {
             guard state.itemCount > 0 else { continue }
             let bodyTop = state.bodyTop(plan, sectionTop: top)
             if plan.orthogonal {
-                guard area.maxY + slop(area.maxY) > bodyTop && area.minY < bodyTop + state.body + slop(bodyTop + state.body) else { continue }
+                let bottom = bodyTop + state.itemsHeight(plan)
+                guard area.maxY + slop(area.maxY) > bodyTop && area.minY < bottom + slop(bottom) else { continue }
                 if let handler = plan.section.visibleItemsInvalidationHandler {
                     var items: [LayoutAttributes] = []
                     visitCells(of: section, bodyTop: bodyTop, area: area, rect: rect) { items.append($0) }
-                    handler(&items, Point(x: orthogonalOffsets[section], y: 0), environment)
+                    let offset = orthogonalOffsets[section]
+                    handler(&items, isHorizontal ? Point(x: 0, y: offset) : Point(x: offset, y: 0), environment)
                     for item in items where item.frame.intersects(rect) { try body(item) }
                 } else {
                     try visitCells(of: section, bodyTop: bodyTop, area: area, rect: rect, body)
@@ -74,13 +91,24 @@ extension CompositionalLayout {
             var frame = boundaryFrame(index, section: section, top: top)
             var pinned = false
             if item.pins {
-                if item.alignment == .top {
+                switch item.alignment {
+                case .top:
                     var end = top + extent
-                    for (other, candidate) in plan.boundary.enumerated() where candidate.alignment == .bottom { end -= state.boundaryHeights[other] }
+                    for (other, candidate) in plan.boundary.enumerated() where candidate.alignment == .bottom && candidate.extends { end -= state.boundaryHeights[other] }
                     (frame, pinned) = Pinning.pinnedHeader(frame, sectionEnd: end, visibleBounds: visible, axis: .vertical)
-                } else {
+                case .bottom:
                     let start = state.bodyTop(plan, sectionTop: top) - plan.top
                     (frame, pinned) = Pinning.pinnedFooter(frame, sectionStart: start, visibleBounds: visible, axis: .vertical)
+                case .leading, .trailing where plan.orthogonal:
+                    // Along the section's own scroll axis, within the container's width.
+                    let start = orthogonalStart(section) - plan.leadingExtent
+                    let end = orthogonalStart(section) + state.groups.total + plan.trailingExtent
+                    let bounds = Rect(x: 0, y: visible.minY, width: containerWidth, height: visible.height)
+                    (frame, pinned) = item.alignment == .leading
+                        ? Pinning.pinnedHeader(frame, sectionEnd: end, visibleBounds: bounds, axis: .horizontal)
+                        : Pinning.pinnedFooter(frame, sectionStart: start, visibleBounds: bounds, axis: .horizontal)
+                case .leading, .trailing:
+                    break
                 }
             }
             frame = physical(frame)
@@ -101,7 +129,8 @@ extension CompositionalLayout {
         let groupCount = state.groupCount(plan)
         let leafCount = plan.group.leafCount
         let start = plan.orthogonal ? orthogonalStart(section) : bodyTop
-        let (low, high) = plan.orthogonal ? (area.minX, area.maxX) : (area.minY, area.maxY)
+        let reach = plan.attachmentReach
+        let (low, high) = plan.orthogonal ? (area.minX - reach, area.maxX + reach) : (area.minY - reach, area.maxY + reach)
         var index = state.groups.firstCandidate(at: low - start - state.overflow)
         let group = plan.group
         try group.withScratch(cells: state.itemCount) { (sizes, frames) throws(E) -> Void in
@@ -115,10 +144,25 @@ extension CompositionalLayout {
                         group.layOut(inputs, origin: origin, sizes: sizes, frames: frames)
                         return inputs.present
                     }
-                    for leaf in 0..<present {
-                        let frame = physical(frames[leaf])
-                        if frame.intersects(rect) {
-                            try body(LayoutAttributes(indexPath: IndexPath(item: index * leafCount + leaf, section: section), frame: frame))
+                    if !group.hasAttachments && !group.hasZIndexes {
+                        for leaf in 0..<present {
+                            let frame = physical(frames[leaf])
+                            if frame.intersects(rect) {
+                                try body(LayoutAttributes(indexPath: IndexPath(item: index * leafCount + leaf, section: section), frame: frame))
+                            }
+                        }
+                    } else {
+                        for leaf in 0..<present {
+                            let indexPath = IndexPath(item: index * leafCount + leaf, section: section)
+                            let frame = physical(frames[leaf])
+                            if frame.intersects(rect) { try body(LayoutAttributes(indexPath: indexPath, frame: frame, zIndex: group.zIndex(ofLeaf: leaf))) }
+                            guard let attached = group.attachments(ofLeaf: leaf) else { continue }
+                            for supplementary in attached {
+                                let attached = physical(supplementary.frame(attachedTo: frames[leaf]))
+                                if attached.intersects(rect) {
+                                    try body(LayoutAttributes(indexPath: indexPath, kind: supplementary.elementKind, frame: attached, zIndex: supplementary.zIndex))
+                                }
+                            }
                         }
                     }
                     index += 1

@@ -2,8 +2,10 @@
 /// group (items, nested groups, `count:` repetitions, fractional, absolute and estimated
 /// dimensions, spacing, edge spacing, insets) repeats until the section's items run out,
 /// with boundary supplementary items (headers and footers, pinned or not, estimated),
-/// background decorations, a section provider, orthogonally scrolling sections and list
-/// sections (`CompositionalSection.list(using:environment:)`). Scrolls vertically.
+/// supplementary items attached to cells (badges), background decorations, a section
+/// provider, orthogonally scrolling sections and list sections
+/// (`CompositionalSection.list(using:environment:)`). Scrolls vertically, or horizontally
+/// (`CompositionalConfiguration.scrollDirection`, CompositionalLayout+Horizontal.swift).
 ///
 /// UIKit's names map as: `NSCollectionLayoutDimension` → `CompositionalDimension`,
 /// `NSCollectionLayoutSize` → `CompositionalSize`, `NSCollectionLayoutItem` →
@@ -11,6 +13,9 @@
 /// `.item(…)` or `.group(…)`), `NSCollectionLayoutSection` → `CompositionalSection`,
 /// `NSCollectionLayoutBoundarySupplementaryItem` → `CompositionalBoundaryItem`,
 /// `NSCollectionLayoutDecorationItem` → `CompositionalDecorationItem`,
+/// `NSCollectionLayoutSupplementaryItem` → `CompositionalSupplementaryItem` (badges),
+/// `NSCollectionLayoutAnchor` → `CompositionalAnchor`, `NSDirectionalRectEdge` →
+/// `DirectionalRectEdge`,
 /// `NSCollectionLayoutEnvironment` → `CompositionalEnvironment`,
 /// `UICollectionViewCompositionalLayoutConfiguration` → `CompositionalConfiguration`.
 ///
@@ -52,6 +57,12 @@ public final class CompositionalLayout: VisitingCollectionLayout {
 
     /// The environment of the last prepare (what the section provider was given).
     public private(set) var environment: CompositionalEnvironment
+    /// `environment` as the layout's own machinery sees it: transposed when the layout
+    /// scrolls horizontally (CompositionalLayout+Horizontal.swift).
+    private(set) var layoutEnvironment: CompositionalEnvironment
+    /// The layout was last prepared to scroll horizontally: its machinery works on the
+    /// transposed description and `physical` transposes frames back.
+    private(set) var isHorizontal = false
     private(set) var containerWidth = 0.0
     private(set) var plans: [SectionPlan] = []
     /// Some section has an estimated item or boundary item (set by `prepare`): the
@@ -60,8 +71,15 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     private(set) var states: [SectionState] = []
     /// Sections' extents (interSectionSpacing after every section but the last).
     private(set) var sectionOffsets = OffsetTree()
+    /// The configuration's boundary items in layout space, and how much room they take
+    /// before the first section and after the last.
+    private(set) var layoutBoundary: [(kind: ElementKind, atStart: Bool, x: Double, width: Double, height: Double, pins: Bool, zIndex: Int)] = []
+    private(set) var layoutBoundaryBefore = 0.0, layoutBoundaryAfter = 0.0
     /// How far cells may stick out below their group, over all sections: widens searches.
     private(set) var overflow = 0.0
+    /// How far supplementary items attached to cells (badges) may reach past their cells,
+    /// over all sections: widens searches both ways.
+    private(set) var attachmentReach = 0.0
     /// Orthogonal scroll offsets by section; kept across prepares.
     var orthogonalOffsets: [Double] = []
     /// The frames of the last large group instance `frameOfItem(at:)` laid out, and where:
@@ -85,6 +103,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         sharedSection = section
         sectionProvider = { _, _ in section }
         environment = configuration.environment(containerSize: .zero, layoutDirection: .leftToRight)
+        layoutEnvironment = environment
     }
 
     /// Each section as `sectionProvider` describes it, given its index and the environment
@@ -97,6 +116,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         sharedSection = nil
         self.sectionProvider = sectionProvider
         environment = configuration.environment(containerSize: .zero, layoutDirection: .leftToRight)
+        layoutEnvironment = environment
     }
 
     /// The description of section `index` in the last prepare.
@@ -123,6 +143,16 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// layout.
     /// - Complexity: O(n) for n items (O(n·g) group evaluations when cells are estimated).
     public func prepare(from source: some LayoutSource) {
+        if configuration.scrollDirection == .horizontal {
+            prepareInLayoutSpace(from: TransposedLayoutSource(base: source), direction: source.layoutDirection)
+        } else {
+            prepareInLayoutSpace(from: source, direction: source.layoutDirection)
+        }
+    }
+
+    /// `prepare` on a source in layout space (transposed for a horizontal layout), whose
+    /// sections are shown in `direction`.
+    private func prepareInLayoutSpace(from source: some LayoutSource, direction: LayoutDirection) {
         lastLaidOutGroup = nil
         var diagnostics: [LayoutDiagnostic] = []
         let width = SectionStack.containerWidth(of: source, diagnostics: &diagnostics)
@@ -131,7 +161,20 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             height = sanitizedLength(height, indexPath: nil, path: "container.height", diagnostics: &diagnostics)
         }
         containerWidth = width
-        environment = configuration.environment(containerSize: Size(width: width, height: height), layoutDirection: source.layoutDirection)
+        let horizontal = configuration.scrollDirection == .horizontal
+        isHorizontal = horizontal
+        let container = Size(width: width, height: height)
+        environment = configuration.environment(containerSize: horizontal ? container.transposed : container, layoutDirection: direction)
+        layoutEnvironment = horizontal ? environment.transposed : environment
+        let sharedLaidOut = horizontal ? sharedSection?.transposed : sharedSection
+        layoutBoundary = configuration.boundarySupplementaryItems.map { given in
+            let item = horizontal ? given.transposed : given
+            let container = layoutEnvironment.containerSize
+            return (item.elementKind, item.alignment == .top, 0, item.layoutSize.widthDimension.resolved(in: container) ?? container.width,
+                    item.layoutSize.heightDimension.resolvedOrEstimate(in: container), item.pinToVisibleBounds, item.zIndex)
+        }
+        layoutBoundaryBefore = layoutBoundary.reduce(0) { $0 + ($1.atStart ? $1.height : 0) }
+        layoutBoundaryAfter = layoutBoundary.reduce(0) { $0 + ($1.atStart ? 0 : $1.height) }
         let sectionCount = Swift.max(0, source.numberOfSections)
         var plans = self.plans, states = self.states
         self.plans = []
@@ -140,8 +183,10 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         if states.count > sectionCount { states.removeLast(states.count - sectionCount) }
         var previous: SectionPlan?
         overflow = 0
+        attachmentReach = 0
         for section in 0..<sectionCount {
-            let description = sharedSection ?? sectionProvider(section, environment)
+            let given = sharedSection ?? sectionProvider(section, environment)
+            let description = sharedLaidOut ?? (horizontal ? given.transposed : given)
             // One plan per distinct group, not per section: a section whose group is the one
             // before's shares its plan, checked and compiled once (comparing the groups is
             // O(1) when the provider hands out the same stored description, whose arrays
@@ -149,13 +194,13 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             let sameGroup = previous.map { sharedSection != nil || description.group == $0.section.group } ?? false
             if sharedSection == nil {
                 if sameGroup {
-                    precondition((try? description.validateAllButGroup()) != nil,
-                                 "CompositionalLayout section \(section): \(validationMessage(description.validateAllButGroup))")
+                    precondition((try? given.validateAllButGroup()) != nil,
+                                 "CompositionalLayout section \(section): \(validationMessage(given.validateAllButGroup))")
                 } else {
-                    precondition((try? description.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(description.validate))")
+                    precondition((try? given.validate()) != nil, "CompositionalLayout section \(section): \(validationMessage(given.validate))")
                 }
             }
-            let plan = SectionPlan(description, reusing: sameGroup ? previous : nil, environment: environment)
+            let plan = SectionPlan(description, reusing: sameGroup ? previous : nil, environment: layoutEnvironment)
             previous = plan
             if plan.group.isRepetitionLimited && (section == 0 || sharedSection == nil) {
                 diagnostics.append(LayoutDiagnostic(
@@ -166,6 +211,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             if section == states.count { states.append(SectionState()) }
             states[section].read(section, plan: plan, from: source, diagnostics: &diagnostics)
             overflow = Swift.max(overflow, plan.orthogonal ? 0 : states[section].overflow)
+            attachmentReach = Swift.max(attachmentReach, plan.attachmentReach)
         }
         if orthogonalOffsets.count > sectionCount { orthogonalOffsets.removeLast(orthogonalOffsets.count - sectionCount) }
         while orthogonalOffsets.count < sectionCount { orthogonalOffsets.append(plans[orthogonalOffsets.count].section.initialOrthogonalScrollOffset) }
@@ -184,6 +230,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// - Complexity: new item sizes: O(g + log n + log s) each; header or footer sizes:
     ///   O(b + log s) (b boundary items); anything else: a full `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
+        let context = isHorizontal ? context.transposed : context
         lastLaidOutGroup = nil
         if context.requiresFullRelayout {
             prepare(from: source)
@@ -220,18 +267,42 @@ public final class CompositionalLayout: VisitingCollectionLayout {
 
     // MARK: Geometry shared by the queries
 
-    public var contentSize: Size { Size(width: containerWidth, height: sectionOffsets.total) }
+    public var contentSize: Size {
+        isHorizontal ? Size(width: contentLength, height: containerWidth) : Size(width: containerWidth, height: contentLength)
+    }
 
-    @inline(__always) func sectionTop(_ section: Int) -> Double { sectionOffsets.offset(of: section) }
+    /// The content's extent along the scroll axis: the sections and the layout's boundary items.
+    @inline(__always) var contentLength: Double { layoutBoundaryBefore + sectionOffsets.total + layoutBoundaryAfter }
+
+    /// The layout-space frame of the configuration's boundary item `index` at rest.
+    func layoutBoundaryFrame(_ index: Int) -> Rect {
+        let item = layoutBoundary[index]
+        var y = item.atStart ? 0 : layoutBoundaryBefore + sectionOffsets.total
+        for other in 0..<index where layoutBoundary[other].atStart == item.atStart { y += layoutBoundary[other].height }
+        return Rect(x: item.x, y: y, width: item.width, height: item.height)
+    }
+
+    @inline(__always) func sectionTop(_ section: Int) -> Double { layoutBoundaryBefore + sectionOffsets.offset(of: section) }
 
     /// A frame of layout space (x from the leading edge) in the collection's coordinates.
     @inline(__always) func physical(_ frame: Rect) -> Rect {
-        environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: containerWidth)
+        if isHorizontal {
+            let frame = frame.transposed
+            return environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: contentLength)
+        }
+        return environment.layoutDirection == .leftToRight ? frame : frame.mirroredHorizontally(inWidth: containerWidth)
+    }
+
+    /// A rect of the collection's coordinates in layout space (the inverse of `physical`;
+    /// mirroring alone is its own inverse).
+    @inline(__always) func layoutSpace(_ rect: Rect) -> Rect {
+        guard isHorizontal else { return physical(rect) }
+        return (environment.layoutDirection == .leftToRight ? rect : rect.mirroredHorizontally(inWidth: contentLength)).transposed
     }
 
     /// Where the groups of an orthogonal section start along x, at its current offset.
     @inline(__always) func orthogonalStart(_ section: Int) -> Double {
-        plans[section].left + plans[section].centering - orthogonalOffsets[section]
+        plans[section].left + plans[section].centering + plans[section].leadingExtent - orthogonalOffsets[section]
     }
 
     /// The origin of group repetition `index` of `section`, whose items area starts at
@@ -257,7 +328,10 @@ public final class CompositionalLayout: VisitingCollectionLayout {
 
     /// - Complexity: O(g + log n).
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        frameOfItem(at: indexPath).map { LayoutAttributes(indexPath: indexPath, frame: physical($0)) }
+        frameOfItem(at: indexPath).map { frame in
+            let group = plans[indexPath.section].group
+            return LayoutAttributes(indexPath: indexPath, frame: physical(frame), zIndex: group.zIndex(ofLeaf: indexPath.item % group.leafCount))
+        }
     }
 
     /// The layout-space frame of an item, or nil.
@@ -282,28 +356,60 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         }
     }
 
-    /// The resting attributes of a boundary item (header, footer …), or nil.
-    /// - Complexity: O(b + log s).
+    /// The resting attributes of a boundary item (header, footer …; `indexPath.item` 0) or
+    /// of a supplementary item attached to the cell at `indexPath` (a badge), or nil.
+    /// (UIKit: `layoutAttributesForSupplementaryView(ofKind:at:)`.)
+    /// - Complexity: O(b + log s) for a boundary item, O(g + log n) for a badge.
     public func attributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         let section = indexPath.section
-        guard section >= 0 && section < states.count, indexPath.item == 0,
-              let index = plans[section].boundary.firstIndex(where: { $0.kind == kind }) else { return nil }
-        let frame = boundaryFrame(index, section: section, top: sectionTop(section))
-        return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: plans[section].boundary[index].zIndex)
+        if indexPath == IndexPath(item: 0, section: 0), let index = layoutBoundary.firstIndex(where: { $0.kind == kind }) {
+            return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(layoutBoundaryFrame(index)), zIndex: layoutBoundary[index].zIndex)
+        }
+        guard section >= 0 && section < states.count else { return nil }
+        if indexPath.item == 0, let index = plans[section].boundary.firstIndex(where: { $0.kind == kind }) {
+            let frame = boundaryFrame(index, section: section, top: sectionTop(section))
+            return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: plans[section].boundary[index].zIndex)
+        }
+        let plan = plans[section]
+        guard plan.group.hasAttachments, indexPath.item >= 0, indexPath.item < states[section].itemCount,
+              let supplementary = plan.attachments(ofLeaf: indexPath.item % plan.group.leafCount)?.first(where: { $0.elementKind == kind }),
+              let cell = frameOfItem(at: indexPath) else { return nil }
+        return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(supplementary.frame(attachedTo: cell)), zIndex: supplementary.zIndex)
     }
 
     /// The layout-space frame of boundary item `index` of `section` at rest.
+    /// Items that extend the boundary follow each other outwards in their order; those that
+    /// do not lie over the section's edge (inside the extending ones).
     func boundaryFrame(_ index: Int, section: Int, top: Double) -> Rect {
         let plan = plans[section], state = states[section], item = plan.boundary[index]
-        var y: Double
-        if item.alignment == .top {
-            y = top
-            for other in 0..<index where plan.boundary[other].alignment == .top { y += state.boundaryHeights[other] }
-        } else {
-            y = state.bodyTop(plan, sectionTop: top) + state.body + plan.bottom
-            for other in 0..<index where plan.boundary[other].alignment == .bottom { y += state.boundaryHeights[other] }
+        let height = state.boundaryHeights[index]
+        let bodyTop = state.bodyTop(plan, sectionTop: top)
+        func before(_ alignment: CompositionalBoundaryItem.Alignment, _ extent: (SectionPlan.Boundary, Int) -> Double) -> Double {
+            var sum = 0.0
+            for other in 0..<index where plan.boundary[other].alignment == alignment && plan.boundary[other].extends { sum += extent(plan.boundary[other], other) }
+            return sum
         }
-        return Rect(x: item.x, y: y, width: item.width, height: state.boundaryHeights[index])
+        switch item.alignment {
+        case .top:
+            let y = item.extends ? top + before(.top) { state.boundaryHeights[$1] } : bodyTop - plan.top
+            return Rect(x: item.x, y: y, width: item.width, height: height)
+        case .bottom:
+            let end = bodyTop + state.itemsHeight(plan) + plan.bottom
+            let y = item.extends ? end + before(.bottom) { state.boundaryHeights[$1] } : end - height
+            return Rect(x: item.x, y: y, width: item.width, height: height)
+        case .leading, .trailing:
+            let widths = before(item.alignment) { boundary, _ in boundary.width }
+            let x: Double
+            if plan.orthogonal {
+                let groupsStart = orthogonalStart(section)
+                x = item.alignment == .leading
+                    ? groupsStart - plan.leadingExtent + widths
+                    : groupsStart + state.groups.total + (item.extends ? widths : -item.width)
+            } else {
+                x = item.alignment == .leading ? plan.left : plan.left + plan.contentWidth - item.width
+            }
+            return Rect(x: x, y: bodyTop, width: item.width, height: height)
+        }
     }
 
     /// A background decoration of the section (`indexPath.item == 0`) or the separator
@@ -331,7 +437,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let plan = plans[section], item = plan.decorations[index], state = states[section]
         let span = Rect(x: 0, y: top, width: containerWidth, height: state.extent(plan))
         let covered = item.coversItemsOnly
-            ? Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top), width: plan.contentWidth, height: state.body)
+            ? Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top), width: plan.contentWidth, height: state.itemsHeight(plan))
             : span
         let area = Rect(
             x: covered.minX + item.contentInsets.leading, y: covered.minY + item.contentInsets.top,
@@ -366,7 +472,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let leaf = indexPath.item % plan.group.leafCount
         let width: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .horizontal) ? .unconstrained : .exactly(frame.width)
         let height: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .vertical) ? .unconstrained : .exactly(frame.height)
-        return FittingProposal(width: width, height: height)
+        return isHorizontal ? FittingProposal(width: height, height: width) : FittingProposal(width: width, height: height)
     }
 }
 
@@ -386,6 +492,10 @@ final class SectionPlan: Sendable {
         var estimate: Double
         var pins: Bool
         var zIndex: Int
+        /// Takes room of its own (`extendsBoundary`).
+        var extends: Bool
+        /// Beside the groups (leading or trailing), not above or below them.
+        var sideways: Bool { alignment.isSideways }
     }
 
     let section: CompositionalSection
@@ -404,6 +514,13 @@ final class SectionPlan: Sendable {
     /// For `groupPagingCentered`: the extra leading (and trailing) inset that centres the
     /// first group.
     let centering: Double
+    /// How far the supplementary items attached to cells may reach past them.
+    let attachmentReach: Double
+    /// In an orthogonal section, the widths the leading and trailing boundary items that
+    /// extend the boundary take before and after the groups (0 in other sections).
+    let leadingExtent: Double, trailingExtent: Double
+    /// The tallest leading or trailing boundary item (the items area is at least as tall).
+    let sidewaysHeight: Double
 
     /// `previous` is a section with the same group, whose compiled group is reused when it
     /// was compiled in the same container; nil compiles the section's.
@@ -417,25 +534,48 @@ final class SectionPlan: Sendable {
         bottom = section.contentInsets.bottom
         contentWidth = Swift.max(0, width - left - right)
         groupContainer = Size(width: contentWidth, height: Swift.max(0, environment.containerSize.height - top - bottom))
-        let group = previous?.groupContainer == groupContainer ? previous!.group : GroupPlan(section.group, container: groupContainer)
+        let group = previous?.groupContainer == groupContainer
+            ? previous!.group
+            : GroupPlan(section.group.containsCustomGroup ? section.group.resolvingCustomItems(in: environment) : section.group, container: groupContainer)
         self.group = group
         orthogonal = section.orthogonalScrollingBehavior != .none
         separators = orthogonal ? nil : section.separators
         spacing = section.interGroupSpacing
         decorations = section.decorationItems
-        let follows = section.supplementariesFollowContentInsets
-        let boundaryContainer = Size(width: follows ? contentWidth : width, height: environment.containerSize.height)
-        let boundaryX = follows ? left : 0
+        let (boundaryLeft, boundaryRight): (Double, Double)
+        switch section.supplementaryContentInsetsReference {
+        case .automatic: (boundaryLeft, boundaryRight) = section.supplementariesFollowContentInsets ? (left, right) : (0, 0)
+        case .none: (boundaryLeft, boundaryRight) = (0, 0)
+        case .safeArea, .layoutMargins, .readableContent:
+            let guide = environment.insets(for: section.supplementaryContentInsetsReference)
+            (boundaryLeft, boundaryRight) = (guide.leading, guide.trailing)
+        }
+        let boundaryContainer = Size(width: Swift.max(0, width - boundaryLeft - boundaryRight), height: environment.containerSize.height)
+        let container = groupContainer
         boundary = section.boundarySupplementaryItems.map { item in
-            let estimated = item.layoutSize.heightDimension.isEstimated
+            if item.alignment.isSideways {
+                // Beside the groups: resolved as a group is, at its estimate (not measured).
+                return Boundary(
+                    kind: item.elementKind, alignment: item.alignment, x: 0,
+                    width: item.layoutSize.widthDimension.resolvedOrEstimate(in: container), estimatedHeight: false,
+                    estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: container),
+                    pins: item.pinToVisibleBounds, zIndex: item.zIndex, extends: item.extendsBoundary)
+            }
             return Boundary(
-                kind: item.elementKind, alignment: item.alignment, x: boundaryX,
+                kind: item.elementKind, alignment: item.alignment, x: boundaryLeft,
                 width: item.layoutSize.widthDimension.resolved(in: boundaryContainer) ?? boundaryContainer.width,
-                estimatedHeight: estimated, estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: boundaryContainer),
-                pins: item.pinToVisibleBounds, zIndex: item.zIndex)
+                estimatedHeight: item.layoutSize.heightDimension.isEstimated,
+                estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: boundaryContainer),
+                pins: item.pinToVisibleBounds, zIndex: item.zIndex, extends: item.extendsBoundary)
+        }
+        let isOrthogonal = orthogonal
+        leadingExtent = boundary.reduce(0) { $0 + ($1.alignment == .leading && $1.extends && isOrthogonal ? $1.width : 0) }
+        trailingExtent = boundary.reduce(0) { $0 + ($1.alignment == .trailing && $1.extends && isOrthogonal ? $1.width : 0) }
+        sidewaysHeight = boundary.reduce(0) { $1.sideways ? Swift.max($0, $1.estimate) : $0 }
+        attachmentReach = group.attachmentLists.reduce(0.0) { reach, items in
+            items.reduce(reach) { Swift.max($0, $1.reach(in: container)) }
         }
         if section.orthogonalScrollingBehavior == .groupPagingCentered {
-            let container = groupContainer
             let firstWidth = group.withScratch(cells: 0) { sizes, _ in
                 group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0)), into: sizes).size.width
             }
@@ -447,6 +587,10 @@ final class SectionPlan: Sendable {
 
     /// The axis groups follow each other along.
     var flowAxis: Axis { orthogonal ? .horizontal : .vertical }
+
+    /// The supplementary items attached to cell `leaf` of an instance, or nil.
+    /// - Complexity: O(depth × (depth + log nodes)) of the group.
+    func attachments(ofLeaf leaf: Int) -> [CompositionalSupplementaryItem]? { group.attachments(ofLeaf: leaf) }
 }
 
 /// What a section holds between prepares: counts, measured sizes, group extents.
@@ -475,18 +619,24 @@ struct SectionState: Sendable {
     /// side, always added in this order (so an update and a fresh build agree exactly).
     func extent(_ plan: SectionPlan) -> Double {
         var extent = 0.0
-        for (index, item) in plan.boundary.enumerated() where item.alignment == .top { extent += boundaryHeights[index] }
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .top && item.extends { extent += boundaryHeights[index] }
         extent += plan.top
-        extent += body
+        extent += itemsHeight(plan)
         extent += plan.bottom
-        for (index, item) in plan.boundary.enumerated() where item.alignment == .bottom { extent += boundaryHeights[index] }
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .bottom && item.extends { extent += boundaryHeights[index] }
         return extent
+    }
+
+    /// The height of the items area: the groups', and in an orthogonal section at least its
+    /// tallest leading or trailing boundary item's (they lie in it).
+    @inline(__always) func itemsHeight(_ plan: SectionPlan) -> Double {
+        plan.orthogonal ? Swift.max(body, plan.sidewaysHeight) : body
     }
 
     /// Where the items area starts.
     func bodyTop(_ plan: SectionPlan, sectionTop: Double) -> Double {
         var y = sectionTop
-        for (index, item) in plan.boundary.enumerated() where item.alignment == .top { y += boundaryHeights[index] }
+        for (index, item) in plan.boundary.enumerated() where item.alignment == .top && item.extends { y += boundaryHeights[index] }
         return y + plan.top
     }
 

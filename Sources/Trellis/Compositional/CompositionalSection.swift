@@ -7,9 +7,23 @@
 /// (`NSCollectionLayoutBoundarySupplementaryItem`). Boundary items extend the section: top
 /// ones are stacked above the section's content insets in order, bottom ones below.
 public struct CompositionalBoundaryItem: Hashable, Sendable {
+    /// Where the item lies (UIKit's `NSRectAlignment`, the four edges).
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
+        /// Above the section (a header).
         case top
+        /// Below the section (a footer).
         case bottom
+        /// Before the section's groups along x, at the top of its items area. In an
+        /// orthogonally scrolling section it scrolls with the groups (extending the
+        /// boundary, the groups start after it); in a vertical section it lies over the
+        /// leading edge of the items area and takes no room (a section is as wide as the
+        /// container whatever it holds).
+        case leading
+        /// After the section's groups along x, as `leading` on the other side.
+        case trailing
+
+        /// Lies along x, beside the groups rather than above or below them.
+        public var isSideways: Bool { self == .leading || self == .trailing }
     }
 
     /// Its size: the width is resolved against the section's width (inside its leading and
@@ -19,9 +33,17 @@ public struct CompositionalBoundaryItem: Hashable, Sendable {
     public var elementKind: ElementKind
     public var alignment: Alignment
     /// Sticks to the top (a top item) or bottom (a bottom item) of the visible bounds while
-    /// its section is on screen (`pinToVisibleBounds`).
+    /// its section is on screen (`pinToVisibleBounds`); in an orthogonal section a leading
+    /// item sticks to the container's leading edge, a trailing one to its trailing edge,
+    /// while the section's groups pass beneath.
     public var pinToVisibleBounds: Bool
     public var zIndex: Int
+    /// The item takes room of its own (true, UIKit's default): a header pushes the
+    /// section's content down, a leading item in an orthogonal section pushes the groups
+    /// along. False: it lies over the content at the section's edge (the top or bottom of
+    /// the area inside the section's content insets, the start or end of the groups) and
+    /// the section is laid out as without it (`extendsBoundary`).
+    public var extendsBoundary = true
 
     public init(
         layoutSize: CompositionalSize, elementKind: ElementKind, alignment: Alignment,
@@ -146,6 +168,24 @@ public struct CompositionalConfiguration: Hashable, Sendable {
     /// The widest the readable content guide gets (UIKit: 672 pt at the default text size).
     public var readableContentWidth: Double
     public var displayScale: Double
+    /// The axis the content scrolls along (`scrollDirection`). Horizontal: sections follow
+    /// each other left to right (right to left in a right-to-left layout), and so do a
+    /// section's groups; dimensions resolve as written (a `.fractionalHeight` is a fraction
+    /// of the collection's height less the section's top and bottom insets); an orthogonal
+    /// section scrolls vertically (its offset is vertical); the roles of the edges follow
+    /// the axis: `.leading` and `.trailing` boundary items extend a section along x as
+    /// `.top` and `.bottom` items extend it along y in a vertical layout, and top and
+    /// bottom items lie over the items area. `contentInsetsReference` then adds to the top
+    /// and bottom insets. Headless: a `CollectionView` hosting the layout scrolls
+    /// vertically.
+    public var scrollDirection: ScrollDirection = .vertical
+    /// Headers and footers of the whole layout (`boundarySupplementaryItems`): `.top` items
+    /// above the first section, `.bottom` ones below the last (`.leading` and `.trailing`
+    /// before and after the sections when scrolling horizontally), at `indexPath` (0, 0)
+    /// of their own kinds, which no section may use. Widths resolve against the container;
+    /// an estimated height is used at its estimate (these are not measured); pinned ones
+    /// stick to the visible bounds while the content reaches them.
+    public var boundarySupplementaryItems: [CompositionalBoundaryItem] = []
 
     public init(
         interSectionSpacing: Double = 0, safeAreaInsets: EdgeInsets = .zero, layoutMargins: EdgeInsets? = nil,
@@ -165,6 +205,20 @@ public struct CompositionalConfiguration: Hashable, Sendable {
             throw LayoutOptionsError(option: "readableContentWidth", expected: "a finite number > 0", value: readableContentWidth)
         }
         try validateScale(displayScale)
+        var kinds: Set<ElementKind> = []
+        for (index, item) in boundarySupplementaryItems.enumerated() {
+            if let problem = item.layoutSize.problem("boundarySupplementaryItems[\(index)].layoutSize") { throw problem }
+            if item.elementKind.category != .supplementaryView || !kinds.insert(item.elementKind).inserted {
+                throw LayoutOptionsError(
+                    option: "boundarySupplementaryItems[\(index)].elementKind", expected: "a supplementary kind used once", value: item.elementKind.name)
+            }
+            if item.alignment.isSideways != (scrollDirection == .horizontal) {
+                throw LayoutOptionsError(
+                    option: "boundarySupplementaryItems[\(index)].alignment",
+                    expected: scrollDirection == .horizontal ? "leading or trailing (the layout scrolls horizontally)" : "top or bottom",
+                    value: item.alignment.rawValue)
+            }
+        }
     }
 
     /// The environment for a container.
@@ -197,8 +251,15 @@ public struct CompositionalSection: Sendable {
     /// the section's edges).
     public var contentInsetsReference: ContentInsetsReference
     /// Boundary items' widths follow the leading/trailing content insets (true) or span the
-    /// container (false).
+    /// container (false), when `supplementaryContentInsetsReference` is `.automatic`
+    /// (deprecated in iOS 16 for it).
     public var supplementariesFollowContentInsets: Bool
+    /// What top and bottom boundary items' leading and trailing insets are (iOS 16):
+    /// `.automatic` the section's own (its `contentInsetsReference` plus its content
+    /// insets, or none when `supplementariesFollowContentInsets` is false), `.none` none (the
+    /// items span the container), `.safeArea`, `.layoutMargins`, `.readableContent` those
+    /// of that guide alone (the section's content insets do not apply).
+    public var supplementaryContentInsetsReference: ContentInsetsReference = .automatic
     public var boundarySupplementaryItems: [CompositionalBoundaryItem]
     public var decorationItems: [CompositionalDecorationItem]
     public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
@@ -239,7 +300,7 @@ public struct CompositionalSection: Sendable {
         guard let cells = group.checkedLeafCount else {
             throw LayoutOptionsError(option: "group", expected: "at most \(Int.max) cells an instance (counts inside counts multiply)", value: "more")
         }
-        if cells < 1 { throw LayoutOptionsError(option: "group", expected: "at least one item", value: "none") }
+        if cells < 1 && !group.containsCustomGroup { throw LayoutOptionsError(option: "group", expected: "at least one item", value: "none") }
         try validateAllButGroup()
     }
 

@@ -41,7 +41,7 @@
 /// last bits, and so does the estimated extent of an instance holding more than that many
 /// present repetitions that measure nothing.
 struct GroupPlan: Sendable {
-    enum Kind: UInt8 { case item, horizontal, vertical }
+    enum Kind: UInt8 { case item, horizontal, vertical, custom }
 
     struct Node: Sendable {
         var kind: Kind
@@ -68,6 +68,12 @@ struct GroupPlan: Sendable {
         var end = 0
         /// The group holding this node (-1 for the top group).
         var parent = -1
+        /// A custom group's cell: its origin relative to the group's.
+        var origin = Point.zero
+        /// A custom group's cell: its z-index.
+        var zIndex = 0
+        /// An item with supplementary items attached: their index in `attachmentLists`; -1.
+        var attachment = -1
         /// The node's first cell in the instance, counting the first repetition of every
         /// enclosing `count:` group (repetition k of a template adds k × the template's cells).
         var firstLeaf = 0
@@ -88,6 +94,25 @@ struct GroupPlan: Sendable {
     private(set) var hasEstimatedItems = false
     /// Per axis: true when some dimension along it is estimated (horizontal, vertical).
     private(set) var estimatedAlong: (horizontal: Bool, vertical: Bool) = (false, false)
+
+    /// The supplementary items attached to items, one list per item node that has some
+    /// (every repetition of a `count:` template shares its items' lists).
+    private(set) var attachmentLists: [[CompositionalSupplementaryItem]] = []
+    var hasAttachments: Bool { !attachmentLists.isEmpty }
+    /// Some cell has a z-index (a custom item's) other than 0.
+    private(set) var hasZIndexes = false
+
+    /// The supplementary items attached to cell `leaf` of an instance, or nil.
+    /// - Complexity: O(depth × (depth + log nodes)).
+    func attachments(ofLeaf leaf: Int) -> [CompositionalSupplementaryItem]? {
+        guard hasAttachments else { return nil }
+        let node = nodes[itemNode(holding: leaf)]
+        return node.attachment >= 0 ? attachmentLists[node.attachment] : nil
+    }
+
+    /// The z-index of cell `leaf` of an instance.
+    /// - Complexity: O(1) while every z-index is 0, else O(depth × (depth + log nodes)).
+    @inline(__always) func zIndex(ofLeaf leaf: Int) -> Int { hasZIndexes ? nodes[itemNode(holding: leaf)].zIndex : 0 }
 
     /// The cells of one instance, `count:` repetitions included.
     var leafCount: Int { nodes[0].leafCount }
@@ -187,7 +212,7 @@ struct GroupPlan: Sendable {
             node.measuresCells = size.widthDimension.isEstimated || size.heightDimension.isEstimated
             edgeSpacing = item.edgeSpacing
         case .group(let group):
-            node.kind = group.axis == .horizontal ? .horizontal : .vertical
+            node.kind = group.resolvedCustomItems != nil ? .custom : group.axis == .horizontal ? .horizontal : .vertical
             node.insets = group.contentInsets
             node.spacing = group.interItemSpacing?.minimum ?? 0
             node.spacingFlexible = group.interItemSpacing?.isFlexible ?? false
@@ -204,10 +229,25 @@ struct GroupPlan: Sendable {
         if size.heightDimension.isEstimated { estimatedAlong.vertical = true }
         nodes.append(node)
         switch subitem {
-        case .item:
+        case .item(let item):
             nextLeaf += 1
             compiledLeaves += 1
             if node.measuresCells { hasEstimatedItems = true }
+            if !item.supplementaryItems.isEmpty {
+                nodes[index].attachment = attachmentLists.count
+                attachmentLists.append(item.supplementaryItems)
+            }
+        case .group(let group) where group.resolvedCustomItems != nil:
+            // Cells of fixed sizes at fixed origins in the group.
+            for custom in group.resolvedCustomItems! {
+                let frame = custom.frame
+                let child = append(
+                    .item(CompositionalItem(layoutSize: CompositionalSize(widthDimension: .absolute(frame.width), heightDimension: .absolute(frame.height)))),
+                    container: container, fitsCount: 0, mainOverride: nil, parent: index)
+                nodes[child].origin = frame.origin
+                nodes[child].zIndex = custom.zIndex
+                if custom.zIndex != 0 { hasZIndexes = true }
+            }
         case .group(let group):
             // The content box the children resolve in, as the evaluation computes it
             // (estimates stand in for estimated extents, which take no insets).
@@ -409,6 +449,23 @@ private struct Evaluator {
             sizes[index] = size
             return size
         }
+        if node.kind == .custom {
+            // The bounding box of the present cells, where the group's extent is estimated.
+            var extent = Size.zero
+            var child = index + 1
+            while child < node.end {
+                defer { child = nodes[child].end }
+                let size = self.size(child, container: container, mainOverride: nil, along: .horizontal)
+                guard isPresent(child) else { continue }
+                extent.width = Swift.max(extent.width, nodes[child].origin.x + size.width)
+                extent.height = Swift.max(extent.height, nodes[child].origin.y + size.height)
+            }
+            if let fixedWidth, extent.width > fixedWidth + 1e-9 * Swift.max(1, fixedWidth) { overflows = true }
+            if let fixedHeight, extent.height > fixedHeight + 1e-9 * Swift.max(1, fixedHeight) { overflows = true }
+            let result = Size(width: fixedWidth ?? extent.width, height: fixedHeight ?? extent.height)
+            sizes[index] = result
+            return result
+        }
         let axis = node.axis, cross = axis.other
         let fixedMain = axis == .horizontal ? fixedWidth : fixedHeight
         let fixedCross = axis == .horizontal ? fixedHeight : fixedWidth
@@ -548,6 +605,15 @@ private struct Evaluator {
         }
         if node.repetitions > 0 {
             placeRepetitions(index, box: box, frames: frames)
+            return
+        }
+        if node.kind == .custom {
+            // Frames are relative to the group's corner, its content insets ignored.
+            var child = index + 1
+            while child < node.end && isPresent(child) {
+                defer { child = nodes[child].end }
+                place(child, at: Point(x: origin.x + nodes[child].origin.x, y: origin.y + nodes[child].origin.y), parentAxis: nil, frames: frames)
+            }
             return
         }
         let axis = node.axis, cross = axis.other

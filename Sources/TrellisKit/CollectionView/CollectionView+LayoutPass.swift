@@ -58,8 +58,10 @@ extension CollectionView {
             : Rect(x: bounds.minX - margin, y: bounds.minY, width: bounds.width + 2 * margin, height: bounds.height)
     }
 
-    /// Reads the counts, each checked: a negative count is an error naming the section.
+    /// Reads the counts, each checked: a negative count is an error naming the section. A
+    /// data source that has them all at hand (``SectionCountsSource``) gives them at once.
     func readCounts(_ dataSource: any CollectionViewDataSource) throws -> [Int] {
+        if let counts = (dataSource as? any SectionCountsSource)?.itemCountsBySection { return counts }
         let sections = dataSource.numberOfSections(in: self)
         guard sections >= 0 else {
             throw CollectionViewError(.invalidCount, "the data source reports \(sections) sections; counts cannot be negative")
@@ -276,4 +278,13 @@ extension CollectionView {
             enqueue(view)
         }
     }
+}
+
+/// A data source that holds every section's item count and gives them in one call, so that
+/// reading them costs no call per section (25,000 days of a chat timeline are read on every
+/// batch update). Counts given this way are never negative.
+protocol SectionCountsSource: AnyObject {
+    /// The item count of every section, or nil when they must be asked one by one (a
+    /// subclass that answers the count methods itself).
+    var itemCountsBySection: [Int]? { get }
 }

@@ -310,3 +310,17 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         itemIdentifier(for: indexPath).map { AnyHashable($0) } ?? AnyHashable(indexPath)
     }
 }
+
+extension CollectionViewDiffableDataSource: SectionCountsSource {
+    var itemCountsBySection: [Int]? {
+        // A subclass may answer `numberOfItemsInSection` itself: then it is asked.
+        guard Swift.type(of: self) == CollectionViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>.self else { return nil }
+        // A loop over the array itself: this runs unspecialised (through the protocol), where
+        // `map` boxed each section's array in a heap buffer.
+        let sections = current.itemsBySection
+        var counts: [Int] = []
+        counts.reserveCapacity(sections.count)
+        for index in sections.indices { counts.append(sections[index].count) }
+        return counts
+    }
+}

@@ -68,14 +68,22 @@ struct SnapshotDifference<Section: Hashable & Sendable, Item: Hashable & Sendabl
         var oldForNew = [Int?](repeating: nil, count: new.numberOfSections)
         var inserted: [Int] = [], deleted: [Int] = [], reloaded: [Int] = []
         var survivors: [(new: Int, old: Int)] = []
-        for (section, identifier) in new.sections.enumerated() {
-            if let oldSection = old.sectionIndex[identifier] {
+        survivors.reserveCapacity(Swift.min(old.numberOfSections, new.numberOfSections))
+        // The sections the two snapshots begin and end with alike are paired by comparing
+        // in step; only those between (days paged in above a timeline) are looked up.
+        // Identifiers are unique, so none of the alike ones occurs between.
+        let (prefix, suffix) = Self.commonEnds(old.sections, new.sections)
+        let newMiddle = prefix..<(new.numberOfSections - suffix), oldMiddle = prefix..<(old.numberOfSections - suffix)
+        for section in 0..<prefix { survivors.append((section, section)) }
+        for section in newMiddle {
+            if let oldSection = old.sectionIndex[new.sections[section]] {
                 survivors.append((section, oldSection))
             } else {
                 inserted.append(section)
             }
         }
-        for (section, identifier) in old.sections.enumerated() where new.sectionIndex[identifier] == nil {
+        for offset in 0..<suffix { survivors.append((newMiddle.upperBound + offset, oldMiddle.upperBound + offset)) }
+        for section in oldMiddle where new.sectionIndex[old.sections[section]] == nil {
             deleted.append(section)
         }
         let reloadedIdentifiers = Set(new.reloadedSectionIdentifiers)
@@ -108,6 +116,23 @@ struct SnapshotDifference<Section: Hashable & Sendable, Item: Hashable & Sendabl
         update.deleteSections(deleted.sorted())
         update.reloadSections(reloaded)
         return (newForOld, oldForNew)
+    }
+
+    /// How many identifiers `olds` and `news` begin with alike, and how many they end with
+    /// alike after those.
+    /// - Complexity: O(p + q) comparisons for those counts.
+    @inlinable
+    static func commonEnds(_ olds: [Section], _ news: [Section]) -> (prefix: Int, suffix: Int) {
+        olds.withUnsafeBufferPointer { olds in
+            news.withUnsafeBufferPointer { news in
+                let shorter = Swift.min(olds.count, news.count)
+                var prefix = 0
+                while prefix < shorter && olds[prefix] == news[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < shorter - prefix && olds[olds.count - 1 - suffix] == news[news.count - 1 - suffix] { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
     }
 
     /// Items of carried-over sections: inserted, deleted, moved (within or across

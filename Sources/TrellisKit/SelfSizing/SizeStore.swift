@@ -124,19 +124,11 @@ final class SizeStore {
     /// - Complexity: O(s) for s sections, plus the measured headers and footers.
     func insertSections(_ inserted: [Int], newSectionCount: Int) {
         let newSection = Self.sectionShift(inserted)
-        var shifted: [[Size?]] = []
-        shifted.reserveCapacity(newSectionCount)
-        var old = 0, next = 0
-        for section in 0..<newSectionCount {
-            if next < inserted.count && inserted[next] == section {
-                next += 1
-                shifted.append([])
-            } else {
-                shifted.append(old < items.count ? items[old] : [])
-                old += 1
-            }
-        }
-        items = shifted
+        // One entry per old section (the last ones may have none yet), then the new ones.
+        let oldSectionCount = newSectionCount - inserted.count
+        if items.count < oldSectionCount { items += Array(repeating: [], count: oldSectionCount - items.count) }
+        if items.count > oldSectionCount { items.removeLast(items.count - oldSectionCount) }
+        items.insert(Array(repeating: [], count: inserted.count), landingAt: inserted)
         if !supplementary.isEmpty {
             supplementary = Dictionary(uniqueKeysWithValues: supplementary.map { key, size in
                 (SupplementarySizeKey(kind: key.kind, section: newSection(key.section)), size)

@@ -354,7 +354,7 @@ struct DiffableDataSourceTests {
         for _ in 0..<random.below(12) {
             let items = new.itemIdentifiers
             let sections = new.sectionIdentifiers
-            switch random.below(9) {
+            switch random.below(10) {
             case 0 where !items.isEmpty: new.deleteItems([items[random.below(items.count)]])
             case 1 where !items.isEmpty:
                 new.insertItems([nextID], beforeItem: items[random.below(items.count)])
@@ -375,6 +375,11 @@ struct DiffableDataSourceTests {
                 nextID += 3
             case 7 where !items.isEmpty: new.reloadItems([items[random.below(items.count)]])
             case 8 where !sections.isEmpty: new.reloadSections([sections[random.below(sections.count)]])
+            case 9 where !sections.isEmpty:
+                // A section inserted before another (history paged in above).
+                new.insertSections(["n\(nextID)"], beforeSection: sections[random.below(sections.count)])
+                new.appendItems([nextID + 1], toSection: "n\(nextID)")
+                nextID += 2
             default: break
             }
         }
@@ -390,6 +395,37 @@ struct DiffableDataSourceTests {
         try dataSource.apply(new)
         try collection.performLayout()
         #expect(shownTexts(collection) == new.itemIdentifiers.map { "tag\($0)" })
+    }
+
+    /// A data source subclass that answers the counts itself is asked for them on every
+    /// update (the counts of a plain one are read from its snapshot at once).
+    @Test func aSubclassAnsweringTheCountsIsAskedForThem() throws {
+        final class Counting: CollectionViewDiffableDataSource<String, Int> {
+            var sectionsAsked: Set<Int> = []
+            override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+                sectionsAsked.insert(section)
+                return super.collectionView(collectionView, numberOfItemsInSection: section)
+            }
+        }
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 400), layout: StackTestLayout())
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "tag")
+        let dataSource = Counting(collectionView: collection) { collectionView, indexPath, id in
+            let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "tag", for: indexPath) as! TextCell
+            cell.text = "tag\(id)"
+            return cell
+        }
+        var snapshot = Snapshot()
+        snapshot.appendSections(["a", "b"])
+        snapshot.appendItems([1, 2], toSection: "a")
+        snapshot.appendItems([3], toSection: "b")
+        try dataSource.apply(snapshot)
+        try collection.performLayout()
+        dataSource.sectionsAsked = []
+        snapshot.insertSections(["c"], beforeSection: "a")
+        snapshot.appendItems([4], toSection: "c")
+        try dataSource.apply(snapshot)
+        #expect(dataSource.sectionsAsked == [0, 1, 2])
+        #expect(collection.numberOfItems(inSection: 0) == 1)
     }
 
     /// The fewest item moves by brute force: in each section carried over (kept, not
