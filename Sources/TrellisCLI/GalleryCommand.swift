@@ -18,13 +18,14 @@ struct GalleryCommand: ParsableCommand {
         discussion: """
         A sidebar lists S1 as 100,000 distinct tags, S2 wrapping cells, S3 a grid, S5 rows of
         tag collections, a waterfall of self-sizing cards, right-to-left tags, a
-        1,000,000-item flow, S8 a chat of 1,000,000 messages anchored at the bottom and S9 a
-        photo wall. Everything is measured as it comes into view. The switches
+        1,000,000-item flow, S8 a chat of 1,000,000 messages anchored at the bottom, S9 a
+        photo wall and modern lists (a sidebar outline, an inset-grouped settings list with
+        accessories and swipe actions, a reorderable list). Everything is measured as it comes into view. The switches
         change the flow alignment and the layout of the page shown; the status line gives
         the items measured, the items in total and the last frame's time.
         """)
 
-    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl, million, chat or photos.")
+    @Option(help: "The page to open: s1, s2, s3, s5, waterfall, rtl, million, chat, photos or lists.")
     var page = "s1"
 
     @Option(help: "The number of tags on the S1 page (benchmarks: 1000, 10000, 100000).")
@@ -225,8 +226,8 @@ final class GalleryWindow {
     }
 
     private func switchesChanged() {
-        // The chat's bubbles are list rows: its page keeps its own layout.
-        guard !updatingSwitches, let page = currentPage, page.conversation == nil, let host = hosts[page.name] else { return }
+        // The chat's bubbles and the modern lists are list rows: their pages keep their own layout.
+        guard !updatingSwitches, let page = currentPage, !page.keepsItsLayout, let host = hosts[page.name] else { return }
         let alignment = FlowAlignment.allCases[Int(gtk_drop_down_get_selected(trellis_as_drop_down(alignmentSwitch)))]
         let layout = GalleryLayout.allCases[Int(gtk_drop_down_get_selected(trellis_as_drop_down(layoutSwitch)))]
         guard alignment != page.alignment || layout != page.layoutKind else { return }

@@ -63,6 +63,10 @@ class GalleryPage: CollectionViewDataSource {
         self.conversation = conversation
     }
 
+    /// Whether the page keeps its own layout when the window's layout switch changes (the
+    /// chat's bubbles and the modern lists are list rows of their own).
+    var keepsItsLayout: Bool { conversation != nil }
+
     /// A collection view showing this page, `width` × `height` points.
     func makeCollectionView(width: Double, height: Double = 600) -> CollectionView {
         if let conversation { return conversation.makeCollectionView(width: width, height: height) }
@@ -140,6 +144,7 @@ class GalleryPage: CollectionViewDataSource {
             GalleryPage(name: "chat", title: "S8 · chat, 1,000,000 messages",
                         conversation: ChatConversation(timeline: ChatTimeline(count: 1_000_000), initiallyLoaded: 990_000)),
             PhotoWallPage(library: PhotoLibrary(directory: PhotoLibrary.defaultDirectory())),
+            ModernListsPage(),
         ]
     }
 }

@@ -36,7 +36,8 @@ import Trellis
 /// SIZE: {"widthDimension": DIMENSION, "heightDimension": DIMENSION}
 /// DIMENSION: {"fractionalWidth": f} | {"fractionalHeight": f} | {"absolute": p} | {"estimated": p}
 /// EDGES: {"leading": SPACING, "top": SPACING, "trailing": SPACING, "bottom": SPACING}
-/// LIST: {"appearance": "plain" | "grouped" | "insetGrouped", "showsSeparators": true,
+/// LIST: {"appearance": "plain" | "grouped" | "insetGrouped" | "sidebar" | "sidebarPlain",
+///   "showsSeparators": true (false in the sidebar appearances),
 ///   "separatorInsets": {…}, "headerMode": "none" | "supplementary", "footerMode": …,
 ///   "estimatedRowHeight": 44, "estimatedHeaderHeight": 38, "estimatedFooterHeight": 22,
 ///   "sectionSpacing": 20}
@@ -351,7 +352,8 @@ public struct CompositionalSpec: Sendable {
         ])
         let appearance = try object.optional("appearance")?.oneOf(CompositionalListConfiguration.Appearance.self) ?? .plain
         var list = CompositionalListConfiguration(appearance: appearance)
-        list.showsSeparators = try object.optional("showsSeparators")?.bool() ?? true
+        // Absent: the appearance's default (none in the sidebar appearances).
+        if let shows = object.optional("showsSeparators") { list.showsSeparators = try shows.bool() }
         if let insets = object.optional("separatorInsets") { list.separatorInsets = try LayoutDocument.decodeInsets(insets) }
         if let mode = object.optional("headerMode") { list.headerMode = try mode.oneOf(CompositionalListConfiguration.SupplementaryMode.self) }
         if let mode = object.optional("footerMode") { list.footerMode = try mode.oneOf(CompositionalListConfiguration.SupplementaryMode.self) }

@@ -186,7 +186,7 @@ struct CompositionalSpecTests {
         (document(#"{"type": "compositional", "boundarySupplementaryItems": [{"elementKind": "banner", "alignment": "leading"}], "list": {}}"#),
          "layout.boundarySupplementaryItems[0].alignment: expected top or bottom, got leading"),
         (document(#"{"type": "compositional", "interSectionSpacing": -1, "list": {}}"#), "layout.interSectionSpacing: expected a finite number ≥ 0, got -1"),
-        (document(#"{"type": "compositional", "list": {"appearance": "fancy"}}"#), #"layout.list.appearance: unknown value "fancy"; expected one of "plain", "grouped", "insetGrouped""#),
+        (document(#"{"type": "compositional", "list": {"appearance": "fancy"}}"#), #"layout.list.appearance: unknown value "fancy"; expected one of "plain", "grouped", "insetGrouped", "sidebar", "sidebarPlain""#),
         (document(#"{"type": "compositional", "list": {"estimatedRowHeight": -3}}"#), "layout.list.estimatedRowHeight: expected a finite number ≥ 0, got -3"),
         (document(#"{"type": "compositional", "sections": [{"list": {}, "interGroupSpacing": 3}]}"#),
          #"layout.sections[0].interGroupSpacing: not allowed with "list" (a list section is complete)"#),

@@ -11,7 +11,11 @@
 /// | `plain` | edge to edge | pinned | nothing | none |
 /// | `grouped` | edge to edge | not pinned | `sectionSpacing` (the layout's `interSectionSpacing`) | none |
 /// | `insetGrouped` | inside the layout margins (16 pt compact, 20 regular) | not pinned, inside the margins | `sectionSpacing` | behind the rows only (`listBackground` kind) |
+/// | `sidebar` | inside the layout margins | not pinned, inside the margins | `sectionSpacing` | none |
+/// | `sidebarPlain` | edge to edge | not pinned | nothing | none |
 ///
+/// The sidebar appearances show no separators unless `showsSeparators` is passed as true
+/// (UIKit's default for them).
 /// Rows touch, as in UIKit. Separators are `1 / displayScale` thick (a hairline), start at
 /// the layout margin (`separatorInsets` overrides), and lie over the bottom of each row but
 /// the last, inside it (where `UICollectionViewListCell` draws its own), z-index 1.
@@ -20,6 +24,11 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
         case plain
         case grouped
         case insetGrouped
+        /// A sidebar (iPadOS, a desktop window's source list): rows inside the margins,
+        /// no separators.
+        case sidebar
+        /// A sidebar's plain form: rows edge to edge, no separators.
+        case sidebarPlain
     }
 
     public enum SupplementaryMode: String, Hashable, Sendable, CaseIterable {
@@ -37,18 +46,23 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
     public var estimatedRowHeight: Double
     public var estimatedHeaderHeight: Double
     public var estimatedFooterHeight: Double
+    /// The rows' swipe actions (UIKit's `leadingSwipeActionsConfigurationProvider` and
+    /// `trailingSwipeActionsConfigurationProvider`, typed in TrellisKit, which knows actions
+    /// and views; this module keeps them opaque). Not part of `==`'s comparison beyond
+    /// their identity.
+    public var swipeActionsProviders = ListSwipeActionsProviders()
     /// Space between sections in the grouped appearances: what
     /// `CompositionalLayout.list(using:)` sets as the layout's `interSectionSpacing`.
     public var sectionSpacing: Double
 
     public init(
-        appearance: Appearance, showsSeparators: Bool = true, separatorInsets: EdgeInsets? = nil,
+        appearance: Appearance, showsSeparators: Bool? = nil, separatorInsets: EdgeInsets? = nil,
         headerMode: SupplementaryMode = .none, footerMode: SupplementaryMode = .none,
         estimatedRowHeight: Double = 44, estimatedHeaderHeight: Double = 38, estimatedFooterHeight: Double = 22,
         sectionSpacing: Double = 20
     ) {
         self.appearance = appearance
-        self.showsSeparators = showsSeparators
+        self.showsSeparators = showsSeparators ?? (appearance != .sidebar && appearance != .sidebarPlain)
         self.separatorInsets = separatorInsets
         self.headerMode = headerMode
         self.footerMode = footerMode
@@ -81,7 +95,7 @@ extension CompositionalSection {
         let row = CompositionalSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(configuration.estimatedRowHeight))
         var section = CompositionalSection(
             group: .horizontal(layoutSize: row, subitems: [CompositionalItem(layoutSize: row)]), contentInsetsReference: .none)
-        let inset = configuration.appearance == .insetGrouped
+        let inset = configuration.appearance == .insetGrouped || configuration.appearance == .sidebar
         if inset { section.contentInsetsReference = .layoutMargins }
         let pins = configuration.appearance == .plain
         if configuration.headerMode == .supplementary {
@@ -95,19 +109,60 @@ extension CompositionalSection {
             section.separators = ListLayout.Separators(
                 thickness: 1 / environment.displayScale, insets: configuration.separatorInsets ?? EdgeInsets(leading: margin))
         }
-        if inset { section.decorationItems = [.background(elementKind: .listBackground, coversItemsOnly: true)] }
+        if configuration.appearance == .insetGrouped {
+            section.decorationItems = [.background(elementKind: .listBackground, coversItemsOnly: true)]
+        }
+        section.listConfiguration = configuration
         return section
     }
 }
 
 extension CompositionalLayout {
+    /// The list configuration section `index` was made from in the last prepare; nil for
+    /// a section that is not a list or that the layout does not have.
+    /// - Complexity: O(1).
+    public func listConfiguration(ofSection index: Int) -> CompositionalListConfiguration? {
+        index >= 0 && index < plans.count ? plans[index].section.listConfiguration : nil
+    }
+
     /// A layout whose every section is a list (`UICollectionViewCompositionalLayout.list(using:)`),
     /// sections `sectionSpacing` apart in the grouped appearances.
     public static func list(using listConfiguration: CompositionalListConfiguration, configuration: CompositionalConfiguration = CompositionalConfiguration()) -> CompositionalLayout {
         var configuration = configuration
-        if listConfiguration.appearance != .plain { configuration.interSectionSpacing = listConfiguration.sectionSpacing }
+        if listConfiguration.appearance != .plain && listConfiguration.appearance != .sidebarPlain {
+            configuration.interSectionSpacing = listConfiguration.sectionSpacing
+        }
         return CompositionalLayout(configuration: configuration) { _, environment in
             CompositionalSection.list(using: listConfiguration, environment: environment)
         }
     }
+}
+
+/// A list's swipe action providers, kept opaque in the layout module: each gives, for an
+/// index path, the actions of the row's leading or trailing edge as TrellisKit's
+/// `SwipeActionsConfiguration` (set them through TrellisKit's typed
+/// `leadingSwipeActionsConfigurationProvider` / `trailingSwipeActionsConfigurationProvider`).
+/// Equal when they hold the same providers (by identity).
+///
+/// Sendable because lists are: the providers run only where the collection view that
+/// shows the list runs (docs/Concurrency.md), never concurrently.
+public struct ListSwipeActionsProviders: Hashable, @unchecked Sendable {
+    /// One provider, compared by identity.
+    public final class Provider: Hashable {
+        public let actions: (IndexPath) -> Any?
+        public init(_ actions: @escaping (IndexPath) -> Any?) { self.actions = actions }
+        public static func == (lhs: Provider, rhs: Provider) -> Bool { lhs === rhs }
+        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+
+    public var leading: Provider?
+    public var trailing: Provider?
+
+    public init(leading: Provider? = nil, trailing: Provider? = nil) {
+        self.leading = leading
+        self.trailing = trailing
+    }
+
+    /// True when neither edge has a provider.
+    public var isEmpty: Bool { leading == nil && trailing == nil }
 }

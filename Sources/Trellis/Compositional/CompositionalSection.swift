@@ -273,6 +273,10 @@ public struct CompositionalSection: Sendable {
     /// Trellis addition: the orthogonal scroll offset the section starts at when it first
     /// appears in the layout (afterwards `setOrthogonalScrollOffset` moves it).
     public var initialOrthogonalScrollOffset = 0.0
+    /// The list configuration a list section was made from
+    /// (`CompositionalSection.list(using:environment:)`), nil for other sections: what a
+    /// list cell reads its appearance from and the collection view its swipe actions.
+    public var listConfiguration: CompositionalListConfiguration?
 
     public init(
         group: CompositionalGroup, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = .zero,

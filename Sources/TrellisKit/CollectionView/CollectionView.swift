@@ -209,6 +209,16 @@ open class CollectionView: View, LayoutSource {
     /// dequeuing for its index path hands it back, once.
     private var reconfiguringCell: (indexPath: IndexPath, cell: CollectionViewCell)?
 
+    /// Whether the collection view is in editing mode (`isEditing`): list cells show their
+    /// `.whenEditing` accessories (delete, reorder…) and hide the `.whenNotEditing` ones;
+    /// every displayed cell's configuration state follows (Lists/CollectionView+Lists.swift).
+    public var isEditing = false {
+        didSet { if isEditing != oldValue { editingDidChange() } }
+    }
+
+    /// The item whose swipe actions are revealed (Lists/CollectionView+Swipe.swift).
+    var swipeState = SwipeState()
+
     // Selection (see Selection/CollectionView+Selection.swift).
 
     /// Whether items can be selected, by the user or programmatically (default true).

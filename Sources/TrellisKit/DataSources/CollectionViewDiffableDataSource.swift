@@ -143,6 +143,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         // layout a measured insert re-flows the lines, and the first visible item of the
         // re-flowed lines may be one that was not on screen.
         // A view following the end of its content pins nothing: the end stays the anchor.
+        // Kept cells may now show an item expanded or collapsed: their state changed.
+        defer { collectionView.setNeedsUpdateConfigurationOfDisplayedCells() }
         return try collectionView.pinningAnchor(to: anchor?.pinnedItem) {
             try apply(difference, next: next, selected: selected, previous: previous, completion: completion, in: collectionView)
         }

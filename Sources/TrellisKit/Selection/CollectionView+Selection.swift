@@ -104,6 +104,11 @@ extension CollectionView {
         if cell.isSelected != selected { cell.isSelected = selected }
         let highlighted = selection.highlightedItem == indexPath
         if cell.isHighlighted != highlighted { cell.isHighlighted = highlighted }
+        // The rest of the configuration state (editing, expansion, swipe) is read from
+        // here; the cell is updated for it before it is measured or shown, as UIKit does.
+        cell.configurationOwner = self
+        cell.configurationIndexPath = indexPath
+        cell.setNeedsUpdateConfiguration()
     }
 
     /// Forgets the selection and any highlight or interaction (reload; selection turned

@@ -1,0 +1,59 @@
+import Trellis
+
+/// A data source that knows whether an item is expanded in an outline and can toggle it
+/// as the user would: the diffable data source, through its section snapshots. What a
+/// cell's `isExpanded` state and the outline disclosure accessory ask.
+protocol ItemExpansionSource: AnyObject {
+    func isItemExpanded(at indexPath: IndexPath) -> Bool
+    /// Toggles the item as `userToggleExpansion(of:)` does; returns whether it changed.
+    func userToggleExpansionOfItem(at indexPath: IndexPath) throws -> Bool
+}
+
+extension CollectionViewDiffableDataSource: ItemExpansionSource {
+    func isItemExpanded(at indexPath: IndexPath) -> Bool {
+        guard !sectionSnapshots.isEmpty, let section = sectionIdentifier(for: indexPath.section),
+              let outline = sectionSnapshots[section], let item = itemIdentifier(for: indexPath) else { return false }
+        return outline.isExpanded(item)
+    }
+
+    func userToggleExpansionOfItem(at indexPath: IndexPath) throws -> Bool {
+        guard let item = itemIdentifier(for: indexPath) else {
+            throw CollectionViewError(.indexPathOutOfRange, "the outline disclosure of item \(indexPath) names no item of the data source")
+        }
+        return try userToggleExpansion(of: item)
+    }
+}
+
+extension CollectionView {
+    /// The app's data source as it answers about expansion (during an interactive
+    /// movement the collection view talks to a stand-in; the app's is behind it).
+    var expansionSource: (any ItemExpansionSource)? {
+        (interactiveMovement?.base ?? dataSource) as? any ItemExpansionSource
+    }
+
+    /// Whether the item is expanded in its section snapshot (false without an outline).
+    func isItemExpanded(at indexPath: IndexPath) -> Bool {
+        expansionSource?.isItemExpanded(at: indexPath) ?? false
+    }
+
+    /// The list configuration the section was made from, when the layout is compositional
+    /// and the section a list (`CompositionalSection.list(using:environment:)`).
+    func listConfiguration(ofSection section: Int) -> CompositionalListConfiguration? {
+        (layout as? CompositionalLayout)?.listConfiguration(ofSection: section)
+    }
+
+    /// Asks every displayed cell for a configuration update (a change of state that
+    /// concerns them all or that cannot say which: editing, expansion).
+    /// - Complexity: O(d) for d displayed cells.
+    func setNeedsUpdateConfigurationOfDisplayedCells() {
+        for cell in displayed.cells.values { cell.setNeedsUpdateConfiguration() }
+        setNeedsLayout()
+    }
+
+    /// Editing began or ended: revealed swipe actions close, the cells' state changes,
+    /// and list cells show or hide their editing accessories.
+    func editingDidChange() {
+        closeSwipeActions()
+        setNeedsUpdateConfigurationOfDisplayedCells()
+    }
+}
