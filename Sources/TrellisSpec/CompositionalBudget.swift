@@ -1,14 +1,14 @@
 import Trellis
 
 // The whole-document budgets of a compositional layout (docs/Limits.md), computed from the
-// descriptions before any group plan is built: how many nodes the plans hold with `count`
-// repetitions expanded, how many node evaluations laying out every section takes, and how
-// far any frame inside a group can reach. Every value alone is within its limit, yet
-// values combine: a `count` inside a `count` multiplies, a fraction of a fraction
-// multiplies, and only the product says whether the layout fits.
+// descriptions before any group plan is built: how many nodes the plans hold (a `count`
+// repetition is its subitem's subtree, built once), how many node evaluations laying out
+// every section takes, and how far any frame inside a group can reach. Every value alone
+// is within its limit, yet values combine: a fraction of a fraction multiplies, cells of
+// a `count` inside a `count` multiply, and only the product says whether the layout fits.
 
-/// Counts of nodes and cells that stop one past the document's budget, so a product of
-/// counts never overflows and is never larger than it needs to be to say it is too large.
+/// Counts of nodes that stop one past the document's budget, so a sum never overflows and
+/// is never larger than it needs to be to say it is too large.
 enum SaturatingCount {
     static let saturated = DocumentLimits.maximumGroupNodes + 1
 
@@ -23,27 +23,57 @@ enum SaturatingCount {
 enum CompositionalBudget {
     static func nodesMessage(_ nodes: Int, of what: String) -> String {
         let count = nodes >= SaturatingCount.saturated ? "more than \(DocumentLimits.maximumGroupNodes)" : "\(nodes)"
-        return "\(what) holds \(count) groups and items with its count repetitions expanded; "
+        return "\(what) holds \(count) distinct groups and items (a count repetition is its subitem's, built once); "
             + "the limit is \(DocumentLimits.maximumGroupNodes) for the whole document (docs/Limits.md)"
     }
 
-    /// The nodes of `group`'s plan with `count` repetitions expanded (saturating at
-    /// `SaturatingCount.saturated`), without expanding anything.
-    static func nodes(of subitem: CompositionalSubitem) -> (nodes: Int, leaves: Int) {
-        guard case .group(let group) = subitem else { return (1, 1) }
-        var nodes = 1, leaves = 0
+    /// What one instance of `subitem` costs: the nodes its plan holds (`count` repetitions
+    /// built once, saturating at `SaturatingCount.saturated`), its cells, and the nodes
+    /// its cells would be with every repetition expanded (what placing all of them
+    /// evaluates). Cells and expanded nodes are `Double`s: products of counts, exact below
+    /// 2^53 and finite at any depth a document can hold.
+    static func nodes(of subitem: CompositionalSubitem) -> (nodes: Int, leaves: Double, expanded: Double) {
+        guard case .group(let group) = subitem else { return (1, 1, 1) }
+        var nodes = 1, leaves = 0.0, expanded = 1.0
         if let count = group.count, let child = group.subitems.first {
             let one = Self.nodes(of: child)
-            nodes = SaturatingCount.adding(nodes, SaturatingCount.multiplying(one.nodes, count))
-            leaves = SaturatingCount.multiplying(one.leaves, count)
+            nodes = SaturatingCount.adding(nodes, one.nodes)
+            leaves = Swift.min(one.leaves * Double(count), .greatestFiniteMagnitude)
+            expanded = Swift.min(expanded + one.expanded * Double(count), .greatestFiniteMagnitude)
         } else {
             for child in group.subitems {
                 let one = Self.nodes(of: child)
                 nodes = SaturatingCount.adding(nodes, one.nodes)
-                leaves = SaturatingCount.adding(leaves, one.leaves)
+                leaves = Swift.min(leaves + one.leaves, .greatestFiniteMagnitude)
+                expanded = Swift.min(expanded + one.expanded, .greatestFiniteMagnitude)
             }
         }
-        return (nodes, leaves)
+        return (nodes, leaves, expanded)
+    }
+
+    /// The node evaluations of laying out `items` cells in instances of a group of `cost`:
+    /// each instance sizes its distinct nodes, and each repetition of a `count` that holds
+    /// present cells is sized (and placed) on its own, so a cell costs its share of the
+    /// nodes the repetitions add past the distinct ones.
+    static func evaluations(of cost: (nodes: Int, leaves: Double, expanded: Double), items: Int) -> Double {
+        let instances = (Double(items) / cost.leaves).rounded(.up)
+        return instances * Double(cost.nodes) + Double(items) * repeatedNodesPerCell(cost)
+    }
+
+    static func repeatedNodesPerCell(_ cost: (nodes: Int, leaves: Double, expanded: Double)) -> Double {
+        Swift.max(0, cost.expanded - Double(cost.nodes)) / cost.leaves
+    }
+
+    /// A count of cells as a whole number, or in exponent form past 2^53.
+    static func cellCount(_ cells: Double) -> String {
+        cells < 9_007_199_254_740_992 ? String(Int(cells)) : "\(cells)"
+    }
+
+    /// Why one instance of `cost` holds more cells than `Int` counts, or nil.
+    static func cellsProblem(_ cost: (nodes: Int, leaves: Double, expanded: Double)) -> String? {
+        guard cost.leaves >= 9_223_372_036_854_775_807 else { return nil }
+        return "this group holds \(cellCount(cost.leaves)) cells an instance (counts inside counts multiply); "
+            + "the limit is 9223372036854775807 (docs/Limits.md)"
     }
 
     /// How far frames inside `subitem` can reach when it is resolved in `container`: its
@@ -162,7 +192,7 @@ extension CompositionalSpec {
     /// - Throws: `SpecError` at the path of the group (or the section) that passes a limit.
     func checkBudgets(container: Size, itemCounts: [Int]) throws(SpecError) {
         guard case .each(let entries) = sections, !entries.isEmpty else { return }
-        var costs: [(nodes: Int, leaves: Int)?] = []
+        var costs: [(nodes: Int, leaves: Double, expanded: Double)?] = []
         var totalNodes = 0
         for (index, entry) in entries.enumerated() {
             guard case .section(let section) = entry else {
@@ -187,16 +217,17 @@ extension CompositionalSpec {
             }
             costs.append(cost)
         }
-        var evaluations = 0
+        var evaluations = 0.0
+        let limit = DocumentLimits.maximumGroupEvaluations
         for (section, items) in itemCounts.enumerated() {
             guard let cost = costs[Swift.min(section, costs.count - 1)], items > 0 else { continue }
-            let instances = (items + cost.leaves - 1) / cost.leaves
-            let (product, overflow) = instances.multipliedReportingOverflow(by: cost.nodes)
-            evaluations = overflow ? Int.max : evaluations.addingReportingOverflow(product).overflow ? Int.max : evaluations + product
-            if evaluations > DocumentLimits.maximumGroupEvaluations {
+            evaluations += CompositionalBudget.evaluations(of: cost, items: items)
+            if evaluations > Double(limit) {
+                let repeated = CompositionalBudget.repeatedNodesPerCell(cost)
+                let perCell = repeated > 0 ? ", and each cell \((repeated * 100).rounded() / 100) more for its count repetitions" : ""
                 throw SpecError(.invalidValue, path: "sections[\(section)].items", "laying out the compositional groups up to this section "
-                    + "evaluates more than \(DocumentLimits.maximumGroupEvaluations) group nodes (each group instance: \(cost.nodes) nodes for "
-                    + "\(cost.leaves) cells); the limit is \(DocumentLimits.maximumGroupEvaluations) (docs/Limits.md)")
+                    + "evaluates more than \(limit) group nodes (each group instance: \(cost.nodes) distinct nodes for "
+                    + "\(CompositionalBudget.cellCount(cost.leaves)) cells\(perCell)); the limit is \(limit) (docs/Limits.md)")
             }
         }
     }

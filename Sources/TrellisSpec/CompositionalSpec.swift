@@ -170,15 +170,16 @@ public struct CompositionalSpec: Sendable {
         if let field = object.optional("orthogonalScrollingBehavior") { section.orthogonalScrollingBehavior = try field.oneOf(OrthogonalScrollingBehavior.self) }
         try object.read("orthogonalScrollOffset", into: &section.initialOrthogonalScrollOffset, expected: "a finite number")
         if let field = object.optional("separators") { section.separators = try field.separators() }
+        // Before anything counts the group's cells or builds its plan: the cells of a
+        // `count` inside a `count` multiply past Int, and the nodes it holds.
+        let cost = CompositionalBudget.nodes(of: .group(group))
+        if let problem = CompositionalBudget.cellsProblem(cost) { throw SpecError(.invalidValue, path: "\(object.path).group", problem) }
         do {
             try section.validate()
         } catch {
             let at = object.field(atIndexedPath: error.option)
             throw SpecError(.invalidValue, path: at?.path ?? "\(object.path).\(error.option)", "expected \(error.expected), got \(at?.value.excerpt ?? error.value)")
         }
-        // Before anything counts the group's cells or builds its plan: a `count` inside a
-        // `count` multiplies past any memory (and past Int).
-        let cost = CompositionalBudget.nodes(of: .group(group))
         if cost.nodes > DocumentLimits.maximumGroupNodes {
             throw SpecError(.invalidValue, path: "\(object.path).group", CompositionalBudget.nodesMessage(cost.nodes, of: "this group"))
         }
@@ -272,7 +273,7 @@ public struct CompositionalSpec: Sendable {
             subitems.append(member.optional("subitems") != nil || member.optional("axis") != nil ? .group(try decodeGroup(subitem)) : .item(try decodeItem(subitem)))
         }
         var group = CompositionalGroup(layoutSize: size, axis: axis, subitems: subitems)
-        if let field = object.optional("count") { group.count = try field.wholeNumber(in: 1...DocumentLimits.maximumGroupNodes) }
+        if let field = object.optional("count") { group.count = try field.wholeNumber(in: 1...DocumentLimits.maximumGroupCount) }
         if let field = object.optional("countSizing") {
             guard group.count != nil else { throw SpecError(.invalidValue, path: field.path, "only allowed with \"count\"") }
             group.countSizing = try field.oneOf(CompositionalGroup.CountSizing.self)

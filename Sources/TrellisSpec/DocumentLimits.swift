@@ -41,13 +41,20 @@ public enum DocumentLimits {
     /// in points: the quotient stays finite and the column count meaningful.
     public static let minimumDividingWidth = 0.01
 
-    /// The most nodes (groups and items) of all the compositional groups of a document
-    /// together, `count` repetitions expanded: what the layout's group plans hold (each
-    /// distinct group's plan is built once, however many sections use it).
+    /// The largest `count` of a compositional group. A repetition is its subitem's plan,
+    /// built once, so a count costs no memory; the cells of nested counts multiply, and a
+    /// group whose cells pass `Int.max` is refused.
+    public static let maximumGroupCount = 1_000_000_000
+    /// The most nodes (groups and items) of all the distinct compositional groups of a
+    /// document together: what the layout's group plans hold (each distinct group's plan is
+    /// built once, however many sections use it, and a `count` repetition is its subitem's
+    /// subtree, built once, however large the count).
     public static let maximumGroupNodes = 1_000_000
     /// The most group nodes a compositional layout evaluates to lay out every section once:
-    /// for each section, its group's nodes × the instances its items fill. Bounds the time
-    /// of a layout whose groups hold many nodes per cell.
+    /// for each section, its group's distinct nodes × the instances its items fill, plus
+    /// its items × the nodes a cell's `count` repetitions add past the distinct ones (each
+    /// repetition holding present cells is sized and placed on its own). Bounds the time of
+    /// a layout whose groups hold many nodes per cell.
     public static let maximumGroupEvaluations = 200_000_000
     /// The farthest any frame inside one compositional group instance (or a boundary item)
     /// may reach from its origin, in points: fractions of fractions multiply, so each value

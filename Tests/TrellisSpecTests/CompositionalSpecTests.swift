@@ -160,7 +160,7 @@ struct CompositionalSpecTests {
         (document(section(group: #"{"axis": "horizontal", "layoutSize": \#(row.dropFirst(15).dropLast()), "subitems": []}"#)),
          "layout.section.group.subitems: expected at least one subitem, got an empty array"),
         (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "count": 0}"#)),
-         "layout.section.group.count: expected a whole number from 1 to 1000000, got 0"),
+         "layout.section.group.count: expected a whole number from 1 to 1000000000, got 0"),
         (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "count": 2, "countSizing": "stretch"}"#)),
          #"layout.section.group.countSizing: unknown value "stretch"; expected one of "subitemSize", "fitsGroup""#),
         (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)], "countSizing": "fitsGroup"}"#)),

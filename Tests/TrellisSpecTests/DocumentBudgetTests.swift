@@ -36,20 +36,56 @@ struct DocumentBudgetTests {
     @Test func aCountPastItsBoundIsRefusedAtItsPath() {
         let inner = Self.group("horizontal", subitems: [Self.item()], count: "1e14")
         let json = Self.compositional(#"{"group": \#(Self.group("vertical", subitems: [inner], count: "1e14"))}"#)
-        #expect(Self.refusal(json)?.description == "layout.section.group.subitems[0].count: expected a whole number from 1 to 1000000, got 1e14")
+        #expect(Self.refusal(json)?.description == "layout.section.group.subitems[0].count: expected a whole number from 1 to 1000000000, got 1e14")
     }
 
-    /// Counts each within the bound whose product is past the document's node budget.
-    @Test func countsWhoseProductPassesTheNodeBudgetAreRefused() {
+    /// Three counts of 1e9, one inside the other, hold 1e27 cells an instance: past Int.
+    @Test func countsWhoseCellsPassIntAreRefused() {
+        var group = Self.group("horizontal", width: #"{"estimated": 10}"#, subitems: [Self.item(#"{"absolute": 1}"#)], count: "1e9")
+        group = Self.group("vertical", height: #"{"estimated": 10}"#, subitems: [group], count: "1e9")
+        group = Self.group("horizontal", width: #"{"estimated": 10}"#, subitems: [group], count: "1e9")
+        #expect(Self.refusal(Self.compositional(#"{"group": \#(group)}"#))?.description
+            == "layout.section.group: this group holds 1e+27 cells an instance (counts inside counts multiply); the limit is 9223372036854775807 (docs/Limits.md)")
+    }
+
+    /// A count is its subitem's plan built once: 2 000 repetitions of 1 000 fitted copies
+    /// (2 000 000 cells, past the node budget when copies were expanded) are three nodes,
+    /// and lay out.
+    @Test func countsDoNotCountAgainstTheNodeBudget() throws {
         let inner = Self.group("horizontal", subitems: [Self.item()], count: "1000")
-        let json = Self.compositional(#"{"group": \#(Self.group("vertical", subitems: [inner], count: "2000"))}"#)
-        #expect(Self.refusal(json)?.description == "layout.section.group: this group holds more than 1000000 groups and items with its "
-            + "count repetitions expanded; the limit is 1000000 for the whole document (docs/Limits.md)")
-        // Two entries of 600 001 nodes each: each alone is within the budget, not both.
-        let big = Self.group("horizontal", subitems: [Self.group("vertical", subitems: [Self.item()], count: "599")], count: "1000")
+        let json = Self.compositional(#"{"group": \#(Self.group("vertical", height: #"{"estimated": 10}"#, subitems: [inner], count: "2000"))}"#)
+        let document = try LayoutDocument.decode(json)
+        let result = document.layOut()
+        #expect(result.problem(layingOut: document) == nil)
+        #expect(result.items.map(\.frame) == [0, 1, 2].map { Rect(x: 0.3 * Double($0), y: 0, width: 0.3, height: 10) })
+    }
+
+    /// Repetitions holding present cells are sized each: every cell of a count of rows of
+    /// 100 nodes costs its row's nodes; the instance's distinct nodes are counted once.
+    @Test func theEvaluationBudgetCountsRepetitionsHoldingCells() throws {
+        var row = Self.group("vertical", width: #"{"fractionalWidth": 1}"#, height: #"{"estimated": 10}"#, subitems: [Self.item()])
+        for _ in 1..<99 { row = Self.group("vertical", width: #"{"fractionalWidth": 1}"#, height: #"{"estimated": 10}"#, subitems: [row]) }
+        let group = Self.group("vertical", height: #"{"estimated": 10}"#, subitems: [row], count: "1000000")
+        let document = try LayoutDocument.decode(Self.compositional(#"{"group": \#(group)}"#))
+        guard case .compositional(let spec) = document.layout else { Issue.record("not compositional"); return }
+        // 101 distinct nodes; a repetition adds 100 nodes a cell: 2e8 / 100 cells, less one instance.
+        try spec.checkBudgets(container: Size(width: 300, height: 800), itemCounts: [1_999_998])
+        do {
+            try spec.checkBudgets(container: Size(width: 300, height: 800), itemCounts: [2_000_000])
+            Issue.record("2 000 000 cells of 100 nodes each passed the budget")
+        } catch {
+            #expect(error.message.contains("(each group instance: 101 distinct nodes for 1000000 cells, and each cell 100.0 more for its count repetitions)"))
+        }
+    }
+
+    /// Distinct groups and items still count: two entries of 500 001 nodes each are each
+    /// within the budget, not both.
+    @Test func distinctNodesPastTheBudgetAreRefused() {
+        let items = Array(repeating: #"{"layoutSize": {"widthDimension": {"absolute": 0}, "heightDimension": {"absolute": 0}}}"#, count: 500_000)
+        let big = Self.group("horizontal", width: #"{"estimated": 10}"#, subitems: items)
         let two = #"{"width": 300, "layout": {"type": "compositional", "sections": [{"group": \#(big)}, {"group": \#(big)}]}, "sections": [{"items": []}]}"#
-        #expect(Self.refusal(two)?.description == "layout.sections[1].group: with this group the document holds more than 1000000 groups "
-            + "and items with its count repetitions expanded; the limit is 1000000 for the whole document (docs/Limits.md)")
+        #expect(Self.refusal(two)?.description == "layout.sections[1].group: with this group the document holds more than 1000000 distinct groups "
+            + "and items (a count repetition is its subitem's, built once); the limit is 1000000 for the whole document (docs/Limits.md)")
     }
 
     /// Counts within the budgets lay out every cell: 2 rows of 3.
@@ -105,7 +141,7 @@ struct DocumentBudgetTests {
             try spec.checkBudgets(container: Size(width: 300, height: 800), itemCounts: [1_000_000, 980_199])
         } catch {
             #expect(error.path == "sections[1].items")
-            #expect(error.message.contains("more than 200000000 group nodes (each group instance: 101 nodes for 1 cells)"))
+            #expect(error.message.contains("more than 200000000 group nodes (each group instance: 101 distinct nodes for 1 cells)"))
         }
     }
 

@@ -474,6 +474,28 @@ public struct CompositionalGroup: Hashable, Sendable {
         return subitems.reduce(0) { $0 + $1.leafCount }
     }
 
+    /// `leafCount`, or nil when it passes `Int.max` (counts inside counts multiply).
+    var checkedLeafCount: Int? {
+        if customItemProvider != nil { return resolvedCustomItems?.count ?? 0 }
+        func cells(_ subitem: CompositionalSubitem) -> Int? {
+            guard case .group(let group) = subitem else { return 1 }
+            return group.checkedLeafCount
+        }
+        if let count {
+            guard let one = subitems.first.map(cells) ?? 0 else { return nil }
+            let (product, overflows) = one.multipliedReportingOverflow(by: count)
+            return overflows ? nil : product
+        }
+        var total = 0
+        for subitem in subitems {
+            guard let one = cells(subitem) else { return nil }
+            let (sum, overflows) = total.addingReportingOverflow(one)
+            if overflows { return nil }
+            total = sum
+        }
+        return total
+    }
+
     /// Why the group cannot be used (named below `option`), or nil.
     func problem(_ option: String) -> LayoutOptionsError? {
         if let problem = layoutSize.problem("\(option).layoutSize") { return problem }

@@ -133,8 +133,7 @@ extension CompositionalLayout {
         let (low, high) = plan.orthogonal ? (area.minX - reach, area.maxX + reach) : (area.minY - reach, area.maxY + reach)
         var index = state.groups.firstCandidate(at: low - start - state.overflow)
         let group = plan.group
-        let attachments = group.attachments
-        try group.withScratch { (sizes, frames) throws(E) -> Void in
+        try group.withScratch(cells: state.itemCount) { (sizes, frames) throws(E) -> Void in
             try withUnsafeTemporaryAllocation(of: Double.self, capacity: OffsetWalk.maximumDepth + 1) { (partial) throws(E) -> Void in
                 var walk = OffsetWalk(tree: state.groups, partial: partial)
                 while index < groupCount {
@@ -145,7 +144,7 @@ extension CompositionalLayout {
                         group.layOut(inputs, origin: origin, sizes: sizes, frames: frames)
                         return inputs.present
                     }
-                    if attachments.isEmpty && !group.hasZIndexes {
+                    if !group.hasAttachments && !group.hasZIndexes {
                         for leaf in 0..<present {
                             let frame = physical(frames[leaf])
                             if frame.intersects(rect) {
@@ -153,19 +152,17 @@ extension CompositionalLayout {
                             }
                         }
                     } else {
-                        var next = 0
                         for leaf in 0..<present {
                             let indexPath = IndexPath(item: index * leafCount + leaf, section: section)
                             let frame = physical(frames[leaf])
                             if frame.intersects(rect) { try body(LayoutAttributes(indexPath: indexPath, frame: frame, zIndex: group.zIndex(ofLeaf: leaf))) }
-                            guard next < attachments.count, attachments[next].leaf == leaf else { continue }
-                            for supplementary in attachments[next].items {
+                            guard let attached = group.attachments(ofLeaf: leaf) else { continue }
+                            for supplementary in attached {
                                 let attached = physical(supplementary.frame(attachedTo: frames[leaf]))
                                 if attached.intersects(rect) {
                                     try body(LayoutAttributes(indexPath: indexPath, kind: supplementary.elementKind, frame: attached, zIndex: supplementary.zIndex))
                                 }
                             }
-                            next += 1
                         }
                     }
                     index += 1

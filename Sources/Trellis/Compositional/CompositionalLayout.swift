@@ -128,7 +128,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     public var retainedByteCount: Int {
         var bytes = plans.capacity * MemoryLayout<SectionPlan>.stride + states.capacity * MemoryLayout<SectionState>.stride
         for (plan, state) in zip(plans, states) {
-            bytes += plan.group.nodes.capacity * MemoryLayout<GroupPlan.Node>.stride + plan.group.leafCount * MemoryLayout<Int>.stride
+            bytes += plan.group.nodes.capacity * MemoryLayout<GroupPlan.Node>.stride
             bytes += state.sizes.capacity * MemoryLayout<Size>.stride
             bytes += state.groups.nodes.capacity * MemoryLayout<Double>.stride
             bytes += state.boundaryHeights.capacity * MemoryLayout<Double>.stride + state.groupHeights.capacity * MemoryLayout<Double>.stride
@@ -347,7 +347,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             return last.frames[cell]
         }
         groupsLaidOutForItemQueries += 1
-        return plan.group.withScratch { sizes, frames in
+        return plan.group.withScratch(cells: state.itemCount) { sizes, frames in
             let present = layOutGroup(groupIndex, of: section, origin: origin, sizes: sizes, frames: frames)
             if leafCount >= Self.smallestKeptGroup {
                 lastLaidOutGroup = (section, groupIndex, origin, Array(frames.prefix(present)))
@@ -371,7 +371,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: plans[section].boundary[index].zIndex)
         }
         let plan = plans[section]
-        guard !plan.group.attachments.isEmpty, indexPath.item >= 0, indexPath.item < states[section].itemCount,
+        guard plan.group.hasAttachments, indexPath.item >= 0, indexPath.item < states[section].itemCount,
               let supplementary = plan.attachments(ofLeaf: indexPath.item % plan.group.leafCount)?.first(where: { $0.elementKind == kind }),
               let cell = frameOfItem(at: indexPath) else { return nil }
         return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(supplementary.frame(attachedTo: cell)), zIndex: supplementary.zIndex)
@@ -572,11 +572,11 @@ final class SectionPlan: Sendable {
         leadingExtent = boundary.reduce(0) { $0 + ($1.alignment == .leading && $1.extends && isOrthogonal ? $1.width : 0) }
         trailingExtent = boundary.reduce(0) { $0 + ($1.alignment == .trailing && $1.extends && isOrthogonal ? $1.width : 0) }
         sidewaysHeight = boundary.reduce(0) { $1.sideways ? Swift.max($0, $1.estimate) : $0 }
-        attachmentReach = group.attachments.reduce(0.0) { reach, attachment in
-            attachment.items.reduce(reach) { Swift.max($0, $1.reach(in: container)) }
+        attachmentReach = group.attachmentLists.reduce(0.0) { reach, items in
+            items.reduce(reach) { Swift.max($0, $1.reach(in: container)) }
         }
         if section.orthogonalScrollingBehavior == .groupPagingCentered {
-            let firstWidth = group.withScratch { sizes, _ in
+            let firstWidth = group.withScratch(cells: 0) { sizes, _ in
                 group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0)), into: sizes).size.width
             }
             centering = Swift.max(0, (contentWidth - firstWidth) / 2)
@@ -589,16 +589,8 @@ final class SectionPlan: Sendable {
     var flowAxis: Axis { orthogonal ? .horizontal : .vertical }
 
     /// The supplementary items attached to cell `leaf` of an instance, or nil.
-    /// - Complexity: O(log a) for a leaves with attachments.
-    func attachments(ofLeaf leaf: Int) -> [CompositionalSupplementaryItem]? {
-        let attachments = group.attachments
-        var low = 0, high = attachments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if attachments[middle].leaf < leaf { low = middle + 1 } else { high = middle }
-        }
-        return low < attachments.count && attachments[low].leaf == leaf ? attachments[low].items : nil
-    }
+    /// - Complexity: O(depth × (depth + log nodes)) of the group.
+    func attachments(ofLeaf leaf: Int) -> [CompositionalSupplementaryItem]? { group.attachments(ofLeaf: leaf) }
 }
 
 /// What a section holds between prepares: counts, measured sizes, group extents.
@@ -747,7 +739,7 @@ struct SectionState: Sendable {
         defer { swap(&groups, &self.groups) }
         let state = self
         let group = plan.group
-        group.withScratch { scratch, frames in
+        group.withScratch(cells: state.itemCount) { scratch, frames in
             let leafCount = group.leafCount
             if !group.hasEstimatedItems && count > 0 {
                 (fullExtent, fullOverflow, fullAcross) = state.measureGroup(0, plan: plan, group: group, sizes: scratch, frames: frames)
@@ -774,7 +766,7 @@ struct SectionState: Sendable {
     mutating func updateGroup(_ index: Int, plan: SectionPlan) {
         let count = groupCount(plan)
         let group = plan.group
-        let (extent, sticksOut, across) = group.withScratch { scratch, frames in measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames) }
+        let (extent, sticksOut, across) = group.withScratch(cells: itemCount) { scratch, frames in measureGroup(index, plan: plan, group: group, sizes: scratch, frames: frames) }
         groups.setExtent(spacedExtent(extent, at: index, count: count, spacing: plan.spacing), at: index)
         overflow = Swift.max(overflow, sticksOut)
         if plan.orthogonal {

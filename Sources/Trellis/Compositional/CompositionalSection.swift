@@ -301,7 +301,10 @@ public struct CompositionalSection: Sendable {
     /// section (`group.subitems[0].layoutSize.widthDimension`).
     public func validate() throws(LayoutOptionsError) {
         if let problem = group.problem("group") { throw problem }
-        if group.leafCount < 1 && !group.containsCustomGroup { throw LayoutOptionsError(option: "group", expected: "at least one item", value: "none") }
+        guard let cells = group.checkedLeafCount else {
+            throw LayoutOptionsError(option: "group", expected: "at most \(Int.max) cells an instance (counts inside counts multiply)", value: "more")
+        }
+        if cells < 1 && !group.containsCustomGroup { throw LayoutOptionsError(option: "group", expected: "at least one item", value: "none") }
         try validateAllButGroup()
     }
 
