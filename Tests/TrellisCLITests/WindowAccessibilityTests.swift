@@ -95,7 +95,9 @@ struct WindowAccessibilityTests {
         #expect(tree.filter { $0.role == "combo box" }.map(\.name) == ["Alignment", "Layout"])
         let pages = try #require(tree.first { $0.role == "list" && $0.name == "Pages" })
         let rows = tree.children(of: pages)
-        #expect(rows.count == 9 && rows.allSatisfy { $0.role == "list item" && !$0.name.isEmpty })
+        // The gallery's ten pages, from S1 to the modern lists.
+        #expect(rows.count == 10 && rows.allSatisfy { $0.role == "list item" && !$0.name.isEmpty })
+        #expect(rows.first?.name == "S1 · 100,000 tags" && rows.last?.name == "Modern lists")
         #expect(rows.filter { $0.states.contains("selected") }.map(\.name) == ["S3 · grid"])
         let grid = try #require(tree.first { $0.role == "table" && $0.name == "S3 · grid" })
         let cells = tree.children(of: grid)
