@@ -75,7 +75,7 @@ extension Image {
 
 extension CairoGraphicsContext {
     /// Draws `image` stretched to `rect` (smooth scaling; edges not faded), from the
-    /// context's ``imageSurfaces`` when it has them.
+    /// context's kept image surfaces when it has them (a window's).
     public func draw(_ image: Image, in rect: Rect) {
         guard rect.width > 0, rect.height > 0,
               let surface = imageSurfaces?.surface(for: image) ?? ImageSurfaces.makeSurface(image)
