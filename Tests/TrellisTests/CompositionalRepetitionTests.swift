@@ -4,7 +4,7 @@ import Testing
 /// `count:` repetitions (`subitem:count:`, `repeatingSubitem:count:`) held once in a group
 /// plan: the compact plan evaluates to the frames of the plan with every copy expanded, bit
 /// for bit, and to UIKit's arithmetic (the oracle of `CompositionalOracleTests`), while its
-/// size no longer grows with the count.
+/// size does not grow with the count.
 @Suite("Compositional count repetitions")
 struct CompositionalRepetitionTests {
     static func size(_ width: CompositionalDimension, _ height: CompositionalDimension) -> CompositionalSize {

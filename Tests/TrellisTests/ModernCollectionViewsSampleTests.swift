@@ -52,7 +52,7 @@ private func expectFrame(_ actual: Rect, _ expected: Rect, _ what: String, sourc
         for index in 0..<94 {
             expectFrame(cell(layout, index), Rect(x: side * Double(index % 5), y: side * Double(index / 5), width: side, height: side), "item \(index)")
         }
-        // 19 rows (the last holds 4): the 1,482 pt.
+        // 19 rows (the last holds 4): 1,482 pt, five items a row as Apple's Grid screen shows.
         #expect(Swift.abs(layout.contentSize.height - 19 * side) < 1e-9)
         #expect(Swift.abs(layout.contentSize.height - 1482) < 1e-9)
     }
