@@ -47,6 +47,12 @@ public protocol LayoutSource {
 
 extension LayoutSource {
     public func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>) {
+        itemLengthsAskingEachItem(inSection: section, along: axis, into: lengths)
+    }
+
+    /// `itemLengths(inSection:along:into:)` by asking `sizeForItem(at:)` for each item: the
+    /// default, and what a source that answers in bulk falls back to.
+    package func itemLengthsAskingEachItem(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>) {
         for item in lengths.indices { lengths[item] = sizeForItem(at: IndexPath(item: item, section: section)).size[axis] }
     }
 }

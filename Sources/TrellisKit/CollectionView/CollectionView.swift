@@ -424,10 +424,7 @@ open class CollectionView: View, LayoutSource {
     /// call per item when no delegate gives sizes (the estimate, then the measured sizes
     /// over it).
     public func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>) {
-        guard delegate == nil else {
-            for item in lengths.indices { lengths[item] = sizeForItem(at: IndexPath(item: item, section: section)).size[axis] }
-            return
-        }
+        guard delegate == nil else { return itemLengthsAskingEachItem(inSection: section, along: axis, into: lengths) }
         lengths.update(repeating: defaultItemSize[axis])
         sizes.forEachResolvedSize(inSection: section, below: lengths.count) { item, size in lengths[item] = size[axis] }
     }
