@@ -70,6 +70,11 @@ struct ShowCommand: ParsableCommand {
                     host.onWidthChange = { [weak host] width in
                         if let host { resizing.remeasure(in: host, width: width) }
                     }
+                    host.onContentSizeCategoryChange = { [weak host] category in
+                        if let host { resizing.remeasure(in: host, category: category) }
+                    }
+                    // GTK's text scale at start (the document was measured for the default).
+                    resizing.remeasure(in: host, category: host.collectionView.traitCollection.preferredContentSizeCategory)
                 }
                 if liveUpdates { ShowLiveUpdates(document: collection, host: host).start() }
                 WindowScrollBenchmark.attachIfAsked(to: host)

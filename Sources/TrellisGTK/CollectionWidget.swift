@@ -99,6 +99,13 @@ public final class CollectionWidget {
     /// that width: an app whose item sizes depend on the width gives the collection view
     /// its new sizes here (the layout that follows shows them).
     public var onWidthChange: ((Double) -> Void)?
+
+    /// Called when GTK's text scale gives the collection view another
+    /// `preferredContentSizeCategory` (see ``GtkFontSettings``), before the layout that
+    /// measures at it: an app whose item sizes it computes itself from the text size gives
+    /// the collection view its new sizes here. Self-sizing cells need nothing: they are
+    /// measured again.
+    public var onContentSizeCategoryChange: ((ContentSizeCategory) -> Void)?
     var frameCount = 0
     var pendingLayoutTime: Double = 0
     var pendingAccessibilityTime: Double = 0
@@ -204,6 +211,7 @@ public final class CollectionWidget {
         installInteraction()
         installSidewaysScrolling()
         followTheme()
+        followFontSettings()
     }
 
     /// The widget inside a new `GtkScrolledWindow` (vertical scrolling, no horizontal).
@@ -350,9 +358,11 @@ public final class CollectionWidget {
         self.afterPaintClock = nil
     }
 
-    /// The item the person is reading: the first (in reading order) of those whose top is
-    /// nearest the top edge while in view, else the first shown.
+    /// The item the person is reading: the one kept still through the resizes and text
+    /// size changes since they last scrolled, else the first (in reading order) of those
+    /// whose top is nearest the top edge while in view, else the first shown.
     public var readingItem: Trellis.IndexPath? {
+        if let resizeAnchorItem { return resizeAnchorItem }
         let shown = currentShownItems()
         return shown.first { $0.distance >= -0.5 }?.indexPath ?? shown.first?.indexPath
     }
