@@ -72,8 +72,10 @@ extension CollectionWidget {
         traits.systemBodyFont = settings.systemBodyFont
         if collectionView.overrideTraitCollection != traits {
             let previous = collectionView.traitCollection.preferredContentSizeCategory
-            // The item being read stays where it is through the re-measure.
-            resizeAnchorItem = readingItem
+            // The item being read stays where it is through the re-measure — once the
+            // person has seen something, and unless the view follows the end of its
+            // content (a chat at its newest message stays there).
+            if drawnOffset != nil && !collectionView.followsContentEnd { resizeAnchorItem = readingItem }
             collectionView.overrideTraitCollection = traits
             if previous != category { onContentSizeCategoryChange?(category) }
             queueLayout()

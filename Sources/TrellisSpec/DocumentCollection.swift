@@ -53,7 +53,7 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
     /// (direction), this object as data source and delegate, and self-sizing as chosen.
     /// The caller keeps this object alive (the collection view holds it weakly).
     public func makeCollectionView() -> CollectionView {
-        let containerSize = Size(width: document.width, height: document.visibleRect?.height ?? 800)
+        let containerSize = Size(width: document.width, height: document.visibleRect?.height ?? document.height ?? 800)
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: containerSize.width, height: containerSize.height),
                                         layout: document.layout.makeLayout())
         collection.overrideTraitCollection = TraitCollection(layoutDirection: document.direction)
