@@ -38,7 +38,8 @@ import Trellis
 /// EDGES: {"leading": SPACING, "top": SPACING, "trailing": SPACING, "bottom": SPACING}
 /// LIST: {"appearance": "plain" | "grouped" | "insetGrouped" | "sidebar" | "sidebarPlain",
 ///   "showsSeparators": true (false in the sidebar appearances),
-///   "separatorInsets": {…}, "headerMode": "none" | "supplementary", "footerMode": …,
+///   "separatorInsets": {…}, "headerMode": "none" | "supplementary" | "firstItemInSection",
+///   "footerMode": "none" | "supplementary",
 ///   "estimatedRowHeight": 44, "estimatedHeaderHeight": 38, "estimatedFooterHeight": 22,
 ///   "sectionSpacing": 20}
 /// ```

@@ -436,9 +436,12 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     func background(_ index: Int, of section: Int, top: Double) -> LayoutAttributes? {
         let plan = plans[section], item = plan.decorations[index], state = states[section]
         let span = Rect(x: 0, y: top, width: containerWidth, height: state.extent(plan))
-        let covered = item.coversItemsOnly
-            ? Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top), width: plan.contentWidth, height: state.itemsHeight(plan))
-            : span
+        var covered = span
+        if item.coversItemsOnly {
+            // Below the header row when the first item is the header.
+            let header = plan.firstGroupIsHeader && state.groupCount(plan) > 0 ? state.groups[0] : 0
+            covered = Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top) + header, width: plan.contentWidth, height: state.itemsHeight(plan) - header)
+        }
         let area = Rect(
             x: covered.minX + item.contentInsets.leading, y: covered.minY + item.contentInsets.top,
             width: covered.width - item.contentInsets.leading - item.contentInsets.trailing,
@@ -450,7 +453,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// The separator between group `index` (starting at `groupTop`) and the next.
     func separator(below index: Int, of section: Int, groupTop: Double) -> LayoutAttributes? {
         let plan = plans[section]
-        guard let separators = plan.separators else { return nil }
+        guard let separators = plan.separators, !(plan.firstGroupIsHeader && index == 0) else { return nil }
         let state = states[section]
         let groupHeight = state.groups[index] - plan.spacing
         // Inside the group above, over its last `thickness` points: rows touch, as a list
@@ -509,6 +512,10 @@ final class SectionPlan: Sendable {
     /// The gap between consecutive groups (separators lie inside groups, not in it).
     let spacing: Double
     let separators: ListLayout.Separators?
+    /// A list section whose first item is its header (`headerMode = .firstItemInSection`):
+    /// no separator below its first group, and a background covering the items only starts
+    /// after it.
+    let firstGroupIsHeader: Bool
     let boundary: [Boundary]
     let decorations: [CompositionalDecorationItem]
     /// For `groupPagingCentered`: the extra leading (and trailing) inset that centres the
@@ -540,6 +547,7 @@ final class SectionPlan: Sendable {
         self.group = group
         orthogonal = section.orthogonalScrollingBehavior != .none
         separators = orthogonal ? nil : section.separators
+        firstGroupIsHeader = !orthogonal && section.listConfiguration?.headerMode == .firstItemInSection
         spacing = section.interGroupSpacing
         decorations = section.decorationItems
         let (boundaryLeft, boundaryRight): (Double, Double)
