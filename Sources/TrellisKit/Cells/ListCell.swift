@@ -200,7 +200,7 @@ open class ListCell: CollectionViewCell {
     private func rebuildAccessories() {
         for view in accessoryViews { view.removeFromSuperview() }
         accessoryViews = accessories.map { accessory in
-            AccessoryView(accessory) { [weak self] accessory in self?.accessoryWasPressed(accessory) }
+            AccessoryView(resolved(accessory)) { [weak self] accessory in self?.accessoryWasPressed(accessory) }
         }
         for view in accessoryViews { insertSubview(view, at: subviews.firstIndex { $0 === separatorView } ?? subviews.count) }
         shownAccessories = []
@@ -304,6 +304,15 @@ open class ListCell: CollectionViewCell {
             if constraint.constant != constant { constraint.constant = constant }
         }
         (contentView as? ListContentView)?.updateMargins()
+    }
+
+    /// The accessory as this row shows it: an `.automatic` outline disclosure is the
+    /// header's in the header row of a `.firstItemInSection` list (trailing, the whole row
+    /// toggles), the cell's elsewhere.
+    private func resolved(_ accessory: CellAccessory) -> CellAccessory {
+        guard isHeaderRow, case .outlineDisclosure(var options) = accessory.kind, options.style == .automatic else { return accessory }
+        options.style = .header
+        return .outlineDisclosure(displayed: accessory.displayedState, options: options, actionHandler: accessory.actionHandler)
     }
 
     private func accessoryWasPressed(_ accessory: CellAccessory) {

@@ -167,6 +167,25 @@ struct ListAppearancesScreenTests {
         #expect(fill == (appearance == .plain ? .systemBackground : .clear))
     }
 
+    /// The header row's `.outlineDisclosure()` (style `.automatic`) is the header's: on
+    /// the trailing side, the whole row toggling; a row's is the cell's, leading.
+    @Test func anAutomaticDisclosureInTheHeaderRowIsTheHeaders() throws {
+        let screen = try ListAppearancesScreen(appearance: .insetGrouped)
+        let header = try screen.cell(0, 1)
+        let disclosure = try #require(header.subviews.compactMap { $0 as? AccessoryView }.first)
+        guard case .outlineDisclosure(let options) = disclosure.accessory.kind else {
+            Issue.record("not an outline disclosure")
+            return
+        }
+        #expect(options.style == .header)
+        #expect(disclosure.frame.maxX == header.bounds.width - 16)  // inside the trailing margin
+        let row = ListCell()
+        row.accessories = [.outlineDisclosure()]
+        let rowDisclosure = try #require(row.subviews.compactMap { $0 as? AccessoryView }.first)
+        guard case .outlineDisclosure(let rowOptions) = rowDisclosure.accessory.kind else { return }
+        #expect(rowOptions.style == .automatic && rowDisclosure.accessory.isLeading)
+    }
+
     @Test func anInsetGroupedBackgroundCoversTheRowsBelowTheHeader() throws {
         let screen = try ListAppearancesScreen(appearance: .insetGrouped)
         for section in 0..<5 {
