@@ -375,30 +375,30 @@ extension CollectionWidget {
         return min(count - 1, Int(fromEdge / (revealed / Double(count))))
     }
 
-    /// Moves the swiped row's cell aside for drawing; `restore` puts it back.
-    func shiftSwipedCell() -> (() -> Void)? {
+    /// The swiped row's cell, hidden for the frame's drawing of the collection: it is drawn
+    /// after, moved aside and clipped to its row (``drawSwipedRow(_:into:scale:)``), as
+    /// UIKit's swiped cell slides inside its row.
+    func hideSwipedCell() -> CollectionViewCell? {
         guard let swipe = displayedSwipe, swipe.distance > 0, let cell = collectionView.cellForItem(at: swipe.item) else { return nil }
-        let original = cell.frame
-        let rightToLeft = collectionView.layoutDirection == .rightToLeft
-        var shifted = original
-        shifted.origin.x += Self.stripOnTheRight(swipe.edge, rightToLeft: rightToLeft) ? -swipe.distance : swipe.distance
-        cell.frame = shifted
-        return { cell.frame = original }
+        cell.isHidden = true
+        return cell
     }
 
-    /// Draws the swiped row's actions in the strip its moved content uncovered: each a
-    /// button of its colour with its title, the first nearest the edge, sharing the strip.
-    func drawSwipeActions(into cairo: OpaquePointer) {
-        guard let swipe = displayedSwipe, swipe.distance > 0, !swipe.actions.isEmpty,
-              let row = collectionView.layoutAttributesForItem(at: swipe.item)?.frame else { return }
+    /// Draws the swiped row: its actions in the strip its moved content uncovers — each a
+    /// button of its colour with its title, the first nearest the edge, sharing the strip —
+    /// and its cell moved aside by the swipe, both clipped to the row.
+    func drawSwipedRow(_ cell: CollectionViewCell, into cairo: OpaquePointer, scale: Int) {
+        cell.isHidden = false
+        guard let swipe = displayedSwipe, swipe.distance > 0 else { return }
+        let row = cell.frame
         let context = CairoGraphicsContext(cairo: cairo)
         let offset = collectionView.contentOffset
         let onTheRight = Self.stripOnTheRight(swipe.edge, rightToLeft: collectionView.layoutDirection == .rightToLeft)
-        let width = swipe.distance / Double(swipe.actions.count)
+        let width = swipe.distance / Double(max(1, swipe.actions.count))
         let style = TextStyle(font: Font(size: 15, weight: .semibold), lineBreakMode: .truncateTail)
         context.withSavedState {
             context.translate(dx: -offset.x, dy: -offset.y)
-            context.clip(to: row, cornerRadius: 0)
+            context.clip(to: row, cornerRadius: cell.cornerStyle.radius(for: row.size))
             for (index, action) in swipe.actions.enumerated() {
                 let x = onTheRight ? row.maxX - Double(index + 1) * width : row.minX + Double(index) * width
                 let button = Rect(x: x, y: row.minY, width: width, height: row.height)
@@ -408,6 +408,9 @@ extension CollectionWidget {
                 let text = Rect(x: button.midX - measured.width / 2, y: button.minY, width: measured.width, height: button.height)
                 context.drawText(title, style: style, maxLines: 1, in: text, color: .white, centeredVertically: true)
             }
+            // The cell as the root of a drawing of its own: its origin at the row's, moved aside.
+            context.translate(dx: row.minX + (onTheRight ? -swipe.distance : swipe.distance), dy: row.minY)
+            Renderer(options: RenderOptions(scale: Double(scale), background: nil)).draw(cell, into: cairo)
         }
     }
 

@@ -320,12 +320,11 @@ public final class CollectionWidget {
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
         // at that scale, and land on its whole pixels.
         drawingCache.replayScale = Double(scale)
-        // A swiped row is drawn moved aside, over its actions.
-        let restoreSwipedCell = shiftSwipedCell()
+        // A swiped row is drawn after the others, moved aside over its actions.
+        let swipedCell = hideSwipedCell()
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
             .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil)
-        restoreSwipedCell?()
-        drawSwipeActions(into: cairo)
+        if let swipedCell { drawSwipedRow(swipedCell, into: cairo, scale: scale) }
         drawInteractionStates(into: cairo)
         recordDrawnItems()
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
