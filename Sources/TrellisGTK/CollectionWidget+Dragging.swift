@@ -189,8 +189,9 @@ extension CollectionWidget {
         case .idle, .pressed, .consumed:
             break
         case .reordering:
+            let dropped = collectionView.indexPathOfInteractivelyMovingItem
             collectionView.endInteractiveMovement()
-            debug?.event("reorderEnd")
+            debug?.event("reorderEnd", dropped.map { ["\"item\":[\($0.section),\($0.item)]"] } ?? [])
         case .swiping(let swipe):
             switch SwipeRelease.outcome(distance: swipe.distance, actionCount: swipe.actionCount, rowWidth: swipe.rowWidth,
                                         allowsFullSwipe: swipe.allowsFullSwipe) {
@@ -216,8 +217,10 @@ extension CollectionWidget {
         switch endDragPhase() {
         case .idle, .pressed, .consumed:
             return false
-        case .reordering:
+        case .reordering(let reorder):
             collectionView.cancelInteractiveMovement()
+            focusedItem = reorder.item
+            followFocusWithChild()
             debug?.event("reorderCancel")
         case .swiping(let swipe):
             debug?.event("swipeClose", ["\"item\":[\(swipe.item.section),\(swipe.item.item)]"])
@@ -293,6 +296,11 @@ extension CollectionWidget {
         let offset = collectionView.contentOffset
         let x = reorder.fixedX ?? dragPointer.x + offset.x + reorder.grab.x
         collectionView.updateInteractiveMovementTargetPosition(Point(x: x, y: dragPointer.y + offset.y + reorder.grab.y))
+        // The keyboard focus stays on the lifted item wherever it is shown.
+        if let shown = collectionView.indexPathOfInteractivelyMovingItem, shown != focusedItem {
+            focusedItem = shown
+            followFocusWithChild()
+        }
         queueDraw()
     }
 

@@ -111,6 +111,8 @@ struct WindowDragTests {
         let after = try settled(window)
         expectRowsInPlace(first, after, "after the drop")
         #expect(after.selected.isEmpty, "a drag selects nothing")
+        #expect(after.focus == row4, "the keyboard focus went with the moved task")
+        #expect((window.events("reorderEnd").first?["item"] as? [Int]) == row4)
         #expect(try window.close() == 0)
     }
 
@@ -259,6 +261,49 @@ struct WindowDragTests {
         let after = try settled(window)
         #expect(after.total == open.total - 1)
         #expect(after.selected.isEmpty)
+        #expect(try window.close() == 0)
+    }
+
+    @Test func aScrollClosesRevealedActionsAndAFullSwipeDeletesATask() throws {
+        let window = try listsWindow()
+        _ = try settled(window)
+        let task2 = [Self.tasksSection, 1]
+        let start = try point(window, task2, fx: 0.6)
+        try drag(window, from: start, through: line(start, (start.x - 60, start.y)))
+        _ = try settled(window)
+        #expect(window.events("swipeReveal").count == 1)
+        func trailingEndIsRed() throws -> Bool {
+            let frame = window.lastFrame
+            let rect = try #require(frame.rects[task2])
+            let origin = (frame.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+            let pixel = try window.screenshot().pixel(x: Int(origin[0] + rect.x + rect.width - 20), y: Int(origin[1] + rect.y + rect.height / 2))
+            return pixel.red > 200 && pixel.green < 80 && pixel.blue < 80
+        }
+        #expect(try trailingEndIsRed(), "Delete is drawn")
+        // One wheel step: UIKit closes the actions when the list scrolls.
+        _ = try window.wheel(down: true, x: start.x, y: start.y)
+        _ = try settled(window)
+        #expect(!(try trailingEndIsRed()), "the actions closed with the scroll")
+        // A full swipe (past 60% of the row) on Task 1 performs Delete at once.
+        let task1 = try point(window, [Self.tasksSection, 0], fx: 0.9)
+        let width = try #require(window.lastFrame.rects[[Self.tasksSection, 0]]).width
+        try drag(window, from: task1, through: line(task1, (task1.x - Int(width * 0.75), task1.y), count: 15))
+        let order = try order(window, number: 1)
+        #expect(window.events("swipeFull").count == 1)
+        #expect(order.tasks == Array(Self.tasks.dropFirst()), "\(order.tasks)")
+        #expect(try window.close() == 0)
+    }
+
+    @Test func aVerticalDragOnARowStaysAPress() throws {
+        let window = try listsWindow()
+        _ = try settled(window)
+        let start = try point(window, [Self.settingsSection, 1], fx: 0.5)
+        // 14 px down and 3 across: past the drag threshold (8), still on the row.
+        try drag(window, from: start, through: line(start, (start.x + 3, start.y + 14), count: 4))
+        let after = try settled(window)
+        #expect(window.events("swipeReveal").isEmpty && window.events("swipeClose").isEmpty && window.events("reorderBegin").isEmpty)
+        #expect(window.events("release").count == 1, "the release ended the press as a click does")
+        #expect(after.selected == [[Self.settingsSection, 1]], "it selects the row as a click does: \(after.selected)")
         #expect(try window.close() == 0)
     }
 

@@ -131,6 +131,10 @@ extension ListCell {
 }
 
 extension CollectionView {
+    /// Where the item being moved interactively is shown now (nil: no movement): a host
+    /// keeps its keyboard focus on the item through the movement.
+    package var indexPathOfInteractivelyMovingItem: IndexPath? { interactiveMovement?.current }
+
     /// Whether `section` is a list section of a compositional list layout: its rows move
     /// only up and down while one is dragged to a new place.
     package func isListSection(_ section: Int) -> Bool {
