@@ -304,6 +304,25 @@ extension CollectionWidget {
         queueDraw()
     }
 
+    /// Alt+Up / Alt+Down: the focused item moves one place back or on in its section through
+    /// the same interactive movement as a drag (the data source is told `moveItemAt`), and
+    /// keeps the focus. False (the key goes on) when there is no focused item the data source
+    /// can move, or a drag is under way.
+    func moveFocusedItem(by step: Int) -> Bool {
+        guard case .idle = dragPhase, let item = focusedItem, canMove(item) else { return false }
+        let target = IndexPath(item: item.item + step, section: item.section)
+        // At the first or last place: nothing moves, the key is still the reorder's.
+        guard target.item >= 0, target.item < collectionView.numberOfItems(inSection: item.section),
+              let frame = collectionView.layoutAttributesForItem(at: target)?.frame,
+              collectionView.beginInteractiveMovementForItem(at: item) else { return true }
+        collectionView.updateInteractiveMovementTargetPosition(Point(x: frame.midX, y: frame.midY))
+        let moved = collectionView.indexPathOfInteractivelyMovingItem ?? item
+        collectionView.endInteractiveMovement()
+        debug?.event("reorderEnd", ["\"item\":[\(moved.section),\(moved.item)]"])
+        setFocus(moved)
+        return true
+    }
+
     /// Starts the edge scrolling from the frame clock when the pointer is in an edge zone
     /// (it stops itself once the pointer leaves it or the content ends).
     private func updateAutoScroll() {

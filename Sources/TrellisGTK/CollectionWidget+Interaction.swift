@@ -179,6 +179,15 @@ extension CollectionWidget {
     private func key(_ keyval: UInt32, state: UInt32) -> Bool {
         // Escape puts a lifted item back (and closes a swipe being dragged).
         if Int32(keyval) == GDK_KEY_Escape && cancelDrag() { return true }
+        // Alt+Up / Alt+Down: the keyboard's reorder of a focused item that can move (on
+        // another, they move the focus as Up and Down do).
+        if state & GDK_ALT_MASK.rawValue != 0 {
+            switch Int32(keyval) {
+            case GDK_KEY_Up, GDK_KEY_KP_Up: if moveFocusedItem(by: -1) { return true }
+            case GDK_KEY_Down, GDK_KEY_KP_Down: if moveFocusedItem(by: 1) { return true }
+            default: break
+            }
+        }
         if state & GDK_ALT_MASK.rawValue == 0 && scrollKey(Int32(keyval)) { return true }
         let toggling = state & GDK_CONTROL_MASK.rawValue != 0
         let extending = state & GDK_SHIFT_MASK.rawValue != 0

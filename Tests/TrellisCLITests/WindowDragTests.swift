@@ -129,6 +129,20 @@ struct WindowDragTests {
         #expect(try window.close() == 0)
     }
 
+    @Test func altDownMovesTheFocusedTask() throws {
+        let window = try listsWindow()
+        _ = try settled(window)
+        _ = try window.click([Self.tasksSection, 0])
+        for _ in 0..<3 { _ = try window.press("alt+Down") }
+        let order = try order(window, number: 3)
+        #expect(order.tasks == Self.moved(Self.tasks, from: 0, to: 3), "\(order.tasks)")
+        _ = try window.press("alt+Up")
+        let back = try self.order(window, number: 4)
+        #expect(back.tasks == Self.moved(Self.tasks, from: 0, to: 2), "\(back.tasks)")
+        #expect(try settled(window).focus == [Self.tasksSection, 2], "the focus stays on Task 1")
+        #expect(try window.close() == 0)
+    }
+
     @Test func escapeCancelsAReorderAndPutsTheTaskBack() throws {
         let window = try listsWindow()
         let first = try settled(window)
