@@ -7,8 +7,10 @@ import TrellisText
 /// The gallery's "Modern lists" page: the shapes of Apple's modern list screens in one
 /// collection view, each section a list of its own appearance — a sidebar with an outline
 /// (its groups open and close with the outline disclosure), an inset-grouped settings list
-/// with value cells, accessories and swipe actions, and a reorderable list (the handles show
-/// while editing; reordering goes through the diffable data source's reordering handlers).
+/// with value cells, accessories and swipe actions, and a reorderable list (its reorder
+/// handles always show; reordering goes through the diffable data source's reordering
+/// handlers). In the window a task moves by a drag of its handle or a long press, and a row
+/// swiped sideways shows Delete (`CollectionWidget`'s drags).
 /// Everything is written as a UIKit app writes it: registrations, list content
 /// configurations, a diffable data source and section snapshots.
 final class ModernListsPage: GalleryPage {

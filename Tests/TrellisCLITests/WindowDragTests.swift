@@ -235,9 +235,19 @@ struct WindowDragTests {
         // 6 pt above the widget's bottom edge: deep in the edge zone.
         let bottom = (handle.x, Int(origin[1] + frame.height) - 6)
         try drag(window, from: handle, through: line(handle, bottom), release: false)
+        // Scrolling; back in the middle of the view it stops.
+        _ = try window.frame(where: { $0.offset > startOffset + 5 }, timeout: 10)
+        let middle = (handle.x, Int(origin[1] + frame.height / 2))
+        try window.movePointer(x: middle.0, y: middle.1)
+        Thread.sleep(forTimeInterval: 0.4)
+        let stopped = window.lastFrame.offset
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(window.lastFrame.offset == stopped, "out of the edge zone the view stays (\(stopped) → \(window.lastFrame.offset))")
+        #expect(!window.lastFrame.isAtEnd, "it stopped before the end")
+        try window.movePointer(x: bottom.0, y: bottom.1)
         let atEnd = try window.frame(where: { $0.isAtEnd && $0.offset > startOffset }, timeout: 15)
         // It moved through frames, not in one jump.
-        let scrolled = window.frames.filter { $0.number <= atEnd.number && $0.offset > startOffset + 0.5 }
+        let scrolled = window.frames.filter { $0.number <= atEnd.number && $0.offset > stopped + 0.5 }
         #expect(scrolled.count >= 3, "the edge scroll went over several frames: \(scrolled.map(\.offset))")
         try window.xdotool(["mouseup", "1"])
         let order = try order(window, number: 1)
