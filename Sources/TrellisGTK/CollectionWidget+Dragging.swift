@@ -119,7 +119,8 @@ extension CollectionWidget {
         let actions = collectionView.revealedSwipeActions
         if let frame = collectionView.layoutAttributesForItem(at: swiped)?.frame,
            let index = Self.swipeActionIndex(at: point, rowFrame: frame, edge: edge,
-                                             revealed: SwipeRelease.revealedWidth(actionCount: actions.count), count: actions.count) {
+                                             revealed: SwipeRelease.revealedWidth(actionCount: actions.count), count: actions.count,
+                                             rightToLeft: collectionView.layoutDirection == .rightToLeft) {
             debug?.event("swipeAction", ["\"item\":[\(swiped.section),\(swiped.item)]", "\"action\":\(index)"])
             collectionView.performRevealedSwipeAction(at: index)
         } else {
@@ -168,7 +169,9 @@ extension CollectionWidget {
             moveReorderedItem(reorder)
             updateAutoScroll()
         case .swiping(var swipe):
-            let moved = swipe.edge == .trailing ? swipe.startX - x : x - swipe.startX
+            // Away from the swiped edge: leftwards when the actions' strip is on the right.
+            let onTheRight = Self.stripOnTheRight(swipe.edge, rightToLeft: collectionView.layoutDirection == .rightToLeft)
+            let moved = onTheRight ? swipe.startX - x : x - swipe.startX
             swipe.distance = SwipeRelease.displayedDistance(for: moved, actionCount: swipe.actionCount, rowWidth: swipe.rowWidth,
                                                             allowsFullSwipe: swipe.allowsFullSwipe)
             dragPhase = .swiping(swipe)
@@ -395,11 +398,10 @@ extension CollectionWidget {
     /// The revealed action under `point` (content coordinates) of a row at `rowFrame`
     /// swiped from `edge` by `revealed` points over `count` actions; 0 is nearest the edge.
     static func swipeActionIndex(at point: Point, rowFrame: Rect, edge: SwipeEdge, revealed: Double, count: Int,
-                                 rightToLeft: Bool = false) -> Int? {
-        guard count > 0, revealed > 0, point.y >= rowFrame.minY, point.y < rowFrame.maxY else { return nil }
+                                 rightToLeft: Bool) -> Int? {
+        guard point.y >= rowFrame.minY, point.y < rowFrame.maxY else { return nil }
         let fromEdge = stripOnTheRight(edge, rightToLeft: rightToLeft) ? rowFrame.maxX - point.x : point.x - rowFrame.minX
-        guard fromEdge >= 0, fromEdge < revealed else { return nil }
-        return min(count - 1, Int(fromEdge / (revealed / Double(count))))
+        return SwipeRelease.actionIndex(distanceFromEdge: fromEdge, revealed: revealed, actionCount: count)
     }
 
     /// The swiped row's cell, hidden for the frame's drawing of the collection: it is drawn

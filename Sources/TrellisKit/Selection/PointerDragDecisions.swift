@@ -95,6 +95,14 @@ package struct SwipeRelease: Equatable, Sendable {
         return min(revealed + (clamped - revealed) / 2, rowWidth)
     }
 
+    /// The action under a point `distance` from the row's swiped edge when `revealed`
+    /// points of `actionCount` actions show (they share the strip equally; 0 is nearest the
+    /// edge), nil outside the strip.
+    package static func actionIndex(distanceFromEdge distance: Double, revealed: Double, actionCount: Int) -> Int? {
+        guard actionCount > 0, revealed > 0, distance >= 0, distance < revealed else { return nil }
+        return min(actionCount - 1, Int(distance / (revealed / Double(actionCount))))
+    }
+
     /// The outcome of a swipe released after moving the row's content `distance` points
     /// (away from the swiped edge) with `actionCount` actions on a row `rowWidth` wide.
     package static func outcome(distance: Double, actionCount: Int, rowWidth: Double, allowsFullSwipe: Bool) -> Outcome {

@@ -64,6 +64,18 @@ struct PointerDragDecisionTests {
         #expect(SwipeRelease.outcome(distance: 300, actionCount: 0, rowWidth: 390, allowsFullSwipe: true) == .close)
     }
 
+    @Test func aClickOnTheStripFindsTheActionUnderIt() {
+        // Two actions revealed over 148 pt: 0..<74 from the edge is the first, 74..<148 the second.
+        #expect(SwipeRelease.actionIndex(distanceFromEdge: 0, revealed: 148, actionCount: 2) == 0)
+        #expect(SwipeRelease.actionIndex(distanceFromEdge: 73.9, revealed: 148, actionCount: 2) == 0)
+        #expect(SwipeRelease.actionIndex(distanceFromEdge: 74, revealed: 148, actionCount: 2) == 1)
+        #expect(SwipeRelease.actionIndex(distanceFromEdge: 147.9, revealed: 148, actionCount: 2) == 1)
+        #expect(SwipeRelease.actionIndex(distanceFromEdge: 148, revealed: 148, actionCount: 2) == nil)
+        #expect(SwipeRelease.actionIndex(distanceFromEdge: -1, revealed: 148, actionCount: 2) == nil)
+        #expect(SwipeRelease.actionIndex(distanceFromEdge: 10, revealed: 0, actionCount: 2) == nil)
+        #expect(SwipeRelease.actionIndex(distanceFromEdge: 10, revealed: 74, actionCount: 0) == nil)
+    }
+
     @Test func aSwipeFollowsThePointerAndResistsPastItsActionsWithoutAFullSwipe() {
         #expect(SwipeRelease.displayedDistance(for: -20, actionCount: 1, rowWidth: 390, allowsFullSwipe: true) == 0)
         #expect(SwipeRelease.displayedDistance(for: 50, actionCount: 1, rowWidth: 390, allowsFullSwipe: true) == 50)
