@@ -365,4 +365,37 @@ struct WindowDragTests {
         #expect(stride > 100)
         #expect(try window.close() == 0)
     }
+
+    @Test func aContinuousCarouselRestsWhereReleasedAndCoastsWhenFlicked() throws {
+        let document = TrellisWindow.fixture("continuous-carousel.json")
+        let window = try TrellisWindow(tool: ["show", document.path], animations: true)
+        let first = try settled(window)
+        let card = try #require(first.rects[[0, 1]], "card 2 in view: \(first.order)")
+        let stride = card.x - (try #require(first.rects[[0, 0]])).x
+        /// Where card 1 is (or would be, off screen) in `frame`: from any card in view.
+        func cardsX(_ frame: Frame) -> Double? {
+            frame.order.first { $0[0] == 0 }.flatMap { item in frame.rects[item].map { $0.x - Double(item[1]) * stride } }
+        }
+        let start = (x: Int(card.x + 20), y: Int(card.y + card.height / 2))
+        // Slowly 60 pt to the left, held still, released: a continuous section rests there.
+        try drag(window, from: start, through: line(start, (start.x - 60, start.y), count: 12))
+        let rested = try settled(window)
+        let slow = try #require(cardsX(rested)) - (try #require(cardsX(first)))
+        #expect(abs(slow + 60) < 1.5, "released still, it rests where the pointer left it: moved \(slow)")
+        // A flick: 90 pt in three quick motions and the release at once: it coasts on.
+        try window.movePointer(x: start.x, y: start.y)
+        Thread.sleep(forTimeInterval: 0.1)
+        try window.xdotool(["mousedown", "1", "mousemove_relative", "--", "-30", "0", "sleep", "0.02",
+                            "mousemove_relative", "--", "-30", "0", "sleep", "0.02", "mousemove_relative", "--", "-30", "0", "mouseup", "1"])
+        let coasted = try settled(window)
+        let flick = try #require(cardsX(coasted)) - (try #require(cardsX(rested)))
+        let release = try #require(window.events("carouselDragEnd").last)
+        let velocity = (release["velocity"] as? NSNumber)?.doubleValue ?? 0
+        #expect(velocity > 100, "released moving leftwards (the offset growing): \(velocity) pt/s")
+        #expect(flick < -90 - 30, "it coasted past the pointer's 90 pt: moved \(flick)")
+        // UIKit's normal deceleration: the coast is velocity × 0.499 s past the release.
+        #expect(abs(-flick - 90 - velocity * 0.499) < 20, "moved \(flick) for a release at \(velocity) pt/s")
+        #expect(coasted.offset == first.offset, "no vertical scroll")
+        #expect(try window.close() == 0)
+    }
 }
