@@ -107,8 +107,8 @@ struct WindowDragTests {
         let order = try order(window, number: 1)
         // UIKit tells the data source moveItemAt [2,0] to [2,3]: Task 1 after Task 4.
         #expect(order.tasks == Self.moved(Self.tasks, from: 0, to: 3), "\(order.tasks)")
-        #expect(window.events("reorderBegin").count == 1 && window.events("reorderEnd").count == 1)
         let after = try settled(window)
+        #expect(window.events("reorderBegin").count == 1 && window.events("reorderEnd").count == 1)
         expectRowsInPlace(first, after, "after the drop")
         #expect(after.selected.isEmpty, "a drag selects nothing")
         #expect(after.focus == row4, "the keyboard focus went with the moved task")
