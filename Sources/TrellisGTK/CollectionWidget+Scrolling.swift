@@ -16,6 +16,8 @@ extension CollectionWidget {
     /// widget's own animation, as a new value ends one of GTK's.
     func scrolled(to value: Double) {
         stopScrollAnimation()
+        // A scroll closes revealed swipe actions, as in UIKit.
+        collectionView.closeSwipeActions()
         // At the end of the content (the scrollbar dragged to the bottom, GTK's End) the
         // view stays at the end while the items there are measured.
         setContentOffset(value, pinnedToEnd: value > 0 && value >= maximumOffset - 0.5)

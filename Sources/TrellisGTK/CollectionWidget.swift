@@ -128,6 +128,19 @@ public final class CollectionWidget {
     var sidewaysSwipe: (section: Int, startOffset: Double)?
     /// Button 1 went down on the widget and has not come up (nor been cancelled).
     var buttonDown = false
+    /// The drag button 1 is making, from its press to its release (see `CollectionWidget+Dragging`).
+    var dragPhase = DragPhase.idle
+    /// Where the pointer is in the widget while button 1 is held.
+    var dragPointer = Point.zero
+    /// The long press lifting a movable item (a GLib source; 0: none).
+    var longPressTimer: UInt32 = 0
+    /// The frame clock tick callback scrolling near an edge while an item is lifted (0: none),
+    /// and the frame time of its last step.
+    var autoScrollTick: UInt32 = 0
+    var autoScrollFrameTime: Int64?
+    /// A dragged carousel coasting to rest, and the tick callback moving it (0: none).
+    var carouselSettle: CarouselSettle?
+    var carouselTick: UInt32 = 0
     /// The last click that ended on an item, for double-clicks (see `clickCompleted`).
     var lastClick: CompletedClick?
     /// The frame clock's `after-paint` handler presenting frames (0: none), and its clock.
@@ -321,8 +334,11 @@ public final class CollectionWidget {
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
         // at that scale, and land on its whole pixels.
         drawingCache.replayScale = Double(scale)
+        // A swiped row is drawn after the others, moved aside over its actions.
+        let swipedCell = hideSwipedCell()
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
             .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil)
+        if let swipedCell { drawSwipedRow(swipedCell, into: cairo, scale: scale) }
         drawInteractionStates(into: cairo)
         recordDrawnItems()
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

@@ -24,7 +24,10 @@ import Trellis
 /// Input lines: `scroll` (value, offset), `press` (the item pressed), `release`
 /// (the item whose selection it changed, if any), `cancel` (GTK cancelled the press: no
 /// release follows), `motionWithoutButton` (a motion without button 1 held came between a
-/// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`.
+/// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`;
+/// the drags' `reorderBegin` (item), `reorderEnd`, `reorderCancel`, `swipeReveal`,
+/// `swipeFull` (item, edge), `swipeClose`, `swipeAction` (item, action index),
+/// `carouselDragBegin` and `carouselDragEnd` (section, release velocity, resting offset).
 @MainActor
 final class DebugChannel {
     /// Where the lines go: ``CollectionWidget/debugOutput``.
