@@ -30,6 +30,7 @@ extension CollectionWidget {
         var offset = collectionView.contentOffset
         offset.y = clampedOffset(y)
         isScrolling = true
+        noteScroll(from: collectionView.contentOffset, to: offset)
         collectionView.contentOffset = offset
         isScrolling = false
         queueLayout()
