@@ -113,3 +113,67 @@ extension WindowShowTests {
         #expect(try window.close() == 0)
     }
 }
+
+extension WindowShowTests {
+    /// "Read more" with animations on: a reader who scrolled up a little clicks a long
+    /// message; its cell grows where it is and what follows slides down, frame by frame,
+    /// while every message above it stays exactly still.
+    @Test func readMoreGrowsTheMessageWhereItIsAndSlidesWhatFollows() throws {
+        let window = try TrellisWindow(tool: ["gallery", "--page", "chat", "--size", "800x600"], animations: true)
+        let size = try window.geometry()
+        // Away from the end (the end would stay the anchor), until a collapsed long
+        // message (eight lines and "Read more": taller than 140 pt) is in view whole.
+        var long: [Int]?
+        for _ in 0..<40 {
+            let frame = try window.wheel(down: false, x: size.width / 2, y: size.height / 2)
+            long = frame.order.first { item in
+                let rect = frame.rects[item]!
+                return rect.height > 140 && rect.y > 40 && rect.y + rect.height < frame.height - 40
+            }
+            if long != nil { break }
+        }
+        let item = try #require(long, "no long message came into view")
+        Thread.sleep(forTimeInterval: 0.4)  // the wheel's last frames
+        let start = window.lastFrame
+        let tapped = start.rects[item]!
+        let above = start.order.filter { start.rects[$0]!.y + start.rects[$0]!.height <= tapped.y }
+        let below = start.order.filter { start.rects[$0]!.y >= tapped.y + tapped.height }
+        #expect(!above.isEmpty && !below.isEmpty)
+        let before = window.frames.count
+        _ = try window.click(item)
+        _ = try window.frame(where: { $0.number > start.number && $0.rects[item].map { $0.height > tapped.height + 10 } ?? false
+                                      && $0.raw["updateProgress"] == nil }, timeout: 30)
+        Thread.sleep(forTimeInterval: 0.5)
+        let frames = Array(window.frames[(before - 1)...])
+        let animated = frames.filter { $0.raw["updateProgress"] != nil }
+        #expect(animated.count >= 3, "\(animated.count) animated frames")
+        for (previous, next) in zip(frames, frames.dropFirst()) {
+            for key in above where previous.rects[key] != nil && next.rects[key] != nil {
+                let (a, b) = (previous.rects[key]!, next.rects[key]!)
+                #expect(a.x == b.x && a.y == b.y && a.height == b.height, "frame \(next.number): message \(key) above moved: \(a) → \(b)")
+            }
+            if let a = previous.rects[item], let b = next.rects[item] {
+                #expect(a.y == b.y, "frame \(next.number): the tapped message moved: \(a.y) → \(b.y)")
+                #expect(b.height >= a.height - 0.05, "frame \(next.number): the tapped message shrank: \(a.height) → \(b.height)")
+            }
+            let sliding = below.filter { previous.rects[$0] != nil && next.rects[$0] != nil }
+            if let reference = sliding.first {
+                let dy = next.rects[reference]!.y - previous.rects[reference]!.y
+                #expect(dy >= -0.05, "frame \(next.number): the messages below moved up by \(dy)")
+                for key in sliding {
+                    let moved = next.rects[key]!.y - previous.rects[key]!.y
+                    #expect(abs(moved - dy) <= 0.05, "frame \(next.number): message \(key) moved \(moved) while \(reference) moved \(dy)")
+                }
+                // What follows stays packed under the tapped message as it grows.
+                if let grown = next.rects[item], let first = next.rects[reference], reference == below.first {
+                    let gap = first.y - (grown.y + grown.height)
+                    let startGap = start.rects[reference]!.y - (tapped.y + tapped.height)
+                    #expect(abs(gap - startGap) <= 1.05, "frame \(next.number): the gap under the tapped message is \(gap), was \(startGap)")
+                }
+            }
+        }
+        let end = frames.last!
+        #expect(end.rects[item].map { $0.y == tapped.y && $0.height > tapped.height } ?? false, "expanded where it was")
+        #expect(try window.close() == 0)
+    }
+}
