@@ -294,7 +294,10 @@ public final class CollectionWidget {
         collectionView.keptItem = resizeAnchorItem
         layOut()
         collectionView.keptItem = nil
+        // Planning an update's animation is part of the frame's layout work.
+        let planningStart = DispatchTime.now().uptimeNanoseconds
         startRequestedUpdateAnimation()
+        pendingLayoutTime += Double(DispatchTime.now().uptimeNanoseconds - planningStart) / 1e6
         let accessibilityStart = DispatchTime.now().uptimeNanoseconds
         updateAccessibleCells()
         pendingAccessibilityTime += Double(DispatchTime.now().uptimeNanoseconds - accessibilityStart) / 1e6
