@@ -192,6 +192,15 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 }
 
+/// A layout whose anchored changes settle their differences out of sight in a way a fresh
+/// `prepare(from:)` would not (a waterfall's column tops left ragged above the anchor). The
+/// collection view asks it to place everything canonically again when nothing the reader
+/// saw is on screen: after a jump to the start of the content.
+package protocol SettlesOutOfSight: CollectionLayout {
+    /// Makes the layout equal a fresh `prepare(from: source)` if it differs from one.
+    func settleCanonically(from source: some LayoutSource)
+}
+
 /// A layout: turns item sizes into frames. The portable `UICollectionViewLayout`.
 ///
 /// Lifecycle: `prepare(from:)` reads a source and computes every frame; queries are then

@@ -17,19 +17,22 @@
 /// `prepare(from:columnAssignments:)` with the same assignments (`columnAssignments`) and
 /// the new sizes; with `.inOrder` that is simply a fresh `prepare(from:)`.
 ///
-/// **Anchored.** With an `InvalidationContext.anchorItem`, a new size of an item that
-/// ends above the anchor's bottom grows its column *upwards*: the items after it in its
+/// **Anchored.** With an `InvalidationContext.anchorItem`, a new size of an item before
+/// the anchor, or of one that ends above the anchor's bottom, grows its column *upwards*: the items after it in its
 /// column stay where they are and the column's top moves instead (each column keeps a
 /// lead, the space above its first item; the smallest lead is 0, so the section starts at
 /// its highest column). Visible items then keep their columns and their distances from the
-/// anchor, and the columns' tops settle out of sight: they may end ragged. Inserts, deletes
+/// anchor, and the columns' tops settle out of sight: they may end ragged, and near the
+/// section's start (when the anchor is at most `levellingReach` items in) the items above
+/// the anchor are placed again from the anchor upwards so the tops end within one item of
+/// each other, as the bottoms do, before the reader scrolls up to them. Inserts, deletes
 /// and moves (a re-read with `previousIndexPath` and the anchor) keep every item that was
 /// there in its column and set the anchor section's column tops so the anchor's neighbours
 /// stay where they were. Any other re-read starts the columns level again.
 ///
 /// Horizontal scrolling (`scrollDirection: .horizontal`) transposes it: columns become
 /// rows down the height, items grow rightwards by their source *widths*.
-public final class WaterfallLayout: StackedLayout {
+public final class WaterfallLayout: SettlesOutOfSight, StackedLayout {
     public enum Placement: String, Hashable, Sendable, Codable {
         /// Each item goes to the column whose bottom is highest (ties to the leading one).
         case shortestColumn
@@ -208,6 +211,102 @@ public final class WaterfallLayout: StackedLayout {
         state.columnLead = lead.map { $0 - lowest }
         sectionStates[anchor.section] = state
         stack.setBody(state.body, section: anchor.section)
+        levelColumnTops(before: anchor)
+    }
+
+    /// Places every item as a fresh `prepare(from:)` does when an anchored change left the
+    /// column tops ragged; nothing when they are level.
+    /// - Complexity: O(s·C) to look, plus a full `prepare` when the tops are ragged.
+    package func settleCanonically(from source: some LayoutSource) {
+        guard sectionStates.contains(where: { $0.columnLead.contains { $0 != 0 } }) else { return }
+        prepare(from: source)
+    }
+
+    /// How many items before the anchor `levelColumnTops(before:)` places again at most:
+    /// it bounds the work of one levelling. Far from the section's start ragged tops are far
+    /// out of sight and stay as they are until the reader comes this close.
+    static let levellingReach = 8_192
+
+    /// Levels the anchor section's column tops, out of sight: the items before the anchor
+    /// are placed again from the anchor upwards, each going to the column whose top is
+    /// lowest (the shortest-column rule read from the end), above the items from the anchor
+    /// on, which keep their columns and their distances from the anchor. Upward growth
+    /// leaves a column's top wherever the measured sizes above the anchor put it, so after
+    /// a long scroll upwards a column could start a screen or more below the others; placed
+    /// again, the tops differ by less than one item, as a waterfall's ends do.
+    ///
+    /// Runs only when the tops differ by more than the tallest item before the anchor (what
+    /// placing again leaves), and the anchor is at most `levellingReach` items from the
+    /// section's start. Items before the anchor that are in the bounds came into view in this
+    /// layout pass (the collection view's anchor is the first displayed item), so none
+    /// that the reader saw moves.
+    /// - Complexity: O(a·C) for the a items before the anchor and C columns, plus O(n) to
+    ///   renumber the section's items when it runs.
+    private func levelColumnTops(before anchor: IndexPath) {
+        let first = anchor.item, section = anchor.section
+        guard first > 0, first <= Self.levellingReach, section < sectionStates.count else { return }
+        let spacing = options.itemSpacing
+        var state = sectionStates[section]
+        sectionStates[section] = SectionState()  // so `state`'s arrays are uniquely held
+        defer {
+            sectionStates[section] = state
+            stack.setBody(state.body, section: section)
+        }
+        let columnCount = state.columns.count
+        guard columnCount > 1 else { return }
+        var tallest = 0.0
+        for item in 0..<first { tallest = Swift.max(tallest, state.itemHeight[item]) }
+        guard (state.columnLead.max() ?? 0) - (state.columnLead.min() ?? 0) > tallest + spacing else { return }
+        // Per column: how many of its items come before the anchor (its items are in index
+        // order), and the top of its first item from the anchor on.
+        var before = [Int](repeating: 0, count: columnCount)
+        var top = [Double](repeating: 0, count: columnCount)
+        for column in 0..<columnCount {
+            let start = state.columnStart[column], end = state.columnStart[column + 1]
+            var low = start, high = end
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(state.columnItems[middle]) < first { low = middle + 1 } else { high = middle }
+            }
+            // A column holding nothing from the anchor on has no top to build on.
+            guard low < end else { return }
+            before[column] = low - start
+            top[column] = state.columnLead[column] + state.columns[column].offset(of: low - start)
+        }
+        // From the item just before the anchor upwards, each to the column whose top is the
+        // lowest (ties to the leading column).
+        var placed = [[Int32]](repeating: [], count: columnCount)
+        for item in stride(from: first - 1, through: 0, by: -1) {
+            var lowest = 0
+            for column in 1..<columnCount where top[column] > top[lowest] { lowest = column }
+            top[lowest] -= state.itemHeight[item] + spacing
+            placed[lowest].append(Int32(item))
+        }
+        // Rebuild the columns: the items placed again (in index order), then the column's
+        // items from the anchor on, renumbered.
+        var columnItems = [Int32](), columnStart = [0]
+        columnItems.reserveCapacity(state.columnItems.count)
+        for column in 0..<columnCount {
+            let newBefore = placed[column].count
+            for (position, item) in placed[column].reversed().enumerated() {
+                state.itemColumn[Int(item)] = Int32(column)
+                state.itemPosition[Int(item)] = Int32(position)
+                columnItems.append(item)
+            }
+            let kept = state.columnItems[(state.columnStart[column] + before[column])..<state.columnStart[column + 1]]
+            for (offset, item) in kept.enumerated() {
+                state.itemPosition[Int(item)] = Int32(newBefore + offset)
+                columnItems.append(item)
+            }
+            columnStart.append(columnItems.count)
+            // Every item placed again has an item after it in its column: each is followed
+            // by the spacing.
+            state.columns[column].replaceSubrange(0..<before[column], with: placed[column].reversed().map { state.itemHeight[Int($0)] + spacing })
+        }
+        state.columnItems = columnItems
+        state.columnStart = columnStart
+        let highest = top.min() ?? 0
+        state.columnLead = top.map { $0 - highest }
     }
 
     private func prepare(from source: some LayoutSource, assignments: [[Int]]?) {
@@ -331,7 +430,10 @@ public final class WaterfallLayout: StackedLayout {
                 && anchor.item >= 0 && anchor.item < sectionStates[anchor.section].itemHeight.count ? anchor : nil
         }
         // Which changes grow their column upwards: decided on the frames before any change,
-        // so the order of the sizes in the context does not matter.
+        // so the order of the sizes in the context does not matter. An item before the anchor
+        // is above every item of its column from the anchor on (a column holds its items in
+        // index order), so it always grows upwards and moves none of them, however far down
+        // it reaches; a later item does when it ends above the anchor's bottom.
         var upwards: [Bool] = []
         if let anchor {
             let state = sectionStates[anchor.section]
@@ -339,7 +441,7 @@ public final class WaterfallLayout: StackedLayout {
             upwards = context.itemSizes.map { indexPath, _ in
                 indexPath.section == anchor.section && indexPath.item != anchor.item
                     && indexPath.item >= 0 && indexPath.item < state.itemHeight.count
-                    && state.top(ofItem: indexPath.item) + state.itemHeight[indexPath.item] < anchorBottom
+                    && (indexPath.item < anchor.item || state.top(ofItem: indexPath.item) + state.itemHeight[indexPath.item] < anchorBottom)
             }
         }
         for (index, (indexPath, size)) in context.itemSizes.enumerated() {
@@ -362,6 +464,7 @@ public final class WaterfallLayout: StackedLayout {
             let lowest = sectionStates[anchor.section].columnLead.min() ?? 0
             for column in sectionStates[anchor.section].columnLead.indices { sectionStates[anchor.section].columnLead[column] -= lowest }
             stack.setBody(sectionStates[anchor.section].body, section: anchor.section)
+            levelColumnTops(before: anchor)
         }
         stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
     }

@@ -49,16 +49,12 @@ enum Drive: String, CaseIterable, CustomStringConvertible {
 struct StabilityScene: CustomStringConvertible, Sendable {
     var name: String
     var arguments: @Sendable () throws -> [String]
-    /// The waterfall grows a column upwards when an item above the anchor is measured, so
-    /// its columns' tops may end ragged; back at the top of the content a column can start
-    /// below the viewport, and End/Home may not settle on the first or last item.
-    var hasRaggedColumnTops = false
     var description: String { name }
 
     static let all: [StabilityScene] = [
         StabilityScene(name: "S1 tags", arguments: { ["gallery", "--page", "s1", "--size", "800x600"] }),
         StabilityScene(name: "S2 wrapping cells", arguments: { ["gallery", "--page", "s2", "--size", "800x600"] }),
-        StabilityScene(name: "waterfall", arguments: { ["gallery", "--page", "waterfall", "--size", "800x600"] }, hasRaggedColumnTops: true),
+        StabilityScene(name: "waterfall", arguments: { ["gallery", "--page", "waterfall", "--size", "800x600"] }),
         StabilityScene(name: "right to left", arguments: { ["gallery", "--page", "rtl", "--size", "800x600"] }),
         StabilityScene(name: "1M tags", arguments: { ["gallery", "--page", "million", "--size", "800x600"] }),
         StabilityScene(name: "show: tags", arguments: { ["show", WindowShowTests.tags.path, "--self-sizing"] }),
@@ -107,15 +103,8 @@ extension WindowShowTests {
         try drive(.wheelDown) { for _ in 0..<10 { _ = try window.wheel(down: true, x: x, y: y) } }
         try drive(.pageDown) { for _ in 0..<3 { _ = try window.press("Page_Down") } }
         try drive(.scrollbarDown) { try window.dragScrollbar(from: 0.3, to: 0.45) }
-        // End and Home land on the last and first items; where a scene's columns end ragged
-        // that is a known failure of the layout (it does not level them again at the top).
-        func landing(_ body: () throws -> Void) throws {
-            guard scene.hasRaggedColumnTops else { return try body() }
-            withKnownIssue("waterfall columns grown upwards above the anchor are not levelled again at the top of the content", isIntermittent: true) {
-                try body()
-            }
-        }
-        try drive(.end) { try landing {
+        // End and Home land on the last and first items.
+        try drive(.end) {
             let pressed = window.lastFrame.number
             _ = try window.press("End")
             let end = try window.frame(where: { $0.number > pressed && $0.isAtEnd && !$0.animating })
@@ -123,17 +112,17 @@ extension WindowShowTests {
             #expect(last[1] == end.total - 1, "End shows the last item: \(last) of \(end.total)")
             #expect(try window.frame(after: end.number - 1).isAtEnd, "End stays at the end while the last items are measured")
             #expect(end.focus == [0, end.total - 1], "End moves the focus to the last item")
-        } }
+        }
         try drive(.wheelUp) { for _ in 0..<10 { _ = try window.wheel(down: false, x: x, y: y) } }
         try drive(.pageUp) { for _ in 0..<3 { _ = try window.press("Page_Up") } }
         try drive(.scrollbarUp) { try window.dragScrollbar(from: 0.45, to: 0.3) }
-        try drive(.home) { try landing {
+        try drive(.home) {
             let pressed = window.lastFrame.number
             _ = try window.press("Home")
             let top = try window.frame(where: { $0.number > pressed && $0.offset == 0 && !$0.animating })
             #expect(top.order.contains([0, 0]), "Home shows the first item")
             #expect(top.focus == [0, 0], "Home moves the focus to the first item")
-        } }
+        }
         let frames = window.frames
         for (kind, range) in ranges {
             let check = StabilityCheck(Array(frames[range]))

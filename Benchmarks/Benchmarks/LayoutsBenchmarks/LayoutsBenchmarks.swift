@@ -111,6 +111,36 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A reader scrolling up through 8,000 items of a 1M-item waterfall whose items are
+    // measured as they come into view: 2,000 anchored invalidations of 4 new sizes each,
+    // the anchor being the first item of the step before (what the collection view passes).
+    // Near the start the layout also levels the column tops out of sight; far from it the
+    // same climb only grows columns upwards: the two side by side are what levelling
+    // costs. Time is for the whole climb (divide by 2,000 for a step).
+    for (label, top) in [("to the start", 0), ("far from the start", 500_000)] {
+        Benchmark("Waterfall scrolling up \(label), 4 measured sizes a step, 1M items", configuration: .init(maxIterations: 20)) { benchmark in
+            let layout = Kind.waterfall.make()
+            var source = fixtures.source(1_000_000)
+            layout.prepare(from: source)
+            var steps: [[(IndexPath, ItemSize)]] = []
+            for start in stride(from: top + 7_996, through: top, by: -4) {
+                steps.append((start..<(start + 4)).map { item in
+                    let size = ItemSize(width: 100, height: height(item) * 1.6)
+                    source.setSize(size, at: IndexPath(item: item, section: 0))
+                    return (IndexPath(item: item, section: 0), size)
+                })
+            }
+            benchmark.startMeasurement()
+            for (index, sizes) in steps.enumerated() {
+                var context = InvalidationContext.sizes(sizes)
+                context.anchorItem = IndexPath(item: top + 8_000 - 4 * index, section: 0)
+                layout.invalidate(context, source: source)
+            }
+            benchmark.stopMeasurement()
+            blackHole(layout.contentSize)
+        }
+    }
+
     // Tag widths 30–139 points in lines of 375 with 8 between: about 4 tags a line.
     let tags = (0..<100_000).map { 30 + Double(($0 &* 7919) % 110) }
     Benchmark("LineBreaker balanced, 100k tags", configuration: .init(maxIterations: 50)) { _ in

@@ -23,6 +23,13 @@ extension CollectionView {
         remeasuring invalidatedItems: Set<IndexPath> = [], _ invalidatedSupplementaries: Set<SupplementarySizeKey> = []
     ) throws {
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        if anchorsFirstVisibleItem && anchor == nil, let settling = layout as? any SettlesOutOfSight,
+           !displayed.cells.values.contains(where: { $0.frame.intersects(bounds) }) {
+            // A jump to the start: nothing the reader saw is on screen, so what the anchored
+            // changes settled out of sight (ragged column tops) is placed canonically again
+            // before anything is shown there.
+            settling.settleCanonically(from: self)
+        }
         for key in invalidatedSupplementaries { sizes.forgetSupplementarySize(key) }
         var round = 0
         while true {

@@ -114,4 +114,67 @@ struct CollectionViewScrollStabilityTests {
         #expect(before.keys.filter { after[$0] != nil }.count >= 5, "items on screen before and after")
         #expect(moved.isEmpty, "\(kind): \(moved.count) of \(before.count) moved: \(moved.prefix(3))")
     }
+
+    /// The top of each waterfall column's first item on screen, by column x.
+    static func columnTops(_ collection: CollectionView) -> [Double: Double] {
+        var tops: [Double: Double] = [:]
+        for path in collection.indexPathsForVisibleItems {
+            guard let frame = collection.cellForItem(at: path)?.frame, frame.intersects(collection.bounds) else { continue }
+            tops[frame.minX] = Swift.min(tops[frame.minX] ?? .infinity, frame.minY)
+        }
+        return tops
+    }
+
+    /// Scrolling up from the middle measures items above the anchor, which grows their
+    /// columns upwards; reaching the top by scrolling, every visible item still moves alike
+    /// and the columns start within one item of each other, the first item on screen.
+    @Test func scrollingUpAWaterfallToTheTopShowsItsFirstItem() throws {
+        let data = TextDataSource(count: 3000, maxLength: 12)
+        let collection = try Self.selfSizingCollection(.waterfall, data)
+        collection.contentOffset.y = collection.contentSize.height * 0.3
+        try collection.performLayout()
+        var passes = 0
+        while collection.contentOffset.y > 0 && passes < 5_000 {
+            let before = Dictionary(uniqueKeysWithValues: collection.indexPathsForVisibleItems.compactMap { path in
+                collection.cellForItem(at: path).flatMap { $0.frame.intersects(collection.bounds) ? (path, $0.frame) : nil }
+            })
+            collection.contentOffset.y = Swift.max(0, collection.contentOffset.y - 97)
+            try collection.performLayout()
+            var reference: Double?
+            for (path, frame) in before {
+                guard let cell = collection.cellForItem(at: path), cell.frame.intersects(collection.bounds) else { continue }
+                let dy = cell.frame.minY - frame.minY
+                #expect(cell.frame.minX == frame.minX, "pass \(passes): \(path) changed column")
+                if let reference, abs(dy - reference) > 1e-6, collection.contentOffset.y > 0 {
+                    Issue.record("pass \(passes): \(path) moved \(dy), another item \(reference)")
+                    return
+                }
+                reference = reference ?? dy
+            }
+            passes += 1
+        }
+        #expect(collection.contentOffset.y == 0)
+        let first = try #require(collection.cellForItem(at: IndexPath(item: 0, section: 0)), "item 0 is displayed at the top")
+        #expect(first.frame.intersects(collection.bounds))
+        let tops = Self.columnTops(collection).values
+        let tallest = (0..<60).compactMap { collection.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame.height }.max() ?? 0
+        #expect(tops.max()! - tops.min()! <= tallest + 8, "columns start \(tops.sorted()) at the top")
+    }
+
+    /// A jump to the start (nothing the reader saw is on screen) after the columns grew
+    /// upwards shows the waterfall as a fresh layout would: every column starts at the top.
+    @Test func aJumpToTheStartOfAWaterfallLevelsItsColumns() throws {
+        let data = TextDataSource(count: 3000, maxLength: 12)
+        let collection = try Self.selfSizingCollection(.waterfall, data)
+        collection.contentOffset.y = collection.contentSize.height * 0.3
+        try collection.performLayout()
+        for _ in 0..<40 {
+            collection.contentOffset.y -= 97
+            try collection.performLayout()
+        }
+        collection.contentOffset.y = 0
+        try collection.performLayout()
+        let tops = Self.columnTops(collection)
+        #expect(tops.count == 3 && tops.values.allSatisfy { $0 == 0 }, "columns start at \(tops.sorted { $0.key < $1.key })")
+    }
 }
