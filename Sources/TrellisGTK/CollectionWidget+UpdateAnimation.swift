@@ -29,6 +29,8 @@ final class UpdateAnimator {
     var scrolledSinceDrawn = Point(x: 0, y: 0)
     /// Where the last frame drew the items that animate (content coordinates), and how opaque.
     var presented: [IndexPath: (frame: Rect, alpha: Double)] = [:]
+    /// The frame clock's time of the frame the animation was planned in (seconds).
+    var landingTime = 0.0
 }
 
 /// Animated updates: a batch update, a diffable `apply`, a move, a reorder step or a size
@@ -96,8 +98,11 @@ extension CollectionWidget {
             stopUpdateAnimation()
             return
         }
+        // The clock starts at the next frame: this one carries the update's own work (its
+        // layout, measuring), which must not eat the animation, as a Core Animation
+        // animation starts once its transaction is committed. This frame draws the start.
         animator.animation = animation
-        animator.animation?.advance(to: frameClockSeconds)
+        animator.landingTime = frameClockSeconds
         queueDraw()
         guard animator.tick == 0 else { return }
         let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, clock, context in
@@ -126,6 +131,9 @@ extension CollectionWidget {
             queueDraw()
             return false
         }
+        // From the frame the update landed in, or one frame interval before this one when
+        // that frame took long.
+        animation.start(at: max(animator.landingTime, now - 1.0 / 60))
         animation.advance(to: now)
         animator.animation = animation
         queueDraw()

@@ -153,6 +153,11 @@ package struct UpdateAnimation<Snapshot> {
     /// Nothing to animate.
     package var isEmpty: Bool { tracks.isEmpty && ghosts.isEmpty }
 
+    /// Starts the clock at `time` (seconds), unless it started already.
+    package mutating func start(at time: Double) {
+        if startTime == nil { startTime = time }
+    }
+
     /// Moves the animation to `now` (seconds); the first call starts it.
     package mutating func advance(to now: Double) {
         let start = startTime ?? now

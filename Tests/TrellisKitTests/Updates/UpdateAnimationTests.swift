@@ -55,6 +55,9 @@ struct UpdateAnimationTests {
         var animation = UpdateAnimation<Int>(
             tracks: [item: .init(displacement: FrameDisplacement(from: from, to: final), fromAlpha: 0.5, toAlpha: 1)])
         #expect(UpdateAnimation<Int>.defaultDuration == 0.3)
+        #expect(animation.progress == 0, "not started: drawn at its start")
+        animation.start(at: 7)
+        animation.start(at: 9)  // a clock started once keeps its start
         animation.advance(to: 7)
         #expect(animation.presented(item, frame: final).frame == from, "t = 0: where it was")
         #expect(animation.presented(item, frame: final).alpha == 0.5)
