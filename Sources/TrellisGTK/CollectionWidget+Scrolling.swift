@@ -19,6 +19,7 @@ extension CollectionWidget {
         // At the end of the content (the scrollbar dragged to the bottom, GTK's End) the
         // view stays at the end while the items there are measured.
         setContentOffset(value, pinnedToEnd: value > 0 && value >= maximumOffset - 0.5)
+        noteAdjustmentScroll()
         debug?.scroll(value: value, offset: collectionView.contentOffset.y)
     }
 

@@ -152,6 +152,15 @@ extension CollectionWidget {
         queueDraw()
     }
 
+    /// GTK set the adjustment's value (wheel, scrollbar, kinetic scrolling): a value in
+    /// the coordinates of the last frame (the adjustment is set only by the layout), so the
+    /// person's scroll since that frame is the offset now less the offset drawn — whatever
+    /// an update made before it moved the offset by (the end a view followed).
+    func noteAdjustmentScroll() {
+        guard let drawnOffset = updateAnimator.drawnOffset else { return }
+        updateAnimator.scrolledSinceDrawn.y = collectionView.contentOffset.y - drawnOffset.y
+    }
+
     /// The scroll the person made moved the content offset from `old` to `new`.
     func noteScroll(from old: Point, to new: Point) {
         updateAnimator.scrolledSinceDrawn.x += new.x - old.x

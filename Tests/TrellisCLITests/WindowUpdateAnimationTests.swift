@@ -177,3 +177,47 @@ extension WindowShowTests {
         #expect(try window.close() == 0)
     }
 }
+
+extension WindowShowTests {
+    /// Wheel steps while a new message animates in (animations on): nothing jumps. In
+    /// every frame pair the messages already there move together, and the new one — which
+    /// only fades — moves by exactly the scroll: its place relative to the content is kept
+    /// on every frame, while the others go on interpolating in content coordinates.
+    @Test func scrollingDuringAnAnimationMovesEverythingWithTheContent() throws {
+        let window = try TrellisWindow(tool: ["gallery", "--page", "chat", "--size", "800x600"], animations: true)
+        let first = window.lastFrame
+        let size = try window.geometry()
+        try window.movePointer(x: size.width / 2, y: size.height / 2)
+        try window.focus()
+        let before = window.frames.count
+        // Queued right behind the key: the steps reach the widget while the message lands
+        // and animates (the frame it lands in is the slow one).
+        _ = try window.xdotool(["key", "ctrl+n"])
+        for _ in 0..<3 { _ = try window.xdotool(["click", "4"]) }
+        _ = try window.frame(where: { $0.total == first.total + 1 && $0.raw["updateProgress"] == nil }, timeout: 30)
+        Thread.sleep(forTimeInterval: 0.5)
+        let frames = Array(window.frames[(before - 1)...])
+        let newMessage = [24_750, 0]
+        var scrolledWhileAnimating = 0
+        for (previous, next) in zip(frames, frames.dropFirst()) {
+            let scroll = next.offset - previous.offset
+            if next.raw["updateProgress"] != nil && abs(scroll) > 0.5 { scrolledWhileAnimating += 1 }
+            let fading = (next.raw["alphas"] as? [[NSNumber]] ?? []).map { [$0[0].intValue, $0[1].intValue] }
+            #expect(fading.allSatisfy { $0 == newMessage }, "frame \(next.number): only the new message fades; \(fading) did")
+            if let a = previous.rects[newMessage], let b = next.rects[newMessage] {
+                #expect(abs((b.y - a.y) + scroll) <= 0.05 && abs(b.x - a.x) <= 0.05,
+                        "frame \(next.number): the new message moved \(b.y - a.y) while the content scrolled \(scroll)")
+            }
+            let common = previous.order.filter { next.rects[$0] != nil && $0 != newMessage }
+            guard let reference = common.first else { continue }
+            let dy = next.rects[reference]!.y - previous.rects[reference]!.y
+            for item in common {
+                let moved = next.rects[item]!.y - previous.rects[item]!.y
+                #expect(abs(moved - dy) <= 0.05, "frame \(next.number): message \(item) moved \(moved) while \(reference) moved \(dy)")
+            }
+        }
+        #expect(scrolledWhileAnimating > 0, "no wheel step reached the window while the message animated")
+        #expect(window.lastFrame.offset < first.offset, "the wheel scrolled up")
+        #expect(try window.close() == 0)
+    }
+}

@@ -302,9 +302,20 @@ extension UpdateAnimation {
         let appearing = Set(transition?.appearing.map(\.indexPath) ?? [])
         let disappearing = Set(transition?.disappearing.map(\.indexPath) ?? [])
         var beforeByNew: [IndexPath: Rect] = [:], afterByOld: [IndexPath: IndexPath] = [:]
-        for move in transition?.moving ?? [] {
-            beforeByNew[move.after.indexPath] = move.before.frame
-            afterByOld[move.before.indexPath] = move.after.indexPath
+        for item in (transition?.surviving ?? []) + (transition?.moving ?? []) {
+            beforeByNew[item.after.indexPath] = item.before.frame
+            afterByOld[item.before.indexPath] = item.after.indexPath
+        }
+        /// Whether the view that drew `seen` shows the same item now, at `indexPath`: a
+        /// change of sizes keeps index paths; a batch update moves them as it says (a view
+        /// showing another item was reused, by the update or by a scroll in the same frame).
+        func keepsItem(_ seen: DrawnElement<Key>, at indexPath: IndexPath) -> Bool {
+            guard let transition else { return seen.indexPath == indexPath }
+            if disappearing.contains(seen.indexPath) { return false }
+            if let after = afterByOld[seen.indexPath] { return after == indexPath }
+            // A transition made without the items' places (built by hand): index paths
+            // that did not change.
+            return transition.surviving.isEmpty && seen.indexPath == indexPath
         }
 
         var tracks: [IndexPath: Track] = [:]
@@ -313,21 +324,18 @@ extension UpdateAnimation {
             let final = element.frame
             if appearing.contains(element.indexPath) {
                 tracks[element.indexPath] = Track(displacement: .zero, fromAlpha: 0, toAlpha: 1)
-            } else if let seen = drawnByKey[element.key], !disappearing.contains(seen.indexPath),
-                      transition != nil || seen.indexPath == element.indexPath {
-                // The view kept its item through the update (a change of sizes keeps index
-                // paths, so a view showing another item was recycled by a scroll): from
-                // where it was drawn.
+            } else if let seen = drawnByKey[element.key], keepsItem(seen, at: element.indexPath) {
+                // The view kept its item through the update: from where it was drawn.
                 kept.insert(element.key)
                 let track = Track(displacement: FrameDisplacement(from: content(seen.frame), to: final), fromAlpha: seen.alpha, toAlpha: 1)
                 if !track.displacement.isZero || track.fromAlpha != 1 { tracks[element.indexPath] = track }
             } else if let before = beforeByNew[element.indexPath] {
-                // Moved into view: from its place before the update, through the viewport.
+                // Came into view: from its place before the update, through the viewport
+                // (an item the update did not move, scrolled into view, has no motion).
+                // One with no place before (not displayed then) is drawn at its frame.
                 let viewport = Rect(x: before.minX - drawnOffset.x, y: before.minY - drawnOffset.y, width: before.width, height: before.height)
-                tracks[element.indexPath] = Track(displacement: FrameDisplacement(from: content(viewport), to: final), fromAlpha: 1, toAlpha: 1)
-            } else if transition != nil || drawnByKey[element.key] != nil {
-                // New in view with no known place before: it fades in where it is.
-                tracks[element.indexPath] = Track(displacement: .zero, fromAlpha: 0, toAlpha: 1)
+                let track = Track(displacement: FrameDisplacement(from: content(viewport), to: final), fromAlpha: 1, toAlpha: 1)
+                if !track.displacement.isZero { tracks[element.indexPath] = track }
             }
         }
 
