@@ -73,7 +73,7 @@ extension CollectionWidget {
         drawnItems.removeAll(keepingCapacity: true)
         for cell in collectionView.visibleCells {
             guard let indexPath = collectionView.indexPath(for: cell) else { continue }
-            drawnItems.append((indexPath, cell.frame))
+            drawnItems.append((indexPath, drawnFrame(of: indexPath, frame: cell.frame)))
         }
         drawnOffset = collectionView.contentOffset
     }

@@ -21,6 +21,7 @@ extension CollectionWidget {
         // At the end of the content (the scrollbar dragged to the bottom, GTK's End) the
         // view stays at the end while the items there are measured.
         setContentOffset(value, pinnedToEnd: value > 0 && value >= maximumOffset - 0.5)
+        noteAdjustmentScroll()
         debug?.scroll(value: value, offset: scrollOffset)
     }
 
@@ -31,7 +32,9 @@ extension CollectionWidget {
         // A scroll ends the reading position kept through resizes.
         resizeAnchorItem = nil
         isScrolling = true
+        let before = collectionView.contentOffset
         moveScrollOffset(to: clampedOffset(value))
+        noteScroll(from: before, to: collectionView.contentOffset)
         isScrolling = false
         queueLayout()
     }

@@ -156,6 +156,9 @@ public final class CollectionWidget {
     /// scroll moves the cells, it does not change them). Holds the pictures of the cells of
     /// the last frame: about the visible area × scale² × 4 bytes.
     let drawingCache = CellDrawingCache()
+    /// The update animation in progress and what it starts from
+    /// (CollectionWidget+UpdateAnimation.swift).
+    let updateAnimator = UpdateAnimator()
     /// The child widgets standing for the cells in the viewport to assistive technologies.
     let accessibleCells: AccessibleCells
     /// The row and column counts last given to GTK (-1: none).
@@ -227,6 +230,7 @@ public final class CollectionWidget {
         installInteraction()
         installSidewaysScrolling()
         installVerticalWheelForHorizontalScrolling()
+        installUpdateAnimations()
         followTheme()
         followFontSettings()
     }
@@ -317,6 +321,10 @@ public final class CollectionWidget {
         collectionView.keptItem = resizeAnchorItem
         layOut()
         collectionView.keptItem = nil
+        // Planning an update's animation is part of the frame's layout work.
+        let planningStart = DispatchTime.now().uptimeNanoseconds
+        startRequestedUpdateAnimation()
+        pendingLayoutTime += Double(DispatchTime.now().uptimeNanoseconds - planningStart) / 1e6
         let accessibilityStart = DispatchTime.now().uptimeNanoseconds
         updateAccessibleCells()
         pendingAccessibilityTime += Double(DispatchTime.now().uptimeNanoseconds - accessibilityStart) / 1e6
@@ -334,13 +342,16 @@ public final class CollectionWidget {
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
         // at that scale, and land on its whole pixels.
         drawingCache.replayScale = Double(scale)
-        // A swiped row is drawn after the others, moved aside over its actions.
+        // A swiped row is drawn after the others, moved aside over its actions; an update
+        // animating: the views are drawn where it has them (the layout holds the end state).
         let swipedCell = hideSwipedCell()
+        let presentation = updatePresentation(scale: Double(scale))
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
-            .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil)
+            .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil, presentation: presentation)
         if let swipedCell { drawSwipedRow(swipedCell, into: cairo, scale: scale) }
         drawInteractionStates(into: cairo)
         recordDrawnItems()
+        recordDrawnForUpdateAnimation(presentation)
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         frameCount += 1
         lastFrame = FrameStatistics(

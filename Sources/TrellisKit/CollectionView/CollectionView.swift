@@ -210,6 +210,9 @@ open class CollectionView: View, LayoutSource {
     /// What the last batch update did to the displayed elements.
     public private(set) var lastTransition = BatchUpdateTransition()
 
+    /// See ``updateAnimationHandler`` (Updates/CollectionView+UpdateAnimation.swift).
+    var updateAnimationRequests: ((BatchUpdateTransition?) -> Void)?
+
     /// The item the user is moving, from `beginInteractiveMovementForItem(at:)` to its end
     /// (see CollectionView+InteractiveMovement.swift).
     var interactiveMovement: InteractiveMovement?
@@ -305,6 +308,7 @@ open class CollectionView: View, LayoutSource {
     /// Keeps `transition` as the last one and returns it.
     func record(_ transition: BatchUpdateTransition) -> BatchUpdateTransition {
         lastTransition = transition
+        requestUpdateAnimation(transition)
         return transition
     }
 
