@@ -270,10 +270,10 @@ extension CollectionWidget {
         focus(item)
         revealSideways(item)
         guard let frame = collectionView.layoutAttributesForItem(at: item)?.frame else { return }
-        let bounds = collectionView.bounds
-        if frame.minY < bounds.minY {
+        let shown = span(of: frame), page = span(of: collectionView.bounds)
+        if shown.start < page.start {
             startScrollAnimation(.item(item, .top), animated: false)
-        } else if frame.maxY > bounds.maxY {
+        } else if shown.end > page.end {
             startScrollAnimation(.item(item, .bottom), animated: false)
         }
     }
@@ -297,9 +297,11 @@ extension CollectionWidget {
             return sections.last { collectionView.numberOfItems(inSection: $0) > 0 }
                 .map { IndexPath(item: collectionView.numberOfItems(inSection: $0) - 1, section: $0) }
         case .firstVisible, .lastVisible:
-            let shown = currentShownItems()
-            let height = collectionView.bounds.height
-            let whole = shown.filter { $0.distance >= -0.5 && $0.distance + $0.height <= height + 0.5 }.map(\.indexPath)
+            let shown = currentShownItems(), axis = scrollAxis
+            let page = pageLength
+            let whole = shown.filter {
+                $0.leading(along: axis) >= -0.5 && $0.leading(along: axis) + $0.length(along: axis) <= page + 0.5
+            }.map(\.indexPath)
             let candidates = whole.isEmpty ? shown.map(\.indexPath) : whole
             return placement == .firstVisible ? candidates.min() : candidates.max()
         }

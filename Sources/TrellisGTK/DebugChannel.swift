@@ -48,6 +48,11 @@ final class DebugChannel {
             "\"value\":\(json(gtk_adjustment_get_value(trellis_collection_widget_get_vadjustment(host.trellisWidget))))",
             "\"animating\":\(host.scrollAnimation != nil)",
             "\"contentHeight\":\(json(collection.contentSize.height))",
+            // Along x, for a horizontal collection: its offset, horizontal adjustment value
+            // and content width.
+            "\"offsetX\":\(json(bounds.minX))",
+            "\"valueX\":\(json(gtk_adjustment_get_value(trellis_collection_widget_get_hadjustment(host.trellisWidget))))",
+            "\"contentWidth\":\(json(collection.contentSize.width))",
             "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
             "\"accessibilityMs\":\(json(host.lastFrame.accessibilityMilliseconds))",
