@@ -89,11 +89,15 @@ extension CollectionWidget {
             displayed.append(DisplayedElement(key: ObjectIdentifier(cell), indexPath: indexPath, frame: cell.frame))
         }
         let layout = collectionView
-        let animation = UpdateAnimation<CellSnapshot>(
+        let planned = UpdateAnimation<CellSnapshot>(
             drawn: animator.drawnCells.map(\.element), ghosts: animator.drawnGhosts, drawnOffset: drawnOffset,
             scrolled: animator.scrolledSinceDrawn, offset: collectionView.contentOffset, displayed: displayed,
             transition: transition, finalFrame: { layout.layoutAttributesForItem(at: $0)?.frame },
             snapshot: { [drawingCache] key in cellsByKey[key].flatMap { drawingCache.snapshot(of: $0) } })
+        var animation = planned
+        // The item the user holds (a reorder by drag) stays under the pointer; the others
+        // make room for it, animated.
+        if let held = collectionView.interactivelyMovingItem { animation.removeTrack(for: held) }
         guard !animation.isEmpty else {
             stopUpdateAnimation()
             return
@@ -158,7 +162,8 @@ extension CollectionWidget {
     /// an update made before it moved the offset by (the end a view followed).
     func noteAdjustmentScroll() {
         guard let drawnOffset = updateAnimator.drawnOffset else { return }
-        updateAnimator.scrolledSinceDrawn.y = collectionView.contentOffset.y - drawnOffset.y
+        let offset = collectionView.contentOffset
+        updateAnimator.scrolledSinceDrawn = Point(x: offset.x - drawnOffset.x, y: offset.y - drawnOffset.y)
     }
 
     /// The scroll the person made moved the content offset from `old` to `new`.

@@ -27,7 +27,10 @@ import Trellis
 /// Input lines: `scroll` (value, offset), `press` (the item pressed), `release`
 /// (the item whose selection it changed, if any), `cancel` (GTK cancelled the press: no
 /// release follows), `motionWithoutButton` (a motion without button 1 held came between a
-/// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`.
+/// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`;
+/// the drags' `reorderBegin` (item), `reorderEnd`, `reorderCancel`, `swipeReveal`,
+/// `swipeFull` (item, edge), `swipeClose`, `swipeAction` (item, action index),
+/// `carouselDragBegin` and `carouselDragEnd` (section, release velocity, resting offset).
 @MainActor
 final class DebugChannel {
     /// Where the lines go: ``CollectionWidget/debugOutput``.
@@ -48,6 +51,11 @@ final class DebugChannel {
             "\"value\":\(json(gtk_adjustment_get_value(trellis_collection_widget_get_vadjustment(host.trellisWidget))))",
             "\"animating\":\(host.scrollAnimation != nil)",
             "\"contentHeight\":\(json(collection.contentSize.height))",
+            // Along x, for a horizontal collection: its offset, horizontal adjustment value
+            // and content width.
+            "\"offsetX\":\(json(bounds.minX))",
+            "\"valueX\":\(json(gtk_adjustment_get_value(trellis_collection_widget_get_hadjustment(host.trellisWidget))))",
+            "\"contentWidth\":\(json(collection.contentSize.width))",
             "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
             "\"accessibilityMs\":\(json(host.lastFrame.accessibilityMilliseconds))",

@@ -16,7 +16,9 @@ import Trellis
 ///   "supplementariesFollowContentInsets": true,
 ///   "supplementaryContentInsetsReference": "automatic" | "none" | "safeArea" | "layoutMargins" | "readableContent",
 ///   "boundarySupplementaryItems": [{"elementKind": "header",
-///       "alignment": "top" | "bottom" | "leading" | "trailing",
+///       "alignment": "top" | "bottom" | "leading" | "trailing"
+///           | "topLeading" | "topTrailing" | "bottomLeading" | "bottomTrailing",
+///       "absoluteOffset": {"x": 0, "y": 0},
 ///       "layoutSize": SIZE, "pinToVisibleBounds": false, "extendsBoundary": true, "zIndex": 10}],
 ///   "decorationItems": [{"elementKind": "sectionBackground", "contentInsets": {…}, "coversItemsOnly": false}],
 ///   "orthogonalScrollingBehavior": "none" | "continuous" | "continuousGroupLeadingBoundary"
@@ -27,7 +29,8 @@ import Trellis
 /// GROUP: {"axis": "horizontal" | "vertical", "layoutSize": SIZE, "subitems": [ITEM | GROUP],
 ///   "count": 3, "countSizing": "fitsGroup" | "subitemSize",
 ///   "interItemSpacing": {"fixed": 8} | {"flexible": 0}, "contentInsets": {…},
-///   "edgeSpacing": EDGES, "stretchesItems": false}
+///   "edgeSpacing": EDGES, "stretchesItems": false,
+///   "supplementaryItems": [SUPPLEMENTARY ITEM, …]}   // anchored to each repetition (the section's group only)
 /// ITEM: {"layoutSize": SIZE, "contentInsets": {…}, "edgeSpacing": EDGES,
 ///   "supplementaryItems": [{"elementKind": "badge", "layoutSize": SIZE,
 ///       "containerAnchor": ANCHOR, "itemAnchor": ANCHOR, "zIndex": 10}]}
@@ -38,7 +41,8 @@ import Trellis
 /// EDGES: {"leading": SPACING, "top": SPACING, "trailing": SPACING, "bottom": SPACING}
 /// LIST: {"appearance": "plain" | "grouped" | "insetGrouped" | "sidebar" | "sidebarPlain",
 ///   "showsSeparators": true (false in the sidebar appearances),
-///   "separatorInsets": {…}, "headerMode": "none" | "supplementary", "footerMode": …,
+///   "separatorInsets": {…}, "headerMode": "none" | "supplementary" | "firstItemInSection",
+///   "footerMode": "none" | "supplementary",
 ///   "estimatedRowHeight": 44, "estimatedHeaderHeight": 38, "estimatedFooterHeight": 22,
 ///   "sectionSpacing": 20}
 /// ```
@@ -188,7 +192,7 @@ public struct CompositionalSpec: Sendable {
 
     static func decodeBoundaryItem(_ field: JSONField) throws(SpecError) -> CompositionalBoundaryItem {
         let object = try field.object()
-        try object.rejectUnknownMembers(["elementKind", "alignment", "layoutSize", "pinToVisibleBounds", "extendsBoundary", "zIndex"])
+        try object.rejectUnknownMembers(["elementKind", "alignment", "absoluteOffset", "layoutSize", "pinToVisibleBounds", "extendsBoundary", "zIndex"])
         let kindField = try object.required("elementKind", expected: "a string (\"header\", \"footer\" or a name of your own)")
         guard case .string(let kind) = kindField.value, !kind.isEmpty else { throw kindField.invalid("a non-empty string") }
         let elementKind: ElementKind = kind == "header" ? .header : kind == "footer" ? .footer : .supplementary(kind)
@@ -199,10 +203,20 @@ public struct CompositionalSpec: Sendable {
         item.pinToVisibleBounds = try object.optional("pinToVisibleBounds")?.bool() ?? false
         item.extendsBoundary = try object.optional("extendsBoundary")?.bool() ?? true
         if let field = object.optional("zIndex") { item.zIndex = try field.wholeNumber(in: Int(Int32.min)...Int(Int32.max)) }
+        if let field = object.optional("absoluteOffset") { item.offset = try decodePoint(field) }
         return item
     }
 
-    /// A supplementary item attached to an item's cells (a badge).
+    /// `{"x": …, "y": …}`, both finite.
+    static func decodePoint(_ field: JSONField) throws(SpecError) -> Point {
+        let point = try field.object()
+        try point.rejectUnknownMembers(["x", "y"])
+        return Point(
+            x: try point.required("x", expected: "a finite number").finiteNumber(),
+            y: try point.required("y", expected: "a finite number").finiteNumber())
+    }
+
+    /// A supplementary item attached to an item's cells (a badge) or to a group's repetitions.
     static func decodeSupplementaryItem(_ field: JSONField) throws(SpecError) -> CompositionalSupplementaryItem {
         let object = try field.object()
         try object.rejectUnknownMembers(["elementKind", "layoutSize", "containerAnchor", "itemAnchor", "zIndex"])
@@ -231,13 +245,7 @@ public struct CompositionalSpec: Sendable {
             }
             edges.insert(match.1)
         }
-        func point(_ field: JSONField) throws(SpecError) -> Point {
-            let point = try field.object()
-            try point.rejectUnknownMembers(["x", "y"])
-            return Point(
-                x: try point.required("x", expected: "a finite number").finiteNumber(),
-                y: try point.required("y", expected: "a finite number").finiteNumber())
-        }
+        func point(_ field: JSONField) throws(SpecError) -> Point { try decodePoint(field) }
         switch (object.optional("fractionalOffset"), object.optional("absoluteOffset")) {
         case (let fractional?, nil): return CompositionalAnchor(edges: edges, fractionalOffset: try point(fractional))
         case (nil, let absolute?): return CompositionalAnchor(edges: edges, absoluteOffset: try point(absolute))
@@ -264,7 +272,10 @@ public struct CompositionalSpec: Sendable {
 
     static func decodeGroup(_ field: JSONField) throws(SpecError) -> CompositionalGroup {
         let object = try field.object()
-        try object.rejectUnknownMembers(["axis", "layoutSize", "subitems", "count", "countSizing", "interItemSpacing", "contentInsets", "edgeSpacing", "stretchesItems"])
+        try object.rejectUnknownMembers([
+            "axis", "layoutSize", "subitems", "count", "countSizing", "interItemSpacing", "contentInsets", "edgeSpacing", "stretchesItems",
+            "supplementaryItems",
+        ])
         let axis = try object.required("axis", expected: "\"horizontal\" or \"vertical\"").oneOf(CompositionalGroup.Axis.self)
         let size = try decodeSize(try object.required("layoutSize", expected: "a size object"))
         var subitems: [CompositionalSubitem] = []
@@ -282,6 +293,9 @@ public struct CompositionalSpec: Sendable {
         if let field = object.optional("contentInsets") { group.contentInsets = try LayoutDocument.decodeInsets(field) }
         if let field = object.optional("edgeSpacing") { group.edgeSpacing = try decodeEdgeSpacing(field) }
         group.stretchesItems = try object.optional("stretchesItems")?.bool() ?? false
+        if let field = object.optional("supplementaryItems") {
+            for supplementary in try field.array() { group.supplementaryItems.append(try decodeSupplementaryItem(supplementary)) }
+        }
         return group
     }
 

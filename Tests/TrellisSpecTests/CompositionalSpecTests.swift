@@ -180,7 +180,7 @@ struct CompositionalSpecTests {
         (document(section(group: #"{"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [{"layoutSize": {"widthDimension": {"absolute": 10}, "heightDimension": {"absolute": 10}}, "supplementaryItems": [\#(badge(#"{"edges": []}"#)), \#(badge(#"{"edges": []}"#))]}]}"#)),
          #"layout.section.group.subitems[0].supplementaryItems[1].elementKind: expected a supplementary kind used once per item, got "badge""#),
         (document(#"{"type": "compositional", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)]}, "boundarySupplementaryItems": [{"elementKind": "side", "alignment": "left"}]}}"#),
-         #"layout.section.boundarySupplementaryItems[0].alignment: unknown value "left"; expected one of "top", "bottom", "leading", "trailing""#),
+         #"layout.section.boundarySupplementaryItems[0].alignment: unknown value "left"; expected one of "top", "bottom", "leading", "trailing", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing""#),
         (document(#"{"type": "compositional", "section": {"group": {"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(row)]}, "supplementaryContentInsetsReference": "margins"}}"#),
          #"layout.section.supplementaryContentInsetsReference: unknown value "margins"; expected one of "automatic", "none", "safeArea", "layoutMargins", "readableContent""#),
         (document(#"{"type": "compositional", "boundarySupplementaryItems": [{"elementKind": "banner", "alignment": "leading"}], "list": {}}"#),
@@ -192,7 +192,7 @@ struct CompositionalSpecTests {
          #"layout.sections[0].interGroupSpacing: not allowed with "list" (a list section is complete)"#),
     ]
 
-    @Test(arguments: badInputs)
+    @Test(arguments: badInputs + CompositionalSpecAnchoringTests.badInputs)
     func badOptionsNameTheirPath(_ input: String, _ message: String) {
         do {
             _ = try LayoutDocument.decode(input)

@@ -370,6 +370,14 @@ public struct CompositionalGroup: Hashable, Sendable {
     /// A custom group's cells (`custom(layoutSize:itemProvider:)`); nil for a group of
     /// subitems.
     public var customItemProvider: CompositionalGroupCustomItemProvider?
+    /// Supplementary items anchored to the group's frame (`supplementaryItems`, which
+    /// UIKit anchors "to the group's geometry"): one of each per repetition of the
+    /// section's group, placed against that repetition's frame as an item's badges are
+    /// against the cell's — a partial last repetition keeps the group's full frame. Each
+    /// is at the index path of its repetition's first item. Only the section's own group
+    /// takes them (a nested group's are refused by `validate()`), and their kinds may not
+    /// be used by the group's items' supplementary items.
+    public var supplementaryItems: [CompositionalSupplementaryItem] = []
     /// The custom items the provider returned for the layout's current environment, filled
     /// in when a layout compiles the group.
     var resolvedCustomItems: [CompositionalGroupCustomItem]?
@@ -496,9 +504,11 @@ public struct CompositionalGroup: Hashable, Sendable {
         return total
     }
 
-    /// Why the group cannot be used (named below `option`), or nil.
-    func problem(_ option: String) -> LayoutOptionsError? {
+    /// Why the group cannot be used (named below `option`), or nil. `nested`: the group is
+    /// inside another group.
+    func problem(_ option: String, nested: Bool = false) -> LayoutOptionsError? {
         if let problem = layoutSize.problem("\(option).layoutSize") { return problem }
+        if let problem = supplementaryItemsProblem(option, nested: nested) { return problem }
         if customItemProvider != nil {
             if !subitems.isEmpty || count != nil {
                 return LayoutOptionsError(option: "\(option).subitems", expected: "no subitems or count in a custom group", value: "\(subitems.count) subitems")
@@ -518,7 +528,7 @@ public struct CompositionalGroup: Hashable, Sendable {
             let path = "\(option).subitems[\(index)]"
             switch subitem {
             case .group(let group):
-                if let problem = group.problem(path) { return problem }
+                if let problem = group.problem(path, nested: true) { return problem }
             case .item(let item):
                 if let problem = item.problem(path) { return problem }
             }
@@ -528,6 +538,38 @@ public struct CompositionalGroup: Hashable, Sendable {
 }
 
 extension CompositionalGroup {
+    /// Why the group's own supplementary items cannot be used, or nil.
+    private func supplementaryItemsProblem(_ option: String, nested: Bool) -> LayoutOptionsError? {
+        guard !supplementaryItems.isEmpty else { return nil }
+        if nested {
+            return LayoutOptionsError(
+                option: "\(option).supplementaryItems", expected: "no supplementary items on a nested group (only the section's group takes them)",
+                value: "\(supplementaryItems.count) items")
+        }
+        var itemKinds: Set<ElementKind> = []
+        func collect(_ subitems: [CompositionalSubitem]) {
+            for subitem in subitems {
+                switch subitem {
+                case .item(let item): for supplementary in item.supplementaryItems { itemKinds.insert(supplementary.elementKind) }
+                case .group(let group): collect(group.subitems)
+                }
+            }
+        }
+        collect(subitems)
+        var kinds: Set<ElementKind> = []
+        for (index, supplementary) in supplementaryItems.enumerated() {
+            let path = "\(option).supplementaryItems[\(index)]"
+            if supplementary.elementKind.category != .supplementaryView || itemKinds.contains(supplementary.elementKind)
+                || !kinds.insert(supplementary.elementKind).inserted {
+                return LayoutOptionsError(
+                    option: "\(path).elementKind", expected: "a supplementary kind used once per group and by none of its items",
+                    value: supplementary.elementKind.name)
+            }
+            if let problem = supplementary.problem(path) { return problem }
+        }
+        return nil
+    }
+
     /// Whether the group or one nested in it is custom (its cells known only from the
     /// environment).
     var containsCustomGroup: Bool {

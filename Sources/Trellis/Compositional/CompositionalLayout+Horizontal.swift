@@ -87,6 +87,7 @@ extension CompositionalGroup {
         group.subitems = subitems.map(\.transposed)
         group.contentInsets = contentInsets.transposed
         group.edgeSpacing = edgeSpacing?.transposed
+        group.supplementaryItems = supplementaryItems.map(\.transposed)
         if let provider = customItemProvider {
             // The provider is asked with the environment as the app sees it, and its frames
             // are transposed into the layout's.
@@ -107,7 +108,12 @@ extension CompositionalBoundaryItem {
         case .leading: item.alignment = .top
         case .bottom: item.alignment = .trailing
         case .trailing: item.alignment = .bottom
+        case .topLeading: item.alignment = .topLeading
+        case .topTrailing: item.alignment = .bottomLeading
+        case .bottomLeading: item.alignment = .topTrailing
+        case .bottomTrailing: item.alignment = .bottomTrailing
         }
+        item.offset = offset.transposed
         return item
     }
 }

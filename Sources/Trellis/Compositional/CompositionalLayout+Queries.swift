@@ -92,11 +92,11 @@ extension CompositionalLayout {
             var pinned = false
             if item.pins {
                 switch item.alignment {
-                case .top:
+                case .top, .topLeading, .topTrailing:  // (a plan holds corners as their edge)
                     var end = top + extent
                     for (other, candidate) in plan.boundary.enumerated() where candidate.alignment == .bottom && candidate.extends { end -= state.boundaryHeights[other] }
                     (frame, pinned) = Pinning.pinnedHeader(frame, sectionEnd: end, visibleBounds: visible, axis: .vertical)
-                case .bottom:
+                case .bottom, .bottomLeading, .bottomTrailing:
                     let start = state.bodyTop(plan, sectionTop: top) - plan.top
                     (frame, pinned) = Pinning.pinnedFooter(frame, sectionStart: start, visibleBounds: visible, axis: .vertical)
                 case .leading, .trailing where plan.orthogonal:
@@ -140,9 +140,8 @@ extension CompositionalLayout {
                     let offset = walk.offset(of: index)
                     if start + offset >= high + slop(high) { break }
                     let origin = groupOrigin(section, bodyTop: bodyTop, offset: offset)
-                    let present = state.withInputs(index, plan: plan) { inputs in
-                        group.layOut(inputs, origin: origin, sizes: sizes, frames: frames)
-                        return inputs.present
+                    let (present, groupSize) = state.withInputs(index, plan: plan) { inputs in
+                        (inputs.present, group.layOut(inputs, origin: origin, sizes: sizes, frames: frames))
                     }
                     if !group.hasAttachments && !group.hasZIndexes {
                         for leaf in 0..<present {
@@ -163,6 +162,14 @@ extension CompositionalLayout {
                                     try body(LayoutAttributes(indexPath: indexPath, kind: supplementary.elementKind, frame: attached, zIndex: supplementary.zIndex))
                                 }
                             }
+                        }
+                    }
+                    if !plan.groupSupplementaries.isEmpty {
+                        let groupFrame = Rect(origin: origin, size: groupSize)
+                        let indexPath = IndexPath(item: index * leafCount, section: section)
+                        for supplementary in plan.groupSupplementaries {
+                            let frame = physical(supplementary.frame(attachedTo: groupFrame))
+                            if frame.intersects(rect) { try body(LayoutAttributes(indexPath: indexPath, kind: supplementary.elementKind, frame: frame, zIndex: supplementary.zIndex)) }
                         }
                     }
                     index += 1

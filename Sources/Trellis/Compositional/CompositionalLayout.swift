@@ -46,6 +46,9 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// view controller holds: `{ [weak self] section, _ in self?.dataSource.sectionIdentifier(for: section) … }`.
     public typealias SectionProvider = (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
 
+    /// The configuration's scroll direction.
+    public var scrollDirection: ScrollDirection { configuration.scrollDirection }
+
     /// Layout-wide options; after changing them, invalidate with `invalidatesMetrics`.
     public var configuration: CompositionalConfiguration {
         didSet { precondition((try? configuration.validate()) != nil, "CompositionalLayout configuration: \(validationMessage(configuration.validate))") }
@@ -73,7 +76,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     private(set) var sectionOffsets = OffsetTree()
     /// The configuration's boundary items in layout space, and how much room they take
     /// before the first section and after the last.
-    private(set) var layoutBoundary: [(kind: ElementKind, atStart: Bool, x: Double, width: Double, height: Double, pins: Bool, zIndex: Int)] = []
+    private(set) var layoutBoundary: [(kind: ElementKind, atStart: Bool, x: Double, width: Double, height: Double, pins: Bool, zIndex: Int, offset: Point)] = []
     private(set) var layoutBoundaryBefore = 0.0, layoutBoundaryAfter = 0.0
     /// How far cells may stick out below their group, over all sections: widens searches.
     private(set) var overflow = 0.0
@@ -170,8 +173,9 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         layoutBoundary = configuration.boundarySupplementaryItems.map { given in
             let item = horizontal ? given.transposed : given
             let container = layoutEnvironment.containerSize
-            return (item.elementKind, item.alignment == .top, 0, item.layoutSize.widthDimension.resolved(in: container) ?? container.width,
-                    item.layoutSize.heightDimension.resolvedOrEstimate(in: container), item.pinToVisibleBounds, item.zIndex)
+            let width = item.layoutSize.widthDimension.resolved(in: container) ?? container.width
+            return (item.elementKind, item.alignment.edge == .top, item.alignment.isTrailingCorner ? container.width - width : 0, width,
+                    item.layoutSize.heightDimension.resolvedOrEstimate(in: container), item.pinToVisibleBounds, item.zIndex, item.offset)
         }
         layoutBoundaryBefore = layoutBoundary.reduce(0) { $0 + ($1.atStart ? $1.height : 0) }
         layoutBoundaryAfter = layoutBoundary.reduce(0) { $0 + ($1.atStart ? 0 : $1.height) }
@@ -279,7 +283,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let item = layoutBoundary[index]
         var y = item.atStart ? 0 : layoutBoundaryBefore + sectionOffsets.total
         for other in 0..<index where layoutBoundary[other].atStart == item.atStart { y += layoutBoundary[other].height }
-        return Rect(x: item.x, y: y, width: item.width, height: item.height)
+        return Rect(x: item.x + item.offset.x, y: y + item.offset.y, width: item.width, height: item.height)
     }
 
     @inline(__always) func sectionTop(_ section: Int) -> Double { layoutBoundaryBefore + sectionOffsets.offset(of: section) }
@@ -309,6 +313,18 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// `bodyTop`, at `offset` along the section's flow (from the groups' tree).
     @inline(__always) func groupOrigin(_ section: Int, bodyTop: Double, offset: Double) -> Point {
         plans[section].orthogonal ? Point(x: orthogonalStart(section) + offset, y: bodyTop) : Point(x: plans[section].left, y: bodyTop + offset)
+    }
+
+    /// The layout-space frame of group repetition `index` of `section`: its full size,
+    /// however many cells it holds.
+    /// - Complexity: O(g + log n).
+    func frameOfGroup(_ index: Int, of section: Int) -> Rect {
+        let plan = plans[section], state = states[section]
+        let origin = groupOrigin(section, bodyTop: state.bodyTop(plan, sectionTop: sectionTop(section)), offset: state.groups.offset(of: index))
+        let size = plan.group.withScratch(cells: state.itemCount) { sizes, frames in
+            state.withInputs(index, plan: plan) { inputs in plan.group.layOut(inputs, origin: origin, sizes: sizes, frames: frames) }
+        }
+        return Rect(origin: origin, size: size)
     }
 
     /// The frames (layout space) of group repetition `index` of `section` into `frames`;
@@ -371,6 +387,12 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: plans[section].boundary[index].zIndex)
         }
         let plan = plans[section]
+        if let supplementary = plan.groupSupplementaries.first(where: { $0.elementKind == kind }) {
+            let leafCount = plan.group.leafCount
+            guard indexPath.item >= 0, indexPath.item < states[section].itemCount, indexPath.item % leafCount == 0 else { return nil }
+            let frame = supplementary.frame(attachedTo: frameOfGroup(indexPath.item / leafCount, of: section))
+            return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: supplementary.zIndex)
+        }
         guard plan.group.hasAttachments, indexPath.item >= 0, indexPath.item < states[section].itemCount,
               let supplementary = plan.attachments(ofLeaf: indexPath.item % plan.group.leafCount)?.first(where: { $0.elementKind == kind }),
               let cell = frameOfItem(at: indexPath) else { return nil }
@@ -381,6 +403,13 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// Items that extend the boundary follow each other outwards in their order; those that
     /// do not lie over the section's edge (inside the extending ones).
     func boundaryFrame(_ index: Int, section: Int, top: Double) -> Rect {
+        let plan = plans[section], item = plan.boundary[index]
+        let frame = boundaryFrameBeforeOffset(index, section: section, top: top)
+        return Rect(x: frame.minX + item.offset.x, y: frame.minY + item.offset.y, width: frame.width, height: frame.height)
+    }
+
+    /// Where boundary item `index`'s alignment puts it.
+    private func boundaryFrameBeforeOffset(_ index: Int, section: Int, top: Double) -> Rect {
         let plan = plans[section], state = states[section], item = plan.boundary[index]
         let height = state.boundaryHeights[index]
         let bodyTop = state.bodyTop(plan, sectionTop: top)
@@ -390,10 +419,10 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             return sum
         }
         switch item.alignment {
-        case .top:
+        case .top, .topLeading, .topTrailing:  // (a plan holds corners as their edge)
             let y = item.extends ? top + before(.top) { state.boundaryHeights[$1] } : bodyTop - plan.top
             return Rect(x: item.x, y: y, width: item.width, height: height)
-        case .bottom:
+        case .bottom, .bottomLeading, .bottomTrailing:
             let end = bodyTop + state.itemsHeight(plan) + plan.bottom
             let y = item.extends ? end + before(.bottom) { state.boundaryHeights[$1] } : end - height
             return Rect(x: item.x, y: y, width: item.width, height: height)
@@ -436,9 +465,12 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     func background(_ index: Int, of section: Int, top: Double) -> LayoutAttributes? {
         let plan = plans[section], item = plan.decorations[index], state = states[section]
         let span = Rect(x: 0, y: top, width: containerWidth, height: state.extent(plan))
-        let covered = item.coversItemsOnly
-            ? Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top), width: plan.contentWidth, height: state.itemsHeight(plan))
-            : span
+        var covered = span
+        if item.coversItemsOnly {
+            // Below the header row when the first item is the header.
+            let header = plan.firstGroupIsHeader && state.groupCount(plan) > 0 ? state.groups[0] : 0
+            covered = Rect(x: plan.left, y: state.bodyTop(plan, sectionTop: top) + header, width: plan.contentWidth, height: state.itemsHeight(plan) - header)
+        }
         let area = Rect(
             x: covered.minX + item.contentInsets.leading, y: covered.minY + item.contentInsets.top,
             width: covered.width - item.contentInsets.leading - item.contentInsets.trailing,
@@ -450,7 +482,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// The separator between group `index` (starting at `groupTop`) and the next.
     func separator(below index: Int, of section: Int, groupTop: Double) -> LayoutAttributes? {
         let plan = plans[section]
-        guard let separators = plan.separators else { return nil }
+        guard let separators = plan.separators, !(plan.firstGroupIsHeader && index == 0) else { return nil }
         let state = states[section]
         let groupHeight = state.groups[index] - plan.spacing
         // Inside the group above, over its last `thickness` points: rows touch, as a list
@@ -494,6 +526,8 @@ final class SectionPlan: Sendable {
         var zIndex: Int
         /// Takes room of its own (`extendsBoundary`).
         var extends: Bool
+        /// Moves the item from where its alignment puts it (`offset`).
+        var offset = Point.zero
         /// Beside the groups (leading or trailing), not above or below them.
         var sideways: Bool { alignment.isSideways }
     }
@@ -509,12 +543,18 @@ final class SectionPlan: Sendable {
     /// The gap between consecutive groups (separators lie inside groups, not in it).
     let spacing: Double
     let separators: ListLayout.Separators?
+    /// A list section whose first item is its header (`headerMode = .firstItemInSection`):
+    /// no separator below its first group, and a background covering the items only starts
+    /// after it.
+    let firstGroupIsHeader: Bool
     let boundary: [Boundary]
     let decorations: [CompositionalDecorationItem]
     /// For `groupPagingCentered`: the extra leading (and trailing) inset that centres the
     /// first group.
     let centering: Double
-    /// How far the supplementary items attached to cells may reach past them.
+    /// The supplementary items anchored to each repetition of the section's group.
+    let groupSupplementaries: [CompositionalSupplementaryItem]
+    /// How far the supplementary items attached to cells or groups may reach past them.
     let attachmentReach: Double
     /// In an orthogonal section, the widths the leading and trailing boundary items that
     /// extend the boundary take before and after the groups (0 in other sections).
@@ -540,6 +580,7 @@ final class SectionPlan: Sendable {
         self.group = group
         orthogonal = section.orthogonalScrollingBehavior != .none
         separators = orthogonal ? nil : section.separators
+        firstGroupIsHeader = !orthogonal && section.listConfiguration?.headerMode == .firstItemInSection
         spacing = section.interGroupSpacing
         decorations = section.decorationItems
         let (boundaryLeft, boundaryRight): (Double, Double)
@@ -559,22 +600,27 @@ final class SectionPlan: Sendable {
                     kind: item.elementKind, alignment: item.alignment, x: 0,
                     width: item.layoutSize.widthDimension.resolvedOrEstimate(in: container), estimatedHeight: false,
                     estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: container),
-                    pins: item.pinToVisibleBounds, zIndex: item.zIndex, extends: item.extendsBoundary)
+                    pins: item.pinToVisibleBounds, zIndex: item.zIndex, extends: item.extendsBoundary, offset: item.offset)
             }
+            // A corner lies along its edge, against the leading or trailing side.
+            let itemWidth = item.layoutSize.widthDimension.resolved(in: boundaryContainer) ?? boundaryContainer.width
             return Boundary(
-                kind: item.elementKind, alignment: item.alignment, x: boundaryLeft,
-                width: item.layoutSize.widthDimension.resolved(in: boundaryContainer) ?? boundaryContainer.width,
+                kind: item.elementKind, alignment: item.alignment.edge,
+                x: item.alignment.isTrailingCorner ? boundaryLeft + boundaryContainer.width - itemWidth : boundaryLeft,
+                width: itemWidth,
                 estimatedHeight: item.layoutSize.heightDimension.isEstimated,
                 estimate: item.layoutSize.heightDimension.resolvedOrEstimate(in: boundaryContainer),
-                pins: item.pinToVisibleBounds, zIndex: item.zIndex, extends: item.extendsBoundary)
+                pins: item.pinToVisibleBounds, zIndex: item.zIndex, extends: item.extendsBoundary, offset: item.offset)
         }
         let isOrthogonal = orthogonal
         leadingExtent = boundary.reduce(0) { $0 + ($1.alignment == .leading && $1.extends && isOrthogonal ? $1.width : 0) }
         trailingExtent = boundary.reduce(0) { $0 + ($1.alignment == .trailing && $1.extends && isOrthogonal ? $1.width : 0) }
         sidewaysHeight = boundary.reduce(0) { $1.sideways ? Swift.max($0, $1.estimate) : $0 }
-        attachmentReach = group.attachmentLists.reduce(0.0) { reach, items in
+        groupSupplementaries = section.group.supplementaryItems
+        let itemReach = group.attachmentLists.reduce(0.0) { reach, items in
             items.reduce(reach) { Swift.max($0, $1.reach(in: container)) }
         }
+        attachmentReach = section.group.supplementaryItems.reduce(itemReach) { Swift.max($0, $1.reach(in: container)) }
         if section.orthogonalScrollingBehavior == .groupPagingCentered {
             let firstWidth = group.withScratch(cells: 0) { sizes, _ in
                 group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0)), into: sizes).size.width

@@ -31,9 +31,19 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
         case sidebarPlain
     }
 
+    /// How a list shows its sections' headers or footers (UIKit's `HeaderMode` and
+    /// `FooterMode`, one enum here).
     public enum SupplementaryMode: String, Hashable, Sendable, CaseIterable {
         case none
+        /// A boundary supplementary item of kind `.header` or `.footer`.
         case supplementary
+        /// Headers only: the first item of each section is the header
+        /// (`.firstItemInSection`). Its row is laid out as any other, but no separator
+        /// lies below it, an inset-grouped background covers the rows after it only, and a
+        /// `ListCell` shown for it takes the list's header look by default (the outline
+        /// sidebars of Apple's samples, where the header row expands and collapses its
+        /// section).
+        case firstItemInSection
     }
 
     public var appearance: Appearance
@@ -79,6 +89,9 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
             try validateSpacing(value, name)
         }
         if let separatorInsets, let problem = insetsProblem(separatorInsets, "separatorInsets") { throw problem }
+        if footerMode == .firstItemInSection {
+            throw LayoutOptionsError(option: "footerMode", expected: "none or supplementary (only headers can be the first item)", value: footerMode.rawValue)
+        }
     }
 }
 

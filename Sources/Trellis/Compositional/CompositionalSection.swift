@@ -21,9 +21,30 @@ public struct CompositionalBoundaryItem: Hashable, Sendable {
         case leading
         /// After the section's groups along x, as `leading` on the other side.
         case trailing
+        /// Above the section as `top`, against the leading side of the section's width
+        /// (inside the insets when supplementaries follow them).
+        case topLeading
+        /// Above the section as `top`, against the trailing side.
+        case topTrailing
+        /// Below the section as `bottom`, against the leading side.
+        case bottomLeading
+        /// Below the section as `bottom`, against the trailing side.
+        case bottomTrailing
 
         /// Lies along x, beside the groups rather than above or below them.
         public var isSideways: Bool { self == .leading || self == .trailing }
+
+        /// The edge the item lies along: a corner lies along its top or bottom edge.
+        public var edge: Alignment {
+            switch self {
+            case .topLeading, .topTrailing: .top
+            case .bottomLeading, .bottomTrailing: .bottom
+            case .top, .bottom, .leading, .trailing: self
+            }
+        }
+
+        /// A corner against the trailing side of its edge.
+        var isTrailingCorner: Bool { self == .topTrailing || self == .bottomTrailing }
     }
 
     /// Its size: the width is resolved against the section's width (inside its leading and
@@ -44,6 +65,10 @@ public struct CompositionalBoundaryItem: Hashable, Sendable {
     /// the area inside the section's content insets, the start or end of the groups) and
     /// the section is laid out as without it (`extendsBoundary`).
     public var extendsBoundary = true
+    /// Points the item is moved by from where its alignment puts it, x towards the
+    /// trailing edge, y down (`offset`, given as `absoluteOffset`): it moves the item
+    /// only, the section keeps the room the item takes.
+    public var offset: Point = .zero
 
     public init(
         layoutSize: CompositionalSize, elementKind: ElementKind, alignment: Alignment,
@@ -54,6 +79,16 @@ public struct CompositionalBoundaryItem: Hashable, Sendable {
         self.alignment = alignment
         self.pinToVisibleBounds = pinToVisibleBounds
         self.zIndex = zIndex
+    }
+
+    /// An item moved by `absoluteOffset` points from where `alignment` puts it
+    /// (`init(layoutSize:elementKind:alignment:absoluteOffset:)`): a corner badge over a
+    /// section's edge, say.
+    public init(
+        layoutSize: CompositionalSize, elementKind: ElementKind, alignment: Alignment, absoluteOffset: Point
+    ) {
+        self.init(layoutSize: layoutSize, elementKind: elementKind, alignment: alignment)
+        offset = absoluteOffset
     }
 
     /// A section header: full width, estimated height, kind `.header`.
@@ -208,6 +243,9 @@ public struct CompositionalConfiguration: Hashable, Sendable {
         var kinds: Set<ElementKind> = []
         for (index, item) in boundarySupplementaryItems.enumerated() {
             if let problem = item.layoutSize.problem("boundarySupplementaryItems[\(index)].layoutSize") { throw problem }
+            for (name, value) in [("x", item.offset.x), ("y", item.offset.y)] where !value.isFinite {
+                throw LayoutOptionsError(option: "boundarySupplementaryItems[\(index)].absoluteOffset.\(name)", expected: "a finite number", value: value)
+            }
             if item.elementKind.category != .supplementaryView || !kinds.insert(item.elementKind).inserted {
                 throw LayoutOptionsError(
                     option: "boundarySupplementaryItems[\(index)].elementKind", expected: "a supplementary kind used once", value: item.elementKind.name)
@@ -316,6 +354,9 @@ public struct CompositionalSection: Sendable {
         var kinds: Set<ElementKind> = []
         for (index, item) in boundarySupplementaryItems.enumerated() {
             if let problem = item.layoutSize.problem("boundarySupplementaryItems[\(index)].layoutSize") { throw problem }
+            for (name, value) in [("x", item.offset.x), ("y", item.offset.y)] where !value.isFinite {
+                throw LayoutOptionsError(option: "boundarySupplementaryItems[\(index)].absoluteOffset.\(name)", expected: "a finite number", value: value)
+            }
             if item.elementKind.category != .supplementaryView || !kinds.insert(item.elementKind).inserted {
                 throw LayoutOptionsError(
                     option: "boundarySupplementaryItems[\(index)].elementKind", expected: "a supplementary kind used once per section",

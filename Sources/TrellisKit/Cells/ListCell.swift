@@ -27,8 +27,10 @@ open class ListCell: CollectionViewCell {
         didSet { rebuildAccessories() }
     }
 
-    /// How many levels the content is indented (`indentationLevel`): an outline sets it to
-    /// the item's level in its section snapshot.
+    /// How many levels the content is indented (`indentationLevel`). A diffable data
+    /// source showing outlines sets it to the item's level in its section snapshot each
+    /// time it hands the cell out, before the registration's handler runs (which may set
+    /// another), as UIKit's does.
     public var indentationLevel = 0 {
         didSet { if indentationLevel != oldValue { updateConstraintConstants() } }
     }
@@ -81,31 +83,68 @@ open class ListCell: CollectionViewCell {
 
     /// A list content configuration for this cell and the list showing it
     /// (`defaultContentConfiguration()`): `sidebarCell()` in a sidebar, `cell()`
-    /// otherwise. Set its text and assign it to `contentConfiguration`.
+    /// otherwise. Set its text and assign it to `contentConfiguration`. The header row of
+    /// a list whose `headerMode` is `.firstItemInSection` gets the list's header instead:
+    /// `sidebarHeader()` in a sidebar, `groupedHeader()` in a grouped or inset-grouped
+    /// list, `plainHeader()` in a plain one.
     public func defaultContentConfiguration() -> ListContentConfiguration {
+        if isHeaderRow {
+            switch listAppearance {
+            case .sidebar?, .sidebarPlain?: return .sidebarHeader()
+            case .grouped?, .insetGrouped?: return .groupedHeader()
+            case .plain?, nil: return .plainHeader()
+            }
+        }
         switch listAppearance {
-        case .sidebar?, .sidebarPlain?: .sidebarCell()
-        default: .cell()
+        case .sidebar?, .sidebarPlain?: return .sidebarCell()
+        default: return .cell()
         }
     }
 
     /// The background for the list showing the cell (`defaultBackgroundConfiguration()`):
     /// `listSidebarCell()` in a sidebar, `listGroupedCell()` in a grouped or inset-grouped
-    /// list, `listPlainCell()` otherwise. A list cell shows it until you set a
+    /// list, `listPlainCell()` otherwise (the header row of a `.firstItemInSection` list:
+    /// the list's header background). A list cell shows it until you set a
     /// `backgroundConfiguration` of your own, as UIKit's does.
     public func defaultBackgroundConfiguration() -> BackgroundConfiguration {
-        switch listAppearance {
+        if isHeaderRow {
+            switch listAppearance {
+            case .sidebar?, .sidebarPlain?: return .listSidebarHeader()
+            case .grouped?, .insetGrouped?: return .listGroupedHeaderFooter()
+            case .plain?, nil: return .listPlainHeaderFooter()
+            }
+        }
+        return switch listAppearance {
         case .sidebar?, .sidebarPlain?: .listSidebarCell()
         case .grouped?, .insetGrouped?: .listGroupedCell()
         case .plain?, nil: .listPlainCell()
         }
     }
 
+    override var configurationIndexPath: IndexPath? {
+        didSet {
+            // Handed out for an item of an outline: indented to its level.
+            guard let indexPath = configurationIndexPath, let level = configurationOwner?.expansionSource?.outlineLevel(at: indexPath) else { return }
+            indentationLevel = level
+        }
+    }
+
+    /// The list configuration of the compositional list section the cell is handed out
+    /// for, and the row; nil outside one.
+    private var listPlace: (configuration: CompositionalListConfiguration, indexPath: IndexPath)? {
+        guard let collectionView = configurationOwner, let indexPath = displayedIndexPath ?? configurationIndexPath,
+              let configuration = collectionView.listConfiguration(ofSection: indexPath.section) else { return nil }
+        return (configuration, indexPath)
+    }
+
     /// The appearance of the compositional list section the cell is handed out for, nil
     /// outside one.
-    private var listAppearance: CompositionalListConfiguration.Appearance? {
-        guard let collectionView = configurationOwner, let indexPath = displayedIndexPath ?? configurationIndexPath else { return nil }
-        return collectionView.listConfiguration(ofSection: indexPath.section)?.appearance
+    private var listAppearance: CompositionalListConfiguration.Appearance? { listPlace?.configuration.appearance }
+
+    /// Whether the cell shows the first item of a section whose first item is its header.
+    private var isHeaderRow: Bool {
+        guard let place = listPlace else { return false }
+        return place.configuration.headerMode == .firstItemInSection && place.indexPath.item == 0
     }
 
     /// True while the background is the list's default, not one the app set.
@@ -161,7 +200,7 @@ open class ListCell: CollectionViewCell {
     private func rebuildAccessories() {
         for view in accessoryViews { view.removeFromSuperview() }
         accessoryViews = accessories.map { accessory in
-            AccessoryView(accessory) { [weak self] accessory in self?.accessoryWasPressed(accessory) }
+            AccessoryView(resolved(accessory)) { [weak self] accessory in self?.accessoryWasPressed(accessory) }
         }
         for view in accessoryViews { insertSubview(view, at: subviews.firstIndex { $0 === separatorView } ?? subviews.count) }
         shownAccessories = []
@@ -265,6 +304,15 @@ open class ListCell: CollectionViewCell {
             if constraint.constant != constant { constraint.constant = constant }
         }
         (contentView as? ListContentView)?.updateMargins()
+    }
+
+    /// The accessory as this row shows it: an `.automatic` outline disclosure is the
+    /// header's in the header row of a `.firstItemInSection` list (trailing, the whole row
+    /// toggles), the cell's elsewhere.
+    private func resolved(_ accessory: CellAccessory) -> CellAccessory {
+        guard isHeaderRow, case .outlineDisclosure(var options) = accessory.kind, options.style == .automatic else { return accessory }
+        options.style = .header
+        return .outlineDisclosure(displayed: accessory.displayedState, options: options, actionHandler: accessory.actionHandler)
     }
 
     private func accessoryWasPressed(_ accessory: CellAccessory) {

@@ -58,10 +58,19 @@ open class CollectionView: View, LayoutSource {
         didSet { if isPrefetchingEnabled != oldValue { setNeedsLayout() } }
     }
 
-    /// The direction the content scrolls in: the axis of anchoring and of the margins.
-    public var scrollDirection: ScrollDirection = .vertical {
-        didSet { if scrollDirection != oldValue { setNeedsLayout() } }
+    /// The direction the content scrolls in: the axis of anchoring, of the content offset's
+    /// range and of the margins. The layout's (``CollectionLayout/scrollDirection``), as a
+    /// UICollectionView scrolls the way its layout grows; a value set here overrides it.
+    public var scrollDirection: ScrollDirection {
+        get { scrollDirectionOverride ?? layout.scrollDirection }
+        set {
+            let previous = scrollDirection
+            scrollDirectionOverride = newValue
+            if newValue != previous { setNeedsLayout() }
+        }
     }
+    /// The direction set on the collection view itself (nil: the layout's).
+    private var scrollDirectionOverride: ScrollDirection?
 
     /// Room around the content. The layout gets the bounds minus these insets across the
     /// scroll direction; the content offset may go to minus the leading/top inset.

@@ -23,7 +23,7 @@ extension CollectionViewDiffableDataSource {
     func canReorderItem(at indexPath: IndexPath) -> Bool {
         guard let canReorder = reorderingHandlers.canReorderItem, let item = itemIdentifier(for: indexPath) else { return false }
         if let section = current.sectionIdentifier(containingItem: item), let outline = sectionSnapshots[section],
-           outline.isExpanded(item), !(outline.nodes[item]?.children.isEmpty ?? true)
+           outline.isExpanded(item), outline.hasChildren(item)
         {
             return false
         }
@@ -52,7 +52,7 @@ extension CollectionViewDiffableDataSource {
         }
         let destinationItems = final.itemIdentifiers(inSection: destinationSection)
         var destinationOutline = outlines[destinationSection]
-        if destinationOutline == nil && subtree.nodes.count > 1 {
+        if destinationOutline == nil && subtree.count > 1 {
             // Collapsed descendants keep their place under the item in a flat section too.
             destinationOutline = SectionSnapshot(rootItems: destinationItems.filter { $0 != item })
         }

@@ -16,35 +16,43 @@ import Trellis
 /// naming the identifier and where it already is); `apply` then throws the first one and
 /// leaves the collection view unchanged.
 ///
-/// A value type: the tree is a table from each item to its parent, its children and its
-/// expansion, plus the list of roots, all copy-on-write.
+/// A value type: a flat table, copy-on-write. Each item has a slot (one hash a new item,
+/// in a table from item to slot); a slot's links — parent, first and last child, next and
+/// previous sibling, expansion — are small integers in one array. Appending children links
+/// them in place (no array per parent), walking the tree follows the links (no hashing),
+/// and expanding or collapsing copies and touches only the links.
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable {
     @usableFromInline typealias Item = ItemIdentifierType
 
-    /// One item's place in the tree. The children come first: laid out before the
-    /// optional parent and the flag, a node of integer items takes 24 bytes, not 32 (the
-    /// table of a large outline is most of its memory).
+    /// A slot's place in the tree.
     @usableFromInline
-    struct Node: Sendable {
-        @usableFromInline var children: [Item] = []
-        @usableFromInline var parent: Item?
+    struct Links: Sendable {
+        @usableFromInline var parent: Int32
+        @usableFromInline var firstChild: Int32 = -1
+        @usableFromInline var lastChild: Int32 = -1
+        @usableFromInline var next: Int32 = -1
+        @usableFromInline var previous: Int32 = -1
         @usableFromInline var isExpanded = false
 
-        @inlinable init(parent: Item?) { self.parent = parent }
+        @inlinable init(parent: Int32) { self.parent = parent }
     }
 
-    /// The items without a parent, in order.
-    /// - Complexity: O(1).
-    public var rootItems: [ItemIdentifierType] { roots }
+    /// No slot.
+    @inlinable static var none: Int32 { -1 }
 
-    /// The root items. Storage, and everything the building and reading methods touch, is
-    /// usable from inlinable code so that those methods are specialised for the app's
-    /// item type where they are called (unspecialised, every hash and every node copy
-    /// goes through value witnesses: several times slower).
-    @usableFromInline var roots: [Item] = []
-    /// Every item's node. Invariant: an item is in `nodes` exactly when it is in `roots`
-    /// or in the `children` of one other node, and its node's `parent` says which.
-    @usableFromInline var nodes: [Item: Node] = [:]
+    // Invariants: `slotOf[itemAt[s]] == s` for every slot s, and nothing else is in
+    // `slotOf`; the lists linked from `firstRoot` and from each slot's `firstChild`
+    // through `next` hold every slot exactly once; `previous` mirrors `next`; `parent` is
+    // the slot whose list holds it (`none` for a root); `lastChild` / `lastRoot` end the
+    // lists.
+
+    /// Each item's slot.
+    @usableFromInline var slotOf: [Item: Int32] = [:]
+    /// The item in each slot.
+    @usableFromInline var itemAt: [Item] = []
+    @usableFromInline var links: [Links] = []
+    @usableFromInline var firstRoot: Int32 = -1
+    @usableFromInline var lastRoot: Int32 = -1
 
     /// What went wrong while building the snapshot (duplicates, unknown items), in order.
     /// Empty for a snapshot `apply` accepts.
@@ -55,31 +63,47 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     // MARK: Reading
 
+    /// How many items the snapshot has.
+    @inlinable var count: Int { itemAt.count }
+
+    /// The items without a parent, in order.
+    /// - Complexity: O(r) for r root items.
+    @inlinable public var rootItems: [ItemIdentifierType] { siblings(from: firstRoot) }
+
     /// Every item, depth-first: each item followed by its children (expanded or not).
     /// - Complexity: O(n).
-    @inlinable public var items: [ItemIdentifierType] { depthFirst(from: roots, visibleOnly: false) }
+    @inlinable public var items: [ItemIdentifierType] { walkedItems(visibleOnly: false) }
 
     /// The items shown: the roots, and the children of items whose ancestors are all
     /// expanded, depth-first. What the section displays once applied.
     /// - Complexity: O(v) for v visible items.
-    @inlinable public var visibleItems: [ItemIdentifierType] { depthFirst(from: roots, visibleOnly: true) }
+    @inlinable public var visibleItems: [ItemIdentifierType] { walkedItems(visibleOnly: true) }
 
     /// Whether the snapshot has `item`.
     /// - Complexity: O(1) on average.
-    @inlinable public func contains(_ item: ItemIdentifierType) -> Bool { nodes[item] != nil }
+    @inlinable public func contains(_ item: ItemIdentifierType) -> Bool { slotOf[item] != nil }
 
     /// Whether `item` is expanded (false for an item the snapshot does not have).
     /// - Complexity: O(1) on average.
-    @inlinable public func isExpanded(_ item: ItemIdentifierType) -> Bool { nodes[item]?.isExpanded ?? false }
+    @inlinable public func isExpanded(_ item: ItemIdentifierType) -> Bool {
+        guard let slot = slotOf[item] else { return false }
+        return links[Int(slot)].isExpanded
+    }
+
+    /// Whether `item` has children (expanded or not).
+    @inlinable func hasChildren(_ item: ItemIdentifierType) -> Bool {
+        guard let slot = slotOf[item] else { return false }
+        return links[Int(slot)].firstChild != Self.none
+    }
 
     /// Whether `item` is among `visibleItems`: a root, or an item whose ancestors are all
     /// expanded (false for an item the snapshot does not have).
     /// - Complexity: O(d) for the item's depth d.
     @inlinable public func isVisible(_ item: ItemIdentifierType) -> Bool {
-        guard var node = nodes[item] else { return false }
-        while let parent = node.parent {
-            guard let parentNode = nodes[parent], parentNode.isExpanded else { return false }
-            node = parentNode
+        guard var slot = slotOf[item] else { return false }
+        while links[Int(slot)].parent != Self.none {
+            slot = links[Int(slot)].parent
+            guard links[Int(slot)].isExpanded else { return false }
         }
         return true
     }
@@ -87,26 +111,30 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// The position of `item` in `items` (depth-first over all items); nil when absent.
     /// - Complexity: O(n).
     public func index(of item: ItemIdentifierType) -> Int? {
-        guard nodes[item] != nil else { return nil }
-        return items.firstIndex(of: item)
+        guard let target = slotOf[item] else { return nil }
+        var position = 0, found: Int?
+        walk(from: firstRoot, single: false, visibleOnly: false) { slot in
+            if slot == target { found = position }
+            position += 1
+        }
+        return found
     }
 
     /// How deep `item` is: 0 for a root item, 1 for its children, and so on. -1 for an item
     /// the snapshot does not have (UIKit raises an exception).
     /// - Complexity: O(d) for the item's depth d.
     @inlinable public func level(of item: ItemIdentifierType) -> Int {
-        guard var node = nodes[item] else { return -1 }
-        var level = 0
-        while let parent = node.parent, let parentNode = nodes[parent] {
-            level += 1
-            node = parentNode
-        }
-        return level
+        guard let slot = slotOf[item] else { return -1 }
+        return depth(of: slot)
     }
 
     /// The parent of `child`; nil for a root item or an item the snapshot does not have.
     /// - Complexity: O(1) on average.
-    @inlinable public func parent(of child: ItemIdentifierType) -> ItemIdentifierType? { nodes[child]?.parent }
+    @inlinable public func parent(of child: ItemIdentifierType) -> ItemIdentifierType? {
+        guard let slot = slotOf[child] else { return nil }
+        let parent = links[Int(slot)].parent
+        return parent == Self.none ? nil : itemAt[Int(parent)]
+    }
 
     /// A section snapshot of `parent`'s descendants (its children become the roots), or,
     /// with `includingParent`, of `parent` and its descendants. Expansion states are
@@ -114,14 +142,12 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// - Complexity: O(k) for the k items copied.
     public func snapshot(of parent: ItemIdentifierType, includingParent: Bool = false) -> Self {
         var result = Self()
-        guard let node = nodes[parent] else {
+        guard let slot = slotOf[parent] else {
             result.recordMissing(parent, "snapshot(of:includingParent:)")
             return result
         }
-        let roots = includingParent ? [parent] : node.children
-        result.roots = roots
-        result.nodes.reserveCapacity(roots.count)
-        copySubtrees(roots, parent: nil, into: &result.nodes)
+        let first = includingParent ? slot : links[Int(slot)].firstChild
+        result.copyTrees(of: self, from: first, single: includingParent, under: Self.none, before: Self.none)
         return result
     }
 
@@ -133,16 +159,14 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     ///       * - Fruit
     ///           - 🍏
     ///     *   Drinks
-    /// - Complexity: O(n).
+    /// - Complexity: O(n × d) for depth d.
     public func visualDescription() -> String {
         var lines: [String] = []
-        var stack: [(item: Item, level: Int, visible: Bool)] = roots.reversed().map { ($0, 0, true) }
-        while let (item, level, visible) = stack.popLast() {
-            let node = nodes[item]!  // every listed item has a node (the invariant)
-            let expansion = node.children.isEmpty ? " " : (node.isExpanded ? "+" : "-")
-            let indent = String(repeating: "  ", count: level)
-            lines.append("\(indent)\(visible ? "*" : " ") \(expansion) \(item)")
-            for child in node.children.reversed() { stack.append((child, level + 1, visible && node.isExpanded)) }
+        walk(from: firstRoot, single: false, visibleOnly: false) { slot in
+            let node = links[Int(slot)]
+            let expansion = node.firstChild == Self.none ? " " : (node.isExpanded ? "+" : "-")
+            let indent = String(repeating: "  ", count: depth(of: slot))
+            lines.append("\(indent)\(isVisible(slot: slot) ? "*" : " ") \(expansion) \(itemAt[Int(slot)])")
         }
         return lines.joined(separator: "\n")
     }
@@ -156,24 +180,24 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     @inlinable
     public mutating func append(_ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil) {
         let operation = "append(_:to:)"
-        if let parent, !existing(parent, operation) { return }
-        guard adopt(items, parent: parent, operation) else { return }
+        var parentSlot = Self.none
         if let parent {
-            nodes[parent]!.children.append(contentsOf: items)  // checked above
-        } else {
-            roots.append(contentsOf: items)
+            guard let slot = existingSlot(parent, operation) else { return }
+            parentSlot = slot
         }
+        guard let first = adopt(items, operation, parent: parentSlot) else { return }
+        linkRun(first, count: items.count, under: parentSlot, before: Self.none)
     }
 
     /// Inserts `items` before `item`, as siblings of it (same parent).
-    /// - Complexity: O(k + s) for k items and s siblings.
+    /// - Complexity: O(k) for k items.
     public mutating func insert(_ items: [ItemIdentifierType], before item: ItemIdentifierType) {
         insertSiblings(items, nextTo: item, after: false, operation: "insert(_:before:)")
     }
 
     /// Inserts `items` after `item`, as siblings of it (same parent): in `items` order they
     /// come after `item`'s descendants.
-    /// - Complexity: O(k + s) for k items and s siblings.
+    /// - Complexity: O(k) for k items.
     public mutating func insert(_ items: [ItemIdentifierType], after item: ItemIdentifierType) {
         insertSiblings(items, nextTo: item, after: true, operation: "insert(_:after:)")
     }
@@ -183,13 +207,13 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// - Complexity: O(k) for the k items of `snapshot`.
     public mutating func append(_ snapshot: Self, to parent: ItemIdentifierType? = nil) {
         let operation = "append(_:to:) of a section snapshot"
-        if let parent, !existing(parent, operation) { return }
-        guard graft(snapshot, parent: parent, operation) else { return }
+        var parentSlot = Self.none
         if let parent {
-            nodes[parent]!.children.append(contentsOf: snapshot.rootItems)
-        } else {
-            roots.append(contentsOf: snapshot.roots)
+            guard let slot = existingSlot(parent, operation) else { return }
+            parentSlot = slot
         }
+        guard canGraft(snapshot, parent: parentSlot, operation) else { return }
+        copyTrees(of: snapshot, from: snapshot.firstRoot, single: false, under: parentSlot, before: Self.none)
     }
 
     /// Inserts the trees of `snapshot` before `item`, as its siblings.
@@ -204,47 +228,46 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     /// Replaces `parent`'s descendants with the trees of `snapshot` (its roots become
     /// `parent`'s children). `parent` keeps its own expansion state.
-    /// - Complexity: O(d + k) for d descendants removed and k items added.
+    /// - Complexity: O(n + k) for n items here and k added.
     public mutating func replace(childrenOf parent: ItemIdentifierType, using snapshot: Self) {
         let operation = "replace(childrenOf:using:)"
-        guard existing(parent, operation) else { return }
-        let removed = depthFirst(from: nodes[parent]!.children, visibleOnly: false)
-        var saved: [(Item, Node)] = []
-        saved.reserveCapacity(removed.count)
-        for item in removed { saved.append((item, nodes.removeValue(forKey: item)!)) }
-        guard graft(snapshot, parent: parent, operation) else {
-            for (item, node) in saved { nodes[item] = node }
-            return
-        }
-        nodes[parent]!.children = snapshot.rootItems
+        guard let slot = existingSlot(parent, operation) else { return }
+        var descendants = Set<Int32>()
+        walk(from: links[Int(slot)].firstChild, single: false, visibleOnly: false) { descendants.insert($0) }
+        // Items of `snapshot` may be among the descendants it replaces, not elsewhere.
+        guard canGraft(snapshot, parent: slot, operation, except: descendants) else { return }
+        let parentItem = itemAt[Int(slot)]
+        removeSlots(descendants)
+        let newSlot = slotOf[parentItem]!  // the parent stays
+        copyTrees(of: snapshot, from: snapshot.firstRoot, single: false, under: newSlot, before: Self.none)
     }
 
     // MARK: Removing items
 
     /// Deletes `items` and all their descendants. An item the snapshot does not have
     /// changes nothing and is recorded in `errors`.
-    /// - Complexity: O(k + d + s) for k items, d descendants and s siblings of theirs.
+    /// - Complexity: O(n) for the n items of the snapshot.
     public mutating func delete(_ items: [ItemIdentifierType]) {
-        for item in items where nodes[item] == nil {
-            recordMissing(item, "delete(_:)")
-            return
+        var doomed = Set<Int32>()
+        for item in items {
+            guard let slot = slotOf[item] else {
+                recordMissing(item, "delete(_:)")
+                return
+            }
+            doomed.insert(slot)
         }
-        let doomed = Set(items)
-        var parents = Set<Item>()
-        var touchesRoots = false
-        for item in doomed {
-            if let parent = nodes[item]!.parent { parents.insert(parent) } else { touchesRoots = true }
-        }
-        for gone in depthFirst(from: Array(doomed), visibleOnly: false) { nodes[gone] = nil }
-        // A parent that was itself deleted (a descendant of a deleted item) is gone.
-        for parent in parents where nodes[parent] != nil { nodes[parent]!.children.removeAll { doomed.contains($0) } }
-        if touchesRoots { roots.removeAll { doomed.contains($0) } }
+        var gone = Set<Int32>()
+        for slot in doomed where !gone.contains(slot) { walk(from: slot, single: true, visibleOnly: false) { gone.insert($0) } }
+        removeSlots(gone)
     }
 
     /// Deletes every item.
     public mutating func deleteAll() {
-        roots.removeAll()
-        nodes.removeAll()
+        slotOf.removeAll()
+        itemAt.removeAll()
+        links.removeAll()
+        firstRoot = Self.none
+        lastRoot = Self.none
     }
 
     // MARK: Expanding and collapsing
@@ -261,136 +284,262 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     // MARK: Internals
 
-    /// The items below `starts` (themselves included), depth-first; with `visibleOnly`,
-    /// without the descendants of collapsed items. An explicit stack: a chain of 100,000
-    /// nested items must not exhaust the thread's stack.
+    /// The items of the sibling list starting at `first`.
     @inlinable
-    func depthFirst(from starts: [Item], visibleOnly: Bool) -> [Item] {
-        // Every node is a root or some node's child: as many nodes as roots means no item
-        // has children, and the roots are the walk.
-        if nodes.count == roots.count && starts.count == roots.count { return starts }
+    func siblings(from first: Int32) -> [Item] {
         var result: [Item] = []
-        result.reserveCapacity(visibleOnly ? starts.count : nodes.count)
-        // Each entry: a list of siblings and the next one to visit.
-        var stack: [(siblings: [Item], next: Int)] = [(starts, 0)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let (siblings, next) = stack[top]
-            guard next < siblings.count else {
-                stack.removeLast()
-                continue
-            }
-            stack[top].next = next + 1
-            let item = siblings[next]
-            result.append(item)
-            guard let node = nodes[item], !node.children.isEmpty, !visibleOnly || node.isExpanded else { continue }
-            stack.append((node.children, 0))
+        var slot = first
+        while slot != Self.none {
+            result.append(itemAt[Int(slot)])
+            slot = links[Int(slot)].next
         }
         return result
     }
 
-    /// Gives each of `items` a node under `parent`, unless one is already in the snapshot
-    /// or listed twice: then nothing is added and the duplicate is recorded.
     @inlinable
-    mutating func adopt(_ items: [Item], parent: Item?, _ operation: String) -> Bool {
-        reserveNodes(items.count)
+    func walkedItems(visibleOnly: Bool) -> [Item] {
+        var result: [Item] = []
+        result.reserveCapacity(itemAt.count)
+        walk(from: firstRoot, single: false, visibleOnly: visibleOnly) { result.append(itemAt[Int($0)]) }
+        return result
+    }
+
+    /// Visits, depth-first, the tree of `first` (`single`) or the trees of `first` and the
+    /// siblings after it; with `visibleOnly`, without the descendants of collapsed items.
+    /// Follows the links: no stack, no hashing.
+    @inlinable
+    func walk(from first: Int32, single: Bool, visibleOnly: Bool, _ body: (Int32) -> Void) {
+        guard first != Self.none else { return }
+        let top = links[Int(first)].parent
+        links.withUnsafeBufferPointer { links in
+            var slot = first
+            while true {
+                body(slot)
+                let node = links[Int(slot)]
+                if node.firstChild != Self.none && (!visibleOnly || node.isExpanded) {
+                    slot = node.firstChild
+                    continue
+                }
+                // Up until there is a next sibling within the walk.
+                var current = slot
+                while true {
+                    if single && current == first { return }
+                    let next = links[Int(current)].next
+                    if next != Self.none {
+                        slot = next
+                        break
+                    }
+                    let parent = links[Int(current)].parent
+                    if parent == top { return }
+                    current = parent
+                }
+            }
+        }
+    }
+
+    @inlinable
+    func depth(of slot: Int32) -> Int {
+        var level = 0, current = links[Int(slot)].parent
+        while current != Self.none {
+            level += 1
+            current = links[Int(current)].parent
+        }
+        return level
+    }
+
+    func isVisible(slot: Int32) -> Bool {
+        var current = links[Int(slot)].parent
+        while current != Self.none {
+            guard links[Int(current)].isExpanded else { return false }
+            current = links[Int(current)].parent
+        }
+        return true
+    }
+
+    /// Gives each of `items` a new slot (consecutive, unlinked, `parent` recorded) unless
+    /// one is already in the snapshot or listed twice: then nothing is added and the
+    /// duplicate is recorded. Returns the first new slot.
+    @inlinable
+    mutating func adopt(_ items: [Item], _ operation: String, parent: Int32) -> Int32? {
+        let first = itemAt.count
+        precondition(first + items.count < Int(Int32.max), "a section snapshot holds fewer than \(Int32.max) items")
+        reserveSlots(items.count)
         for index in items.indices {
-            // One hash a new item: the insertion hands back the node a duplicate had,
+            // One hash a new item: the insertion hands back the slot a duplicate had,
             // which goes back as it was.
-            if let existing = nodes.updateValue(Node(parent: parent), forKey: items[index]) {
-                nodes[items[index]] = existing
+            if let existing = slotOf.updateValue(Int32(first + index), forKey: items[index]) {
+                slotOf[items[index]] = existing
                 rejectDuplicate(items, at: index, parent: parent, operation)
+                return nil
+            }
+        }
+        itemAt.append(contentsOf: items)
+        links.reserveCapacity(itemAt.count)
+        for _ in items.indices { links.append(Links(parent: parent)) }
+        return Int32(first)
+    }
+
+    /// Room for `count` more items, growing geometrically: a dictionary's
+    /// `reserveCapacity` sizes it for exactly what is asked, so reserving a little more
+    /// on each of many appends (a parent's children at a time) would rebuild it each time.
+    @inlinable
+    mutating func reserveSlots(_ count: Int) {
+        let needed = slotOf.count + count
+        if needed > slotOf.capacity { slotOf.reserveCapacity(max(needed, slotOf.capacity * 2)) }
+        if itemAt.capacity < needed { itemAt.reserveCapacity(max(needed, itemAt.capacity * 2)) }
+        if links.capacity < needed { links.reserveCapacity(max(needed, links.capacity * 2)) }
+    }
+
+    /// Links the `count` consecutive slots from `first` (new, unlinked) into `parent`'s
+    /// children (the roots for `none`), in order, before `sibling` (at the end for `none`).
+    @inlinable
+    mutating func linkRun(_ first: Int32, count: Int, under parent: Int32, before sibling: Int32) {
+        guard count > 0 else { return }
+        let last = first + Int32(count) - 1
+        let previous = sibling != Self.none ? links[Int(sibling)].previous : (parent == Self.none ? lastRoot : links[Int(parent)].lastChild)
+        links.withUnsafeMutableBufferPointer { links in
+            for slot in first...last {
+                links[Int(slot)].parent = parent
+                links[Int(slot)].previous = slot == first ? previous : slot - 1
+                links[Int(slot)].next = slot == last ? sibling : slot + 1
+            }
+        }
+        if previous != Self.none {
+            links[Int(previous)].next = first
+        } else if parent == Self.none {
+            firstRoot = first
+        } else {
+            links[Int(parent)].firstChild = first
+        }
+        if sibling != Self.none {
+            links[Int(sibling)].previous = last
+        } else if parent == Self.none {
+            lastRoot = last
+        } else {
+            links[Int(parent)].lastChild = last
+        }
+    }
+
+    /// Links the single slot `slot` (new, unlinked) as `linkRun` does.
+    @inlinable
+    mutating func link(_ slot: Int32, under parent: Int32, before sibling: Int32) { linkRun(slot, count: 1, under: parent, before: sibling) }
+
+    /// Undoes `adopt` up to `items[index]`, the duplicate (its slot already restored), and
+    /// records it.
+    @usableFromInline
+    mutating func rejectDuplicate(_ items: [Item], at index: Int, parent: Int32, _ operation: String) {
+        let item = items[index]
+        let twice = items[..<index].contains(item)
+        for added in items[..<index] { slotOf[added] = nil }
+        let already = twice ? "it appears twice in the same call" : "it is already in the section snapshot \(location(of: item))"
+        record(.duplicateIdentifier, "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but \(already)")
+    }
+
+    /// Whether the items of `snapshot` can be added here: none with errors, none already
+    /// here (but those in `except`, about to go); records why not.
+    private mutating func canGraft(_ snapshot: Self, parent: Int32, _ operation: String, except: Set<Int32> = []) -> Bool {
+        if let error = snapshot.errors.first {
+            record(error.code, "\(operation): the section snapshot given has errors: \(error.message)")
+            return false
+        }
+        for item in snapshot.itemAt {
+            if let slot = slotOf[item], !except.contains(slot) {
+                record(
+                    .duplicateIdentifier,
+                    "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but it is already in the section snapshot \(location(of: item))")
                 return false
             }
         }
         return true
     }
 
-    /// Room for `count` more nodes, growing the table geometrically: a dictionary's
-    /// `reserveCapacity` sizes it for exactly what is asked, so reserving a little more
-    /// on each of many appends (a parent's children at a time) would rebuild it each time.
-    @inlinable
-    mutating func reserveNodes(_ count: Int) {
-        let needed = nodes.count + count
-        if needed > nodes.capacity { nodes.reserveCapacity(max(needed, nodes.capacity * 2)) }
-    }
-
-    /// Undoes `adopt` up to `items[index]`, the duplicate (its node already restored), and
-    /// records it.
-    @usableFromInline
-    mutating func rejectDuplicate(_ items: [Item], at index: Int, parent: Item?, _ operation: String) {
-        let item = items[index]
-        let twice = items[..<index].contains(item)
-        for added in items[..<index] { nodes[added] = nil }
-        let already = twice ? "it appears twice in the same call" : "it is already in the section snapshot \(location(of: item))"
-        record(.duplicateIdentifier, "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but \(already)")
-    }
-
-    /// Copies the nodes of `snapshot`'s trees in, its roots under `parent`, unless one of
-    /// its items is already here: then nothing is added and the duplicate is recorded.
-    private mutating func graft(_ snapshot: Self, parent: Item?, _ operation: String) -> Bool {
-        if let error = snapshot.errors.first {
-            record(error.code, "\(operation): the section snapshot given has errors: \(error.message)")
-            return false
+    /// Copies the tree of `first` (`single`) or the trees of `first` and its following
+    /// siblings from `source`, with their expansion states, under `parent`, before
+    /// `sibling`. The items must be new here (`canGraft`).
+    mutating func copyTrees(of source: Self, from first: Int32, single: Bool, under parent: Int32, before sibling: Int32) {
+        guard first != Self.none else { return }
+        reserveSlots(source.count)
+        // The copy of each source slot's parent, found as the walk goes down: the walk
+        // visits a parent before its children.
+        var copied: [Int32: Int32] = [:]
+        let top = source.links[Int(first)].parent
+        source.walk(from: first, single: single, visibleOnly: false) { from in
+            let node = source.links[Int(from)]
+            let slot = Int32(itemAt.count)
+            let item = source.itemAt[Int(from)]
+            slotOf[item] = slot
+            itemAt.append(item)
+            var links = Links(parent: Self.none)
+            links.isExpanded = node.isExpanded
+            self.links.append(links)
+            if node.firstChild != Self.none { copied[from] = slot }
+            if node.parent == top {
+                link(slot, under: parent, before: sibling)
+            } else {
+                link(slot, under: copied[node.parent]!, before: Self.none)  // the walk copied the parent first
+            }
         }
-        for item in snapshot.nodes.keys where nodes[item] != nil {
-            record(
-                .duplicateIdentifier,
-                "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but it is already in the section snapshot \(location(of: item))")
-            return false
-        }
-        reserveNodes(snapshot.nodes.count)
-        for (item, node) in snapshot.nodes { nodes[item] = node }
-        for root in snapshot.rootItems { nodes[root]!.parent = parent }
-        return true
     }
 
     private mutating func insertSiblings(_ items: [Item], nextTo anchor: Item, after: Bool, operation: String) {
-        guard existing(anchor, operation) else { return }
-        let parent = nodes[anchor]!.parent
-        guard adopt(items, parent: parent, operation) else { return }
-        placeSiblings(items, nextTo: anchor, after: after)
+        guard let anchorSlot = existingSlot(anchor, operation) else { return }
+        let parent = links[Int(anchorSlot)].parent
+        guard let first = adopt(items, operation, parent: parent) else { return }
+        linkRun(first, count: items.count, under: parent, before: after ? links[Int(anchorSlot)].next : anchorSlot)
     }
 
     private mutating func insertSiblings(_ snapshot: Self, nextTo anchor: Item, after: Bool, operation: String) {
-        guard existing(anchor, operation) else { return }
-        guard graft(snapshot, parent: nodes[anchor]!.parent, operation) else { return }
-        placeSiblings(snapshot.rootItems, nextTo: anchor, after: after)
+        guard let anchorSlot = existingSlot(anchor, operation) else { return }
+        let parent = links[Int(anchorSlot)].parent
+        guard canGraft(snapshot, parent: parent, operation) else { return }
+        copyTrees(of: snapshot, from: snapshot.firstRoot, single: false, under: parent, before: after ? links[Int(anchorSlot)].next : anchorSlot)
     }
 
-    /// Puts `items` (already given nodes with `anchor`'s parent) next to `anchor` among its
-    /// siblings.
-    private mutating func placeSiblings(_ items: [Item], nextTo anchor: Item, after: Bool) {
-        if let parent = nodes[anchor]!.parent {
-            let position = nodes[parent]!.children.firstIndex(of: anchor)!
-            nodes[parent]!.children.insert(contentsOf: items, at: after ? position + 1 : position)
-        } else {
-            let position = roots.firstIndex(of: anchor)!
-            roots.insert(contentsOf: items, at: after ? position + 1 : position)
+    /// Removes `gone` (whole subtrees: every descendant of a slot in it is in it): the
+    /// table is rebuilt from the items that stay, in walk order, keeping the tree.
+    private mutating func removeSlots(_ gone: Set<Int32>) {
+        guard !gone.isEmpty else { return }
+        var kept = Self()
+        kept.errors = errors
+        kept.reserveSlots(count - gone.count)
+        var copied: [Int32: Int32] = [:]
+        walk(from: firstRoot, single: false, visibleOnly: false) { from in
+            guard !gone.contains(from) else { return }
+            let node = links[Int(from)]
+            // A slot whose parent is gone is gone too (subtrees go whole), so its parent
+            // was copied before it.
+            let parent = node.parent == Self.none ? Self.none : copied[node.parent]!
+            let slot = Int32(kept.itemAt.count)
+            kept.slotOf[itemAt[Int(from)]] = slot
+            kept.itemAt.append(itemAt[Int(from)])
+            var links = Links(parent: Self.none)
+            links.isExpanded = node.isExpanded
+            kept.links.append(links)
+            kept.link(slot, under: parent, before: Self.none)
+            if node.firstChild != Self.none { copied[from] = slot }
         }
+        self = kept
     }
 
     @inlinable
     mutating func setExpanded(_ items: [Item], _ expanded: Bool, operation: String) {
-        for item in items where nodes[item] == nil {
-            recordMissing(item, operation)
-            return
+        var found: [Int32] = []
+        found.reserveCapacity(items.count)
+        for item in items {
+            guard let slot = slotOf[item] else {
+                recordMissing(item, operation)
+                return
+            }
+            found.append(slot)
         }
-        for item in items { nodes[item]!.isExpanded = expanded }
-    }
-
-    /// Copies the nodes of `items` and their descendants into `target`, `items` under
-    /// `parent`.
-    private func copySubtrees(_ items: [Item], parent: Item?, into target: inout [Item: Node]) {
-        for item in depthFirst(from: items, visibleOnly: false) { target[item] = nodes[item] }
-        for item in items { target[item]!.parent = parent }
+        for slot in found { links[Int(slot)].isExpanded = expanded }
     }
 
     @inlinable
-    mutating func existing(_ item: Item, _ operation: String) -> Bool {
-        if nodes[item] != nil { return true }
+    mutating func existingSlot(_ item: Item, _ operation: String) -> Int32? {
+        if let slot = slotOf[item] { return slot }
         recordMissing(item, operation)
-        return false
+        return nil
     }
 
     /// Records that `operation` names an item the snapshot does not have.
@@ -409,14 +558,14 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     }
 
     /// Where a new item goes, for messages: `under "Food"`, `as a root item`.
-    private func placement(_ parent: Item?) -> String {
-        parent.map { "under \(describe($0))" } ?? "as a root item"
+    private func placement(_ parent: Int32) -> String {
+        parent == Self.none ? "as a root item" : "under \(describe(itemAt[Int(parent)]))"
     }
 
     /// Where an item is, for messages: `under "Food"`, `as a root item`.
     private func location(of item: Item) -> String {
-        guard let node = nodes[item] else { return "nowhere" }
-        return placement(node.parent)
+        guard let slot = slotOf[item] else { return "nowhere" }
+        return placement(links[Int(slot)].parent)
     }
 }
 
@@ -424,8 +573,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// A section snapshot of `items` as root items, none expanded: what a section applied
     /// with a flat snapshot is, seen as a section snapshot.
     init(rootItems items: [Item]) {
-        roots = items
-        nodes.reserveCapacity(items.count)
-        for item in items { nodes[item] = Node(parent: nil) }
+        self.init()
+        append(items)
     }
 }

@@ -55,7 +55,8 @@ public struct CellAccessory {
     public struct OutlineDisclosureOptions: Hashable {
         /// How the disclosure looks and where it goes (`OutlineDisclosureOptions.Style`).
         public enum Style: String, Hashable, Sendable, CaseIterable {
-            /// `.cell` (Trellis has no first-item-in-section headers to tell apart).
+            /// `.header` in the header row of a list whose `headerMode` is
+            /// `.firstItemInSection`, `.cell` elsewhere, as UIKit decides.
             case automatic
             /// A section header's: trailing, and the whole cell toggles when pressed.
             case header

@@ -5,6 +5,9 @@ import Trellis
 /// cell's `isExpanded` state and the outline disclosure accessory ask.
 protocol ItemExpansionSource: AnyObject {
     func isItemExpanded(at indexPath: IndexPath) -> Bool
+    /// The item's depth in its section snapshot (0 for a root item, and for every item of
+    /// a section filled by a whole snapshot); nil when the data source shows no outline.
+    func outlineLevel(at indexPath: IndexPath) -> Int?
     /// Toggles the item as `userToggleExpansion(of:)` does; returns whether it changed.
     func userToggleExpansionOfItem(at indexPath: IndexPath) throws -> Bool
 }
@@ -14,6 +17,13 @@ extension CollectionViewDiffableDataSource: ItemExpansionSource {
         guard !sectionSnapshots.isEmpty, let section = sectionIdentifier(for: indexPath.section),
               let outline = sectionSnapshots[section], let item = itemIdentifier(for: indexPath) else { return false }
         return outline.isExpanded(item)
+    }
+
+    func outlineLevel(at indexPath: IndexPath) -> Int? {
+        guard !sectionSnapshots.isEmpty else { return nil }
+        guard let section = sectionIdentifier(for: indexPath.section), let outline = sectionSnapshots[section],
+              let item = itemIdentifier(for: indexPath) else { return 0 }
+        return Swift.max(0, outline.level(of: item))
     }
 
     func userToggleExpansionOfItem(at indexPath: IndexPath) throws -> Bool {

@@ -174,6 +174,12 @@ package struct UpdateAnimation<Snapshot> {
         time = share >= 1 - 1e-9 ? 1 : max(0, share)
     }
 
+    /// Draws the item at `indexPath` at its frame from now on (an item the user holds under
+    /// the pointer follows the pointer, not the animation).
+    package mutating func removeTrack(for indexPath: IndexPath) {
+        tracks[indexPath] = nil
+    }
+
     /// Sets the time share directly (0…1).
     package mutating func setTime(_ share: Double) {
         time = min(1, max(0, share))

@@ -138,4 +138,32 @@ struct ConstraintEngineRepeatPassTests {
         #expect(root.label.frame.width == root.label.intrinsicContentSize.width)
         #expect(root.container.frame.width == root.label.intrinsicContentSize.width)
     }
+
+    /// A self-sizing collection view scrolled by a few points keeps its cells where they
+    /// are: none of their engines solves again.
+    @Test func aScrollSolvesNoCellThatStays() throws {
+        let source = TitleSource(titles: (0..<200).map { "tag \($0 * 7919 % 1000)" })
+        source.identifier = "tag"
+        let collection = CollectionView(
+            frame: Rect(x: 0, y: 0, width: 320, height: 200),
+            layout: FlowLayout(metrics: FlowMetrics(interitemSpacing: 4, lineSpacing: 4)))
+        collection.register(TagCollectionCell.self, forCellWithReuseIdentifier: "tag")
+        collection.estimatedItemSize = .automatic
+        collection.dataSource = source
+        collection.delegate = source
+        try collection.performLayout()
+        collection.layoutIfNeeded()
+        let cells = collection.visibleCells.compactMap { $0 as? TagCollectionCell }
+        #expect(!cells.isEmpty)
+        let counts = cells.map { $0.engineForLayout().solveCount }
+        for _ in 0..<3 {
+            collection.contentOffset.y += 3
+            try collection.performLayout()
+            collection.layoutIfNeeded()
+        }
+        #expect(cells.map { $0.engineForLayout().solveCount } == counts, "a scroll of 3 pt solved a cell again")
+        for cell in cells {
+            #expect(cell.label.frame == Rect(x: 5, y: 5, width: cell.bounds.width - 10, height: cell.bounds.height - 10))
+        }
+    }
 }
