@@ -162,8 +162,11 @@ extension CollectionWidget {
     /// an update made before it moved the offset by (the end a view followed).
     func noteAdjustmentScroll() {
         guard let drawnOffset = updateAnimator.drawnOffset else { return }
-        let offset = collectionView.contentOffset
-        updateAnimator.scrolledSinceDrawn = Point(x: offset.x - drawnOffset.x, y: offset.y - drawnOffset.y)
+        if scrollAxis == .vertical {
+            updateAnimator.scrolledSinceDrawn.y = collectionView.contentOffset.y - drawnOffset.y
+        } else {
+            updateAnimator.scrolledSinceDrawn.x = collectionView.contentOffset.x - drawnOffset.x
+        }
     }
 
     /// The scroll the person made moved the content offset from `old` to `new`.

@@ -342,10 +342,9 @@ public final class CollectionWidget {
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
         // at that scale, and land on its whole pixels.
         drawingCache.replayScale = Double(scale)
-        // A swiped row is drawn after the others, moved aside over its actions.
+        // A swiped row is drawn after the others, moved aside over its actions; an update
+        // animating: the views are drawn where it has them (the layout holds the end state).
         let swipedCell = hideSwipedCell()
-        // An update animating: the views are drawn where it has them (the layout holds
-        // the end state).
         let presentation = updatePresentation(scale: Double(scale))
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
             .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil, presentation: presentation)
