@@ -18,7 +18,7 @@ build: bootstrap
 # say why they are skipped) when no virtual X server can start here.
 XVFB_RUN = xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The suites that open windows (TrellisWindow).
-WINDOW_SUITES = WindowShowTests|WindowThemeTests|WindowArticleAppTests|WindowAccessibilityTests
+WINDOW_SUITES = WindowShowTests|WindowThemeTests|WindowTextScaleTests|WindowHorizontalScrollingTests|WindowArticleAppTests|WindowAccessibilityTests|WindowDragTests
 test: bootstrap
 	scripts/check-path-case
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)

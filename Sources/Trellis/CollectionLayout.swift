@@ -259,6 +259,12 @@ public protocol CollectionLayout: AnyObject {
     /// estimated items without being told to. False by default: the flow, grid, waterfall
     /// and list layouts take their sizes from the source, estimated or not.
     var hasEstimatedElements: Bool { get }
+
+    /// The direction the content scrolls in (`UICollectionViewFlowLayout.scrollDirection`,
+    /// `UICollectionViewCompositionalLayoutConfiguration.scrollDirection`): the axis along
+    /// which the content grows past the container, which a collection view scrolls and
+    /// anchors along. Vertical by default.
+    var scrollDirection: ScrollDirection { get }
 }
 
 extension CollectionLayout {
@@ -270,6 +276,8 @@ extension CollectionLayout {
     public var diagnostics: [LayoutDiagnostic] { [] }
 
     public var hasEstimatedElements: Bool { false }
+
+    public var scrollDirection: ScrollDirection { .vertical }
 
     /// The elements of a rect that encloses the content with a point to spare on every
     /// side, so frames without area on the content's edges intersect it, with headers and

@@ -99,6 +99,9 @@ public final class GridLayout: StackedLayout {
     }
 
     /// The options; after changing them, invalidate with `invalidatesMetrics`.
+    /// The options' scroll direction.
+    public var scrollDirection: ScrollDirection { options.scrollDirection }
+
     public var options: Options {
         didSet { precondition((try? options.validate()) != nil, "GridLayout options: \(validationMessage(options.validate))") }
     }

@@ -74,6 +74,9 @@ public final class ListLayout: StackedLayout {
     }
 
     /// The options; after changing them, invalidate with `invalidatesMetrics`.
+    /// The options' scroll direction.
+    public var scrollDirection: ScrollDirection { options.scrollDirection }
+
     public var options: Options {
         didSet { precondition((try? options.validate()) != nil, "ListLayout options: \(validationMessage(options.validate))") }
     }

@@ -83,6 +83,9 @@ public final class WaterfallLayout: SettlesOutOfSight, StackedLayout {
     }
 
     /// The options; after changing them, invalidate with `invalidatesMetrics`.
+    /// The options' scroll direction.
+    public var scrollDirection: ScrollDirection { options.scrollDirection }
+
     public var options: Options {
         didSet { precondition((try? options.validate()) != nil, "WaterfallLayout options: \(validationMessage(options.validate))") }
     }

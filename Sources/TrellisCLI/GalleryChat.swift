@@ -24,7 +24,7 @@ struct ChatTimeline: Sendable {
     /// messages end in 2026.
     static let firstDay = -4_383
 
-    let count: Int
+    private(set) var count: Int
     private let words: GalleryWords
 
     init(count: Int = 1_000_000) {
@@ -34,6 +34,13 @@ struct ChatTimeline: Sendable {
     }
 
     var dayCount: Int { (count + Self.messagesPerDay - 1) / Self.messagesPerDay }
+
+    /// A message arrives after the last: returns its index (its text is made from the
+    /// index, as every other's).
+    mutating func appendMessage() -> Int {
+        count += 1
+        return count - 1
+    }
 
     func day(ofMessage index: Int) -> Int { index / Self.messagesPerDay }
 
@@ -218,7 +225,7 @@ final class ChatDayHeader: ReusableView {
 final class ChatConversation: CollectionViewDelegate {
     typealias DataSource = CollectionViewDiffableDataSource<Int, Int>
 
-    let timeline: ChatTimeline
+    private(set) var timeline: ChatTimeline
     /// Messages paged in at a time (whole days).
     let pageSize: Int
     /// The first day the data source holds.
@@ -291,6 +298,22 @@ final class ChatConversation: CollectionViewDelegate {
         let added = timeline.messages(inDay: firstLoadedDay).lowerBound - timeline.messages(inDay: newFirst).lowerBound
         firstLoadedDay = newFirst
         return added
+    }
+
+    /// A new message arrives at the end of the chat: one animated `apply` appending it to
+    /// the last day (or a new day's section). A reader at the bottom sees it slide in —
+    /// the view sticks to the bottom, the messages above move up by its height; a reader
+    /// who scrolled up keeps what they read where it is. Returns its index path.
+    @discardableResult
+    func receiveMessage() throws -> IndexPath? {
+        guard let dataSource else { return nil }
+        let index = timeline.appendMessage()
+        let day = timeline.day(ofMessage: index)
+        var snapshot = dataSource.snapshot()
+        if snapshot.indexOfSection(day) == nil { snapshot.appendSections([day]) }
+        snapshot.appendItems([index], toSection: day)
+        try dataSource.apply(snapshot, animatingDifferences: true)
+        return dataSource.indexPath(for: index)
     }
 
     /// Pages older messages in when the reader is within two screens of the top. Called

@@ -260,8 +260,42 @@ final class GalleryWindow {
         hosts[page.name] = host
         let scrolled = host.makeScrolledWindow()
         gtk_widget_set_vexpand(scrolled, 1)
+        if let conversation = page.conversation { addNewMessageControl(conversation, to: placeholders[page.name]!) }
         gtk_box_append(trellis_as_box(placeholders[page.name]!), scrolled)
         return host
+    }
+
+    /// The chat's "New message" button (and Ctrl+N on the page): a message arrives at the
+    /// end, animated as the collection view's update (the view follows it when the reader
+    /// is at the bottom).
+    private func addNewMessageControl(_ conversation: ChatConversation, to page: UnsafeMutablePointer<GtkWidget>) {
+        let context = Unmanaged.passUnretained(conversation).toOpaque()
+        let button = gtk_button_new_with_label("New message")!
+        gtk_widget_set_halign(button, GTK_ALIGN_START)
+        gtk_widget_set_margin_start(button, 8)
+        gtk_widget_set_margin_bottom(button, 4)
+        // Clicking leaves the keyboard focus in the conversation.
+        gtk_widget_set_focus_on_click(button, 0)
+        let clicked: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, context in
+            MainActor.assumeIsolated { GalleryWindow.receiveMessage(in: context) }
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(button), "clicked", unsafeBitCast(clicked, to: GCallback.self), context)
+        let keys = gtk_event_controller_key_new()!
+        let pressed: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, keyval, _, state, context in
+            guard Int32(keyval) == GDK_KEY_n, state & GDK_CONTROL_MASK.rawValue != 0 else { return 0 }
+            MainActor.assumeIsolated { GalleryWindow.receiveMessage(in: context) }
+            return 1
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(keys), "key-pressed", unsafeBitCast(pressed, to: GCallback.self), context)
+        gtk_widget_add_controller(page, keys)
+        gtk_box_append(trellis_as_box(page), button)
+    }
+
+    private static func receiveMessage(in context: UnsafeMutableRawPointer?) {
+        let conversation = Unmanaged<ChatConversation>.fromOpaque(context!).takeUnretainedValue()
+        do { try conversation.receiveMessage() } catch {
+            FileHandle.standardError.write(Data("trellis gallery: a new message could not be shown: \(error)\n".utf8))
+        }
     }
 
     private func pageChanged() {

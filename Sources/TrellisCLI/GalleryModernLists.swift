@@ -1,3 +1,4 @@
+import Foundation
 import Trellis
 import TrellisKit
 import TrellisSpec
@@ -6,8 +7,10 @@ import TrellisText
 /// The gallery's "Modern lists" page: the shapes of Apple's modern list screens in one
 /// collection view, each section a list of its own appearance — a sidebar with an outline
 /// (its groups open and close with the outline disclosure), an inset-grouped settings list
-/// with value cells, accessories and swipe actions, and a reorderable list (the handles show
-/// while editing; reordering goes through the diffable data source's reordering handlers).
+/// with value cells, accessories and swipe actions, and a reorderable list (its reorder
+/// handles always show; reordering goes through the diffable data source's reordering
+/// handlers). In the window a task moves by a drag of its handle or a long press, and a row
+/// swiped sideways shows Delete (`CollectionWidget`'s drags).
 /// Everything is written as a UIKit app writes it: registrations, list content
 /// configurations, a diffable data source and section snapshots.
 final class ModernListsPage: GalleryPage {
@@ -44,7 +47,9 @@ final class ModernListsPage: GalleryPage {
             let delete = ContextualAction(style: .destructive, title: "Delete") { _, _, completion in
                 var snapshot = dataSource.snapshot()
                 snapshot.deleteItems([item])
-                completion((try? dataSource.apply(snapshot)) != nil)
+                let applied = (try? dataSource.apply(snapshot)) != nil
+                Self.reportOrder(of: dataSource)
+                completion(applied)
             }
             return SwipeActionsConfiguration(actions: [delete])
         }
@@ -126,6 +131,11 @@ final class ModernListsPage: GalleryPage {
             try collectionView.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
         }
         dataSource.reorderingHandlers.canReorderItem = { $0.hasPrefix("task/") }
+        // An app applies `transaction.difference` to its model here; the page has no model
+        // beyond the snapshot, and reports the new order to the window tests.
+        dataSource.reorderingHandlers.didReorder = { _ in
+            if let source { reportOrder(of: source) }
+        }
 
         var snapshot = DiffableDataSourceSnapshot<Int, String>()
         snapshot.appendSections(Section.allCases.map(\.rawValue))
@@ -142,6 +152,19 @@ final class ModernListsPage: GalleryPage {
         try! dataSource.apply(snapshot, animatingDifferences: false)
         try! dataSource.apply(sidebarOutline, to: Section.sidebar.rawValue, animatingDifferences: false)
         return dataSource
+    }
+
+    /// With `TRELLIS_GTK_DEBUG=1`, the settings' and the tasks' order after each change
+    /// the person made (a reorder, a delete), as one debug line:
+    /// `{"event":"modernLists","settings":[…],"tasks":[…]}` (item identifiers, in order).
+    private static func reportOrder(of dataSource: CollectionViewDiffableDataSource<Int, String>) {
+        guard ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
+        let snapshot = dataSource.snapshot()
+        func list(_ section: Section) -> String {
+            let items = snapshot.itemIdentifiers(inSection: section.rawValue).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            return "[" + items.joined(separator: ",") + "]"
+        }
+        FileHandle.standardOutput.write(Data("{\"event\":\"modernLists\",\"settings\":\(list(.settings)),\"tasks\":\(list(.tasks))}\n".utf8))
     }
 
     /// A small square in a colour of the entry's own, standing for the symbol UIKit's

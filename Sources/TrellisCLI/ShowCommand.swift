@@ -13,10 +13,11 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show a JSON document in a live window (GTK 4): scroll, resize, select.",
         discussion: """
-        The window's content area is the document's visibleRect size (or its width × 800),
-        scrolled to that rectangle's origin, and shows what `trellis render INPUT.json
-        --visible-only` draws. Closing the window exits 0. Needs a display (DISPLAY or
-        WAYLAND_DISPLAY); without one it exits 1 at once.
+        The window's content area is the document's visibleRect size (or its width × its
+        height, or × 800 without one), scrolled to that rectangle's origin, and shows what
+        `trellis render INPUT.json --visible-only` draws; a horizontal layout scrolls
+        sideways. Closing the window exits 0. Needs a display (DISPLAY or WAYLAND_DISPLAY);
+        without one it exits 1 at once.
         """)
 
     @Argument(help: "The JSON document: a file path, or - for standard input.")
@@ -54,7 +55,9 @@ struct ShowCommand: ParsableCommand {
         let status = MainActor.assumeIsolated { () -> Int32? in
             WindowTestHooks.installFromEnvironment()
             let collection = DocumentCollection(document: document, selfSizing: selfSizing)
-            let visible = document.visibleRect ?? Rect(x: 0, y: 0, width: document.width, height: 800)
+            // The document's container: its height when it has one (a horizontal layout
+            // needs it), else 800.
+            let visible = document.visibleRect ?? Rect(x: 0, y: 0, width: document.width, height: document.height ?? 800)
             return GtkApplicationRunner.run(id: "org.trellis.show") { app in
                 let collectionView = collection.makeCollectionView()
                 // Click selects, Ctrl-click toggles, Shift-click extends.
@@ -70,13 +73,18 @@ struct ShowCommand: ParsableCommand {
                     host.onWidthChange = { [weak host] width in
                         if let host { resizing.remeasure(in: host, width: width) }
                     }
+                    host.onContentSizeCategoryChange = { [weak host] category in
+                        if let host { resizing.remeasure(in: host, category: category) }
+                    }
+                    // GTK's text scale at start (the document was measured for the default).
+                    resizing.remeasure(in: host, category: host.collectionView.traitCollection.preferredContentSizeCategory)
                 }
                 if liveUpdates { ShowLiveUpdates(document: collection, host: host).start() }
                 WindowScrollBenchmark.attachIfAsked(to: host)
                 let window = GtkApplicationRunner.makeWindow(
                     app, title: "trellis — \(name)", width: Int(visible.width.rounded(.up)),
                     height: Int(visible.height.rounded(.up)), child: host.makeScrolledWindow())
-                host.scroll(toOffset: visible.minY, whenAllocated: true)
+                host.scroll(toOffset: collectionView.scrollDirection == .vertical ? visible.minY : visible.minX, whenAllocated: true)
                 GtkApplicationRunner.present(window)
             }
         }

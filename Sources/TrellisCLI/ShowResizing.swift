@@ -3,11 +3,13 @@ import Trellis
 import TrellisGTK
 import TrellisKit
 import TrellisSpec
+import TrellisText
 
 /// `trellis show` without `--self-sizing` sizes text items up front for the document's
-/// width, as `render` does; when the window's width changes they are measured again for the
-/// new width (otherwise text would be clipped in a narrower window and cells stay as wide
-/// as the document in a wider one). The collection gets the document at that width as its
+/// width, as `render` does; when the window's width or GTK's text scale changes they are
+/// measured again for the new width or text size (otherwise text would be clipped in a
+/// narrower window or at a larger text size, and cells stay as wide as the document in a
+/// wider one). The collection gets the document at that width as its
 /// data source and delegate; the selection and the item the person was reading, at its
 /// distance from the top edge, are kept.
 @MainActor
@@ -20,16 +22,18 @@ final class ShowResizing {
         self.collection = collection
     }
 
-    func remeasure(in host: CollectionWidget, width: Double) {
+    /// Measures the text items again for `width` and `category` (nil: as they are).
+    func remeasure(in host: CollectionWidget, width: Double? = nil, category: ContentSizeCategory? = nil) {
         let collectionView = host.collectionView
-        guard width > 0, width != collection.document.width else { return }
+        let width = width ?? collection.document.width, category = category ?? collection.contentSizeCategory
+        guard width > 0, width != collection.document.width || category != collection.contentSizeCategory else { return }
         var resized = document
         resized.width = width
         // Where the reader is, in the layout drawn last (still the old width's).
         let reading = host.readingItem
         let distance = reading.flatMap { collectionView.layoutAttributesForItem(at: $0)?.frame.minY }.map { $0 - collectionView.contentOffset.y }
         let selected = collectionView.indexPathsForSelectedItems ?? []
-        collection = DocumentCollection(document: resized)
+        collection = DocumentCollection(document: resized, contentSizeCategory: category)
         collectionView.dataSource = collection
         collectionView.delegate = collection
         for item in selected { try? collectionView.selectItem(at: item) }

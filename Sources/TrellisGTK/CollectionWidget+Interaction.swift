@@ -73,7 +73,7 @@ extension CollectionWidget {
         drawnItems.removeAll(keepingCapacity: true)
         for cell in collectionView.visibleCells {
             guard let indexPath = collectionView.indexPath(for: cell) else { continue }
-            drawnItems.append((indexPath, cell.frame))
+            drawnItems.append((indexPath, drawnFrame(of: indexPath, frame: cell.frame)))
         }
         drawnOffset = collectionView.contentOffset
     }
@@ -100,25 +100,38 @@ extension CollectionWidget {
                 return
             }
             if isPress {
-                pressed(x: x, y: y)
+                // The mouse's drags (reorder, swipe, carousel; CollectionWidget+Dragging):
+                // a press on revealed swipe actions is theirs, any other is a click that
+                // may become one.
+                if !isTouch && dragPressTakesPress(x: x, y: y) { return }
+                let item = pressed(x: x, y: y)
+                if !isTouch { dragPressed(x: x, y: y, item: item) }
+            } else if !isTouch && dragOwnsButton {
+                dragReleased(x: x, y: y, time: gdk_event_get_time(event))
             } else if buttonDown {
                 released(x: x, y: y, time: gdk_event_get_time(event),
                          extending: state & GDK_SHIFT_MASK.rawValue != 0, toggling: state & GDK_CONTROL_MASK.rawValue != 0)
             }
         case GDK_TOUCH_CANCEL where buttonDown && gdk_touch_event_get_emulating_pointer(event) != 0:
             cancelled()
+        case GDK_MOTION_NOTIFY where state & GDK_BUTTON1_MASK.rawValue != 0:
+            var x = 0.0, y = 0.0
+            guard trellis_collection_widget_event_position(trellisWidget, event, &x, &y) != 0 else { return }
+            dragMoved(x: x, y: y, time: gdk_event_get_time(event))
         case GDK_MOTION_NOTIFY where buttonDown && state & GDK_BUTTON1_MASK.rawValue == 0:
             // What made GtkGestureClick drop the click (see installInteraction): reported,
             // so a window test can see it happen.
             debug?.event("motionWithoutButton")
-        case GDK_GRAB_BROKEN where buttonDown:
-            cancelled()
+        case GDK_GRAB_BROKEN where buttonDown || dragOwnsButton:
+            if !cancelDrag() { cancelled() }
         default:
             break
         }
     }
 
-    private func pressed(x: Double, y: Double) {
+    /// Returns the item pressed, if any.
+    @discardableResult
+    private func pressed(x: Double, y: Double) -> IndexPath? {
         buttonDown = true
         gtk_widget_grab_focus(widget)
         let item = collectionView.beginInteraction(at: hitPoint(x: x, y: y))
@@ -128,10 +141,12 @@ extension CollectionWidget {
         }
         debug?.event("press", item.map { ["\"item\":[\($0.section),\($0.item)]"] } ?? [])
         queueDraw()
+        return item
     }
 
     private func released(x: Double, y: Double, time: UInt32, extending: Bool, toggling: Bool) {
         buttonDown = false
+        dragReleased(x: x, y: y, time: time)
         do {
             let changed = try collectionView.endInteraction(at: hitPoint(x: x, y: y), extending: extending, toggling: toggling)
             debug?.event("release", changed.map { ["\"changed\":[\($0.section),\($0.item)]"] } ?? [])
@@ -162,6 +177,17 @@ extension CollectionWidget {
     /// performs its primary action, Page Up/Down, Home and End scroll (see
     /// ``scrollKey(_:)``); other keys go on to the scrolled window.
     private func key(_ keyval: UInt32, state: UInt32) -> Bool {
+        // Escape puts a lifted item back (and closes a swipe being dragged).
+        if Int32(keyval) == GDK_KEY_Escape && cancelDrag() { return true }
+        // Alt+Up / Alt+Down: the keyboard's reorder of a focused item that can move (on
+        // another, they move the focus as Up and Down do).
+        if state & GDK_ALT_MASK.rawValue != 0 {
+            switch Int32(keyval) {
+            case GDK_KEY_Up, GDK_KEY_KP_Up: if moveFocusedItem(by: -1) { return true }
+            case GDK_KEY_Down, GDK_KEY_KP_Down: if moveFocusedItem(by: 1) { return true }
+            default: break
+            }
+        }
         if state & GDK_ALT_MASK.rawValue == 0 && scrollKey(Int32(keyval)) { return true }
         let toggling = state & GDK_CONTROL_MASK.rawValue != 0
         let extending = state & GDK_SHIFT_MASK.rawValue != 0
@@ -244,10 +270,10 @@ extension CollectionWidget {
         focus(item)
         revealSideways(item)
         guard let frame = collectionView.layoutAttributesForItem(at: item)?.frame else { return }
-        let bounds = collectionView.bounds
-        if frame.minY < bounds.minY {
+        let shown = span(of: frame), page = span(of: collectionView.bounds)
+        if shown.start < page.start {
             startScrollAnimation(.item(item, .top), animated: false)
-        } else if frame.maxY > bounds.maxY {
+        } else if shown.end > page.end {
             startScrollAnimation(.item(item, .bottom), animated: false)
         }
     }
@@ -271,9 +297,11 @@ extension CollectionWidget {
             return sections.last { collectionView.numberOfItems(inSection: $0) > 0 }
                 .map { IndexPath(item: collectionView.numberOfItems(inSection: $0) - 1, section: $0) }
         case .firstVisible, .lastVisible:
-            let shown = currentShownItems()
-            let height = collectionView.bounds.height
-            let whole = shown.filter { $0.distance >= -0.5 && $0.distance + $0.height <= height + 0.5 }.map(\.indexPath)
+            let shown = currentShownItems(), axis = scrollAxis
+            let page = pageLength
+            let whole = shown.filter {
+                $0.leading(along: axis) >= -0.5 && $0.leading(along: axis) + $0.length(along: axis) <= page + 0.5
+            }.map(\.indexPath)
             let candidates = whole.isEmpty ? shown.map(\.indexPath) : whole
             return placement == .firstVisible ? candidates.min() : candidates.max()
         }

@@ -9,40 +9,44 @@ import Trellis
 extension CollectionWidget {
     // MARK: The adjustment and the layout
 
-    /// The vertical adjustment's value changed by someone else than the widget (wheel,
+    /// The adjustment's value changed by someone else than the widget (wheel,
     /// scrollbar, kinetic scrolling): the value is the new content offset in the layout
     /// as it is. The collection view's next pass anchors an item it shows at that offset
     /// and measures what came into view around it. A scroll the person makes ends the
     /// widget's own animation, as a new value ends one of GTK's.
     func scrolled(to value: Double) {
         stopScrollAnimation()
+        // A scroll closes revealed swipe actions, as in UIKit.
+        collectionView.closeSwipeActions()
         // At the end of the content (the scrollbar dragged to the bottom, GTK's End) the
         // view stays at the end while the items there are measured.
         setContentOffset(value, pinnedToEnd: value > 0 && value >= maximumOffset - 0.5)
-        debug?.scroll(value: value, offset: collectionView.contentOffset.y)
+        noteAdjustmentScroll()
+        debug?.scroll(value: value, offset: scrollOffset)
     }
 
-    /// Moves the content offset (within the content) and queues the frame's layout.
-    func setContentOffset(_ y: Double, pinnedToEnd: Bool = false) {
+    /// Moves the content offset along the scroll axis (within the content) and queues the
+    /// frame's layout.
+    func setContentOffset(_ value: Double, pinnedToEnd: Bool = false) {
         self.pinnedToEnd = pinnedToEnd
         // A scroll ends the reading position kept through resizes.
         resizeAnchorItem = nil
-        var offset = collectionView.contentOffset
-        offset.y = clampedOffset(y)
         isScrolling = true
-        collectionView.contentOffset = offset
+        let before = collectionView.contentOffset
+        moveScrollOffset(to: clampedOffset(value))
+        noteScroll(from: before, to: collectionView.contentOffset)
         isScrolling = false
         queueLayout()
     }
 
-    /// The largest content offset: the end of the content at the bottom edge.
+    /// The largest content offset: the end of the content at the bottom (trailing) edge.
     var maximumOffset: Double { collectionView.contentOffsetRange.upperBound }
 
-    /// The offset within the content (0 … contentHeight − page; for a bottom-anchored
+    /// The offset within the content (0 … content length − page; for a bottom-anchored
     /// content shorter than the page, the one offset that keeps it at the bottom edge).
-    func clampedOffset(_ y: Double) -> Double {
+    func clampedOffset(_ value: Double) -> Double {
         let range = collectionView.contentOffsetRange
-        return min(max(range.lowerBound, y), range.upperBound)
+        return min(max(range.lowerBound, value), range.upperBound)
     }
 
     /// Lays the collection view out (one pass measures what came into view, keeps the
@@ -60,17 +64,15 @@ extension CollectionWidget {
         // top, so a view pinned there (or past a content that shrank) is moved and laid out
         // again: each round measures only what the move brought into view.
         /// Where the offset belongs: at the end when pinned there, else within the content.
-        func target() -> Double { pinnedToEnd ? maximumOffset : clampedOffset(collectionView.contentOffset.y) }
-        for _ in 0..<Self.maximumEndRounds where abs(target() - collectionView.contentOffset.y) > 1e-9 {
-            var offset = collectionView.contentOffset
-            offset.y = target()
-            collectionView.contentOffset = offset
+        func target() -> Double { pinnedToEnd ? maximumOffset : clampedOffset(scrollOffset) }
+        for _ in 0..<Self.maximumEndRounds where abs(target() - scrollOffset) > 1e-9 {
+            moveScrollOffset(to: target())
             layOutCollection()
         }
         // Rounds are bounded so that one frame's work is; a view that is still off the end
         // (each round measured items that changed the content's height again) goes on in
         // the next frame, never stays where this frame left it.
-        if abs(target() - collectionView.contentOffset.y) > 1e-9 { queueLayoutInNextFrame() }
+        if abs(target() - scrollOffset) > 1e-9 { queueLayoutInNextFrame() }
         if let error = collectionView.lastError {
             debug?.error("\(error)")
             FileHandle.standardError.write(Data("trellis: layout pass failed: \(error)\n".utf8))
@@ -115,23 +117,17 @@ extension CollectionWidget {
         followUpTick = gtk_widget_add_tick_callback(widget, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
-    /// Sets both adjustments from the collection: vertical value = content offset, range
-    /// the content; horizontal fixed to the width (vertical collections do not scroll
-    /// sideways).
+    /// Sets both adjustments from the collection: along the scroll axis value = content
+    /// offset, range the content; across it fixed to the page (see
+    /// CollectionWidget+HorizontalScrolling.swift).
     func updateAdjustments() {
         guard widget != nil else { return }
-        let page = collectionView.bounds.height
-        let content = max(collectionView.contentSize.height, page)
-        // GTK's own wheel step is page^(2/3); the step increment is what arrow keys on the
-        // scrollbar use, the page increment Page Up/Down.
-        trellis_collection_widget_configure_adjustment(
-            trellisWidget, GTK_ORIENTATION_VERTICAL, collectionView.contentOffset.y, 0, content, page, max(1, page / 10), max(1, page * 0.9))
-        let width = collectionView.bounds.width
-        trellis_collection_widget_configure_adjustment(trellisWidget, GTK_ORIENTATION_HORIZONTAL, 0, 0, width, width, max(1, width / 10), max(1, width * 0.9))
+        configureAdjustments()
     }
 
-    /// The displayed cells intersecting the bounds, top first (then in index order), with
-    /// their distance from the top edge and their height.
+    /// The displayed cells intersecting the bounds, nearest the start of the scroll axis
+    /// first (the top edge, or the left edge of a horizontal collection; then in index
+    /// order), with their distance from the top and left edges and their size.
     func currentShownItems() -> [ShownItem] {
         let bounds = collectionView.bounds
         var items: [ShownItem] = []
@@ -141,37 +137,39 @@ extension CollectionWidget {
             items.append(ShownItem(indexPath: indexPath, distance: frame.minY - bounds.minY, minX: frame.minX - bounds.minX,
                                    width: frame.width, height: frame.height))
         }
-        items.sort { ($0.distance, $0.indexPath) < ($1.distance, $1.indexPath) }
+        let axis = scrollAxis
+        items.sort { ($0.leading(along: axis), $0.indexPath) < ($1.leading(along: axis), $1.indexPath) }
         return items
     }
 
     // MARK: Scrolling by the host's API
 
-    /// Scrolls to `y` now, or, with `whenAllocated` before the widget has a size, once it
-    /// gets one (the first frame then shows that offset).
-    public func scroll(toOffset y: Double, whenAllocated: Bool) {
+    /// Scrolls to `offset` along the scroll axis now, or, with `whenAllocated` before the
+    /// widget has a size, once it gets one (the first frame then shows that offset).
+    public func scroll(toOffset offset: Double, whenAllocated: Bool) {
         if whenAllocated && allocated == .zero {
-            pendingOffset = y
+            pendingOffset = offset
         } else {
-            scroll(toOffset: y)
+            scroll(toOffset: offset)
         }
     }
 
-    /// Scrolls so the content offset is `y` (clamped to the content) without animation; the
+    /// Scrolls so the content offset along the scroll axis (y for a vertical collection, x
+    /// for a horizontal one) is `offset`, clamped to the content, without animation; the
     /// next frame shows it.
-    public func scroll(toOffset y: Double) {
+    public func scroll(toOffset offset: Double) {
         stopScrollAnimation()
-        setContentOffset(y)
+        setContentOffset(offset)
     }
 
     /// Scrolls so the item is at `position` (`UICollectionView.scrollToItem(at:at:animated:)`:
-    /// `.top`, `.centeredVertically` or `.bottom`), animated as GTK animates a scroll when
+    /// `.top`, `.centeredVertically` or `.bottom`; `.left`, `.centeredHorizontally` or
+    /// `.right` in a horizontal collection), animated as GTK animates a scroll when
     /// `animated` and GTK's animations are on. The target is aimed again at every frame
     /// from the layout as it is then, so the item lands where asked while the items it
     /// passes are measured.
     public func scrollToItem(at indexPath: Trellis.IndexPath, at position: CollectionView.ScrollPosition = .top, animated: Bool = true) {
-        let place: ScrollAnimation.Place = position.contains(.bottom) ? .bottom : position.contains(.centeredVertically) ? .center : .top
-        startScrollAnimation(.item(indexPath, place), animated: animated)
+        startScrollAnimation(.item(indexPath, place(for: position)), animated: animated)
     }
 
     // MARK: Scroll animations
@@ -213,7 +211,7 @@ extension CollectionWidget {
         animation.startTime = start
         let time = animation.duration > 0 ? min(1, Double(frameTime - start) / animation.duration) : 1
         let eased = 1 - pow(1 - time, 3)
-        let current = collectionView.contentOffset.y
+        let current = scrollOffset
         var next: Double
         var done = false
         switch animation.target {
@@ -260,11 +258,11 @@ extension CollectionWidget {
         case .distance: return nil
         case let .item(indexPath, place):
             guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
-            let page = collectionView.bounds.height
+            let page = pageLength, span = span(of: frame)
             switch place {
-            case .top: return clampedOffset(frame.minY)
-            case .center: return clampedOffset(frame.midY - page / 2)
-            case .bottom: return clampedOffset(frame.maxY - page)
+            case .top: return clampedOffset(span.start)
+            case .center: return clampedOffset(span.middle - page / 2)
+            case .bottom: return clampedOffset(span.end - page)
             }
         }
     }
@@ -272,7 +270,7 @@ extension CollectionWidget {
     /// Page Up/Down, Home and End (the scrolled window's bindings, done by the widget so
     /// that their targets follow the content and the focus follows the view).
     func scrollKey(_ keyval: Int32) -> Bool {
-        let page = max(1, collectionView.bounds.height * 0.9)
+        let page = max(1, pageLength * 0.9)
         switch keyval {
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: startScrollAnimation(.distance(page), animated: true, focus: .lastVisible)
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: startScrollAnimation(.distance(-page), animated: true, focus: .firstVisible)
@@ -286,6 +284,8 @@ extension CollectionWidget {
 
 /// A scroll the widget animates itself.
 struct ScrollAnimation {
+    /// Where along the scroll axis an item lands: the start of the page (top, or left),
+    /// its middle, its end.
     enum Place { case top, center, bottom }
     enum Target {
         /// A distance along the content (Page Up/Down).
@@ -326,4 +326,10 @@ struct ShownItem {
     var minX: Double
     var width: Double
     var height: Double
+
+    /// The distance from the start of the page along `axis` (from the top or left edge).
+    func leading(along axis: Axis) -> Double { axis == .vertical ? distance : minX }
+
+    /// The extent along `axis`.
+    func length(along axis: Axis) -> Double { axis == .vertical ? height : width }
 }

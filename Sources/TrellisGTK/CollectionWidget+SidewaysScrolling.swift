@@ -86,7 +86,7 @@ extension CollectionWidget {
             of: item.section, in: layout)
     }
 
-    private func setOrthogonalOffset(_ offset: Double, of section: Int, in layout: CompositionalLayout) {
+    func setOrthogonalOffset(_ offset: Double, of section: Int, in layout: CompositionalLayout) {
         guard offset != layout.orthogonalScrollOffset(forSection: section) else { return }
         layout.setOrthogonalScrollOffset(offset, forSection: section)
         debug?.event("sidewaysScroll", ["\"section\":\(section)", "\"offset\":\(offset)"])

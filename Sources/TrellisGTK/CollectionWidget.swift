@@ -94,11 +94,20 @@ public final class CollectionWidget {
     /// The item the person was reading when the width began to change: kept still through
     /// every new width until they scroll, so a resize and back returns to it.
     var resizeAnchorItem: IndexPath?
+    /// The axis the enclosing scrolled window was last set to scroll along (nil: not yet).
+    var scrolledWindowAxis: Axis?
 
     /// Called in the allocation that gives the widget a new width, before it lays out at
     /// that width: an app whose item sizes depend on the width gives the collection view
     /// its new sizes here (the layout that follows shows them).
     public var onWidthChange: ((Double) -> Void)?
+
+    /// Called when GTK's text scale gives the collection view another
+    /// `preferredContentSizeCategory` (see ``GtkFontSettings``), before the layout that
+    /// measures at it: an app whose item sizes it computes itself from the text size gives
+    /// the collection view its new sizes here. Self-sizing cells need nothing: they are
+    /// measured again.
+    public var onContentSizeCategoryChange: ((ContentSizeCategory) -> Void)?
     var frameCount = 0
     var pendingLayoutTime: Double = 0
     var pendingAccessibilityTime: Double = 0
@@ -119,6 +128,19 @@ public final class CollectionWidget {
     var sidewaysSwipe: (section: Int, startOffset: Double)?
     /// Button 1 went down on the widget and has not come up (nor been cancelled).
     var buttonDown = false
+    /// The drag button 1 is making, from its press to its release (see `CollectionWidget+Dragging`).
+    var dragPhase = DragPhase.idle
+    /// Where the pointer is in the widget while button 1 is held.
+    var dragPointer = Point.zero
+    /// The long press lifting a movable item (a GLib source; 0: none).
+    var longPressTimer: UInt32 = 0
+    /// The frame clock tick callback scrolling near an edge while an item is lifted (0: none),
+    /// and the frame time of its last step.
+    var autoScrollTick: UInt32 = 0
+    var autoScrollFrameTime: Int64?
+    /// A dragged carousel coasting to rest, and the tick callback moving it (0: none).
+    var carouselSettle: CarouselSettle?
+    var carouselTick: UInt32 = 0
     /// The last click that ended on an item, for double-clicks (see `clickCompleted`).
     var lastClick: CompletedClick?
     /// The frame clock's `after-paint` handler presenting frames (0: none), and its clock.
@@ -134,6 +156,9 @@ public final class CollectionWidget {
     /// scroll moves the cells, it does not change them). Holds the pictures of the cells of
     /// the last frame: about the visible area × scale² × 4 bytes.
     let drawingCache = CellDrawingCache()
+    /// The update animation in progress and what it starts from
+    /// (CollectionWidget+UpdateAnimation.swift).
+    let updateAnimator = UpdateAnimator()
     /// The child widgets standing for the cells in the viewport to assistive technologies.
     let accessibleCells: AccessibleCells
     /// The row and column counts last given to GTK (-1: none).
@@ -164,8 +189,9 @@ public final class CollectionWidget {
         }
         callbacks.scrolled = { context, orientation, value in
             MainActor.assumeIsolated {
-                guard orientation == GTK_ORIENTATION_VERTICAL else { return }
-                CollectionWidget.host(context).scrolled(to: value)
+                let host = CollectionWidget.host(context)
+                guard orientation == host.scrollOrientation else { return }
+                host.scrolled(to: value)
             }
         }
         callbacks.adjustments_changed = { context in
@@ -203,14 +229,18 @@ public final class CollectionWidget {
         installAccessibility()
         installInteraction()
         installSidewaysScrolling()
+        installVerticalWheelForHorizontalScrolling()
+        installUpdateAnimations()
         followTheme()
+        followFontSettings()
     }
 
-    /// The widget inside a new `GtkScrolledWindow` (vertical scrolling, no horizontal).
+    /// The widget inside a new `GtkScrolledWindow` scrolling along the collection view's
+    /// scroll direction only (vertical by default; a horizontal layout scrolls sideways).
     public func makeScrolledWindow() -> UnsafeMutablePointer<GtkWidget> {
         let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(trellis_as_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(trellis_as_scrolled_window(scrolled), widget)
+        followScrollAxisInScrolledWindow()
         return scrolled
     }
 
@@ -271,7 +301,10 @@ public final class CollectionWidget {
         if size != allocated {
             WindowInstrumentation.startupMoment?("firstAllocation")
             let widthChanged = allocated != .zero && size.width != allocated.width
-            if widthChanged && resizeAnchorItem == nil { resizeAnchorItem = readingItem }
+            // A new extent across the scroll axis re-flows the content: the item being read
+            // stays put (a new extent along it only shows more or less).
+            let acrossChanged = allocated != .zero && size[scrollAxis.other] != allocated[scrollAxis.other]
+            if acrossChanged && resizeAnchorItem == nil { resizeAnchorItem = readingItem }
             allocated = size
             // A new width re-measures what is visible at it in this same layout and keeps
             // the anchor still (the collection view's width path); a new height only
@@ -281,15 +314,17 @@ public final class CollectionWidget {
                 self.pendingOffset = nil
                 // The first layout measures what is there: the content before it is
                 // estimated, so the offset is set as asked, not clamped to estimates.
-                var offset = collectionView.contentOffset
-                offset.y = max(0, pendingOffset)
-                collectionView.contentOffset = offset
+                moveScrollOffset(to: max(0, pendingOffset))
             }
             if widthChanged { onWidthChange?(width) }
         }
         collectionView.keptItem = resizeAnchorItem
         layOut()
         collectionView.keptItem = nil
+        // Planning an update's animation is part of the frame's layout work.
+        let planningStart = DispatchTime.now().uptimeNanoseconds
+        startRequestedUpdateAnimation()
+        pendingLayoutTime += Double(DispatchTime.now().uptimeNanoseconds - planningStart) / 1e6
         let accessibilityStart = DispatchTime.now().uptimeNanoseconds
         updateAccessibleCells()
         pendingAccessibilityTime += Double(DispatchTime.now().uptimeNanoseconds - accessibilityStart) / 1e6
@@ -307,10 +342,16 @@ public final class CollectionWidget {
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
         // at that scale, and land on its whole pixels.
         drawingCache.replayScale = Double(scale)
+        // A swiped row is drawn after the others, moved aside over its actions; an update
+        // animating: the views are drawn where it has them (the layout holds the end state).
+        let swipedCell = hideSwipedCell()
+        let presentation = updatePresentation(scale: Double(scale))
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
-            .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil)
+            .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil, presentation: presentation)
+        if let swipedCell { drawSwipedRow(swipedCell, into: cairo, scale: scale) }
         drawInteractionStates(into: cairo)
         recordDrawnItems()
+        recordDrawnForUpdateAnimation(presentation)
         let drawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         frameCount += 1
         lastFrame = FrameStatistics(
@@ -350,11 +391,14 @@ public final class CollectionWidget {
         self.afterPaintClock = nil
     }
 
-    /// The item the person is reading: the first (in reading order) of those whose top is
-    /// nearest the top edge while in view, else the first shown.
+    /// The item the person is reading: the one kept still through the resizes and text
+    /// size changes since they last scrolled, else the first (in reading order) of those
+    /// whose top (leading edge, in a horizontal collection) is nearest the top (leading)
+    /// edge while in view, else the first shown.
     public var readingItem: Trellis.IndexPath? {
-        let shown = currentShownItems()
-        return shown.first { $0.distance >= -0.5 }?.indexPath ?? shown.first?.indexPath
+        if let resizeAnchorItem { return resizeAnchorItem }
+        let shown = currentShownItems(), axis = scrollAxis
+        return shown.first { $0.leading(along: axis) >= -0.5 }?.indexPath ?? shown.first?.indexPath
     }
 
     var totalItems: Int {

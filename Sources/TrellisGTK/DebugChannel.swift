@@ -20,11 +20,17 @@ import Trellis
 /// The frame line lists every item drawn in view, so a test can check that every item
 /// visible in two consecutive frames moved by the same amount. `value` is the vertical
 /// adjustment's value (the content offset the adjustment shows), `animating` whether a
-/// scroll animation of the widget is under way.
+/// scroll animation of the widget is under way. While an update animates, `items` has
+/// the places the frame drew the items at, `updateProgress` the animation's curve value
+/// (0…1), `updateElapsed` the frame clock's seconds since it started and `alphas` the
+/// items drawn partly transparent as [section, item, alpha].
 /// Input lines: `scroll` (value, offset), `press` (the item pressed), `release`
 /// (the item whose selection it changed, if any), `cancel` (GTK cancelled the press: no
 /// release follows), `motionWithoutButton` (a motion without button 1 held came between a
-/// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`.
+/// press and its release: what GtkGestureClick dropped clicks on), `focus`, `activate`;
+/// the drags' `reorderBegin` (item), `reorderEnd`, `reorderCancel`, `swipeReveal`,
+/// `swipeFull` (item, edge), `swipeClose`, `swipeAction` (item, action index),
+/// `carouselDragBegin` and `carouselDragEnd` (section, release velocity, resting offset).
 @MainActor
 final class DebugChannel {
     /// Where the lines go: ``CollectionWidget/debugOutput``.
@@ -45,6 +51,11 @@ final class DebugChannel {
             "\"value\":\(json(gtk_adjustment_get_value(trellis_collection_widget_get_vadjustment(host.trellisWidget))))",
             "\"animating\":\(host.scrollAnimation != nil)",
             "\"contentHeight\":\(json(collection.contentSize.height))",
+            // Along x, for a horizontal collection: its offset, horizontal adjustment value
+            // and content width.
+            "\"offsetX\":\(json(bounds.minX))",
+            "\"valueX\":\(json(gtk_adjustment_get_value(trellis_collection_widget_get_hadjustment(host.trellisWidget))))",
+            "\"contentWidth\":\(json(collection.contentSize.width))",
             "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
             "\"accessibilityMs\":\(json(host.lastFrame.accessibilityMilliseconds))",
@@ -57,9 +68,15 @@ final class DebugChannel {
                 host.widget, UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), 0, 0, &originX, &originY)
         }
         fields.append("\"origin\":[\(json(originX)),\(json(originY))]")
-        let shown = host.currentShownItems()
+        // Where the frame drew the items: mid-animation, not where the layout has them.
+        let (shown, alphas) = host.drawnShownItems()
         if let top = shown.first { fields.append("\"top\":\(item(top.indexPath, y: top.distance))") }
         fields.append("\"items\":[" + shown.map { "[\($0.indexPath.section),\($0.indexPath.item),\(json($0.distance)),\(json($0.minX)),\(json($0.width)),\(json($0.height))]" }.joined(separator: ",") + "]")
+        if let progress = host.updateAnimationProgress {
+            fields.append("\"updateProgress\":\(json(progress))")
+            fields.append("\"updateElapsed\":\(json(host.updateAnimationElapsed ?? 0))")
+            fields.append("\"alphas\":[" + alphas.sorted { $0.key < $1.key }.map { "[\($0.key.section),\($0.key.item),\(json($0.value))]" }.joined(separator: ",") + "]")
+        }
         fields.append(contentsOf: host.debugInteractionFields())
         emit(fields)
     }

@@ -69,16 +69,17 @@ extension Color {
 }
 
 /// Reading and writing GtkSettings properties through GValues (`g_object_get` and
-/// `g_object_set` are variadic, which Swift cannot call).
+/// `g_object_set` are variadic, which Swift cannot call). Package-visible for the window
+/// tests' hooks, which change settings as a desktop's settings daemon does.
 @MainActor
-enum GtkSettingsValue {
+package enum GtkSettingsValue {
     /// `G_TYPE_BOOLEAN`, `G_TYPE_INT` and `G_TYPE_STRING` (fundamental types 5, 6 and 16,
     /// shifted by `G_TYPE_FUNDAMENTAL_SHIFT`): C macros Swift does not import.
     private static let booleanType = GType(5 << 2)
     private static let intType = GType(6 << 2)
     private static let stringType = GType(16 << 2)
 
-    static func bool(_ object: UnsafeMutableRawPointer, _ property: String) -> Bool {
+    package static func bool(_ object: UnsafeMutableRawPointer, _ property: String) -> Bool {
         var value = GValue()
         g_value_init(&value, booleanType)
         defer { g_value_unset(&value) }
@@ -86,7 +87,7 @@ enum GtkSettingsValue {
         return g_value_get_boolean(&value) != 0
     }
 
-    static func int(_ object: UnsafeMutableRawPointer, _ property: String) -> Int32 {
+    package static func int(_ object: UnsafeMutableRawPointer, _ property: String) -> Int32 {
         var value = GValue()
         g_value_init(&value, intType)
         defer { g_value_unset(&value) }
@@ -94,7 +95,7 @@ enum GtkSettingsValue {
         return g_value_get_int(&value)
     }
 
-    static func string(_ object: UnsafeMutableRawPointer, _ property: String) -> String? {
+    package static func string(_ object: UnsafeMutableRawPointer, _ property: String) -> String? {
         var value = GValue()
         g_value_init(&value, stringType)
         defer { g_value_unset(&value) }
@@ -102,11 +103,19 @@ enum GtkSettingsValue {
         return g_value_get_string(&value).map { String(cString: $0) }
     }
 
-    static func setBool(_ object: UnsafeMutableRawPointer, _ property: String, _ flag: Bool) {
+    package static func setBool(_ object: UnsafeMutableRawPointer, _ property: String, _ flag: Bool) {
         var value = GValue()
         g_value_init(&value, booleanType)
         defer { g_value_unset(&value) }
         g_value_set_boolean(&value, flag ? 1 : 0)
+        g_object_set_property(object.assumingMemoryBound(to: GObject.self), property, &value)
+    }
+
+    package static func setInt(_ object: UnsafeMutableRawPointer, _ property: String, _ number: Int32) {
+        var value = GValue()
+        g_value_init(&value, intType)
+        defer { g_value_unset(&value) }
+        g_value_set_int(&value, number)
         g_object_set_property(object.assumingMemoryBound(to: GObject.self), property, &value)
     }
 }
@@ -131,17 +140,20 @@ extension CollectionWidget {
     /// and the selection and focus drawing follow it, and the frame after a change redraws
     /// every cell (their drawn state holds the resolved colours).
     func followTheme() {
-        applyTheme()
-        // Realized, the widget has its display's settings (and the debug channel its
-        // output, for the first "theme" line).
-        GtkSignal.connect(UnsafeMutableRawPointer(widget), "realize") { [weak self] in self?.applyTheme() }
-        guard let settings = gtk_settings_get_default() else { return }
         // GtkSettings' own notify handler (its class closure, run first) loads the new
         // theme before these run, so the named colours read here are the new theme's.
-        for property in ["gtk-theme-name", "gtk-application-prefer-dark-theme"] {
-            GtkSignal.connect(UnsafeMutableRawPointer(settings), "notify::\(property)") { [weak self] in
-                self?.applyTheme()
-            }
+        follow(settings: ["gtk-theme-name", "gtk-application-prefer-dark-theme"]) { $0.applyTheme() }
+    }
+
+    /// Calls `apply` now, when the widget is realized (it then has its display's settings,
+    /// and the debug channel its output for the first line), and whenever one of the
+    /// default GtkSettings' `properties` changes.
+    func follow(settings properties: [String], _ apply: @escaping @MainActor (CollectionWidget) -> Void) {
+        apply(self)
+        GtkSignal.connect(UnsafeMutableRawPointer(widget), "realize") { [weak self] in self.map(apply) }
+        guard let settings = gtk_settings_get_default() else { return }
+        for property in properties {
+            GtkSignal.connect(UnsafeMutableRawPointer(settings), "notify::\(property)") { [weak self] in self.map(apply) }
         }
     }
 

@@ -10,5 +10,6 @@ package enum WindowTestHooks {
         guard ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
         WindowInstrumentation.startupMoment = { StartupTrace.mark($0) }
         ThemeTestHook.installFromEnvironment()
+        FontTestHook.installFromEnvironment()
     }
 }

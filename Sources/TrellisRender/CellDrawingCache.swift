@@ -82,15 +82,32 @@ public final class CellDrawingCache {
         let cairo = drawing.context.cairo
         let geometry = PixelGeometry(cairo, replayScale: replayScale)
         let underlay = geometry.flatMap { underlayColor(of: root, bounds: bounds, geometry: $0) }
+        // Views an animation draws elsewhere are placed there; ghosts drawn under them
+        // (pictures of views that left) cover what they cover.
+        let presentation = drawing.presentation
+        if let presentation {
+            for (snapshot, placement) in presentation.snapshots where placement.alpha > 0 {
+                covered.append(Rect(origin: placement.frame.origin, size: snapshot.size))
+            }
+        }
         for subview in root.subviews where subview.isDrawn {
-            let extent = drawnExtent(of: subview)
+            let placement = presentation?.views[ObjectIdentifier(subview)]
+            if let placement, placement.alpha <= 0 { continue }
+            var extent = drawnExtent(of: subview)
+            var frame = subview.frame
+            if let placement {
+                extent = extent.offsetBy(dx: placement.frame.minX - frame.minX, dy: placement.frame.minY - frame.minY)
+                frame = Rect(origin: placement.frame.origin, size: frame.size)
+            }
             if let geometry, let underlay, subview is CollectionViewCell,
                root.clipsToBounds || underlay == canvas || bounds.encloses(extent.insetBy(-1)),
                // Within a pixel of an earlier view (at least a point): the copy would
                // overwrite that view's share of the pixels they both touch.
-               !covered.contains(where: { $0.intersects(subview.frame.insetBy(-max(1, 1 / geometry.scale))) }),
-               copy(subview, geometry: geometry, underlay: underlay) {
+               !covered.contains(where: { $0.intersects(frame.insetBy(-max(1, 1 / geometry.scale))) }),
+               copy(subview, geometry: geometry, underlay: underlay, placement: placement) {
                 cellsCopied += 1
+            } else if let placement {
+                drawing.withoutCache.draw(subview, placement: placement)
             } else {
                 drawing.withoutCache.draw(subview)
             }
@@ -110,15 +127,23 @@ public final class CellDrawingCache {
 
     /// Puts `cell` on the target from its picture, drawing the picture first when the cell
     /// changed. False when the cell cannot be cached (the caller draws it).
-    private func copy(_ cell: View, geometry: PixelGeometry, underlay: Color) -> Bool {
+    private func copy(_ cell: View, geometry: PixelGeometry, underlay: Color, placement presented: Presentation.Placement? = nil) -> Bool {
         let key = ObjectIdentifier(cell)
         let placement = geometry.placement(of: cell.frame)
         guard placement.width > 0, placement.height > 0, placement.width <= 8192, placement.height <= 8192 else { return false }
+        /// Where the picture goes: at the cell's frame, or where the animation draws it.
+        func put(_ picture: Picture) {
+            if let presented {
+                geometry.copy(picture, to: geometry.placement(placement, of: cell.frame, presentedAt: presented.frame), alpha: presented.alpha)
+            } else {
+                geometry.copy(picture, to: placement)
+            }
+        }
         if let entry = entries[key], entry.placement.matches(placement), entry.scale == geometry.scale, entry.underlay == underlay,
            entry.stateMatches(cell) {
             entry.frame = frame
             entry.placement = placement
-            geometry.copy(entry.picture, to: placement)
+            put(entry.picture)
             return true
         }
         var states: [DrawnViewState] = []
@@ -145,8 +170,13 @@ public final class CellDrawingCache {
         entry.picture.draw(
             states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay, images: imageSurfaces)
         cellsDrawn += 1
-        geometry.copy(entry.picture, to: placement)
+        put(entry.picture)
         return true
+    }
+
+    /// The states `cell` was last drawn into its picture from (nil: it was not).
+    func statesLastDrawn(of cell: View) -> [DrawnViewState]? {
+        entries[ObjectIdentifier(cell)]?.states
     }
 
     /// Frees every kept picture, spares included (the window went out of sight: a hidden

@@ -23,9 +23,13 @@ extension Renderer {
     ///   - overlayScale: the pixels per point the debug overlay's hairlines are drawn for.
     ///   - cache: the pictures of the cells of earlier frames (a window's), reused where a
     ///     cell did not change; nil draws every view.
+    ///   - presentation: where the root's subviews are drawn while an update animates,
+    ///     instead of at their frames, and the pictures of views that left (see
+    ///     ``Presentation``); nil or empty: at their frames.
     /// - Complexity: O(views) plus the drawn pixels; with a cache, the pixels of the cells
     ///   that changed plus a copy of the others.
-    public func draw(_ view: View, into cairo: OpaquePointer, overlayScale: Double = 1, cache: CellDrawingCache? = nil) {
+    public func draw(_ view: View, into cairo: OpaquePointer, overlayScale: Double = 1, cache: CellDrawingCache? = nil,
+                     presentation: Presentation? = nil) {
         let context = CairoGraphicsContext(cairo: cairo, imageSurfaces: cache?.imageSurfaces)
         context.withSavedState {
             // The root's bounds origin, rounded so that its content lands on whole pixels.
@@ -44,7 +48,8 @@ extension Renderer {
             }
             context.translate(dx: -view.frame.minX, dy: -view.frame.minY)
             cache?.canvas = canvas
-            ViewDrawing(context: context, cache: cache).draw(view, bounds: bounds)
+            ViewDrawing(context: context, cache: cache, presentation: presentation?.isEmpty == false ? presentation : nil)
+                .draw(view, bounds: bounds)
             if options.debugOverlay {
                 DebugOverlay(context: context, scale: overlayScale).draw(view, bounds: bounds)
             }

@@ -13,6 +13,8 @@ struct ViewDrawing {
     /// everything). Only the root's subviews are cached: a cell's own subtree is drawn
     /// into its picture without a cache.
     var cache: CellDrawingCache? = nil
+    /// Where the root's subviews are drawn instead of their frames (nil: at their frames).
+    var presentation: Presentation? = nil
 
     /// The same drawing without the cache (for the views under the root).
     var withoutCache: ViewDrawing { ViewDrawing(context: context) }
@@ -24,8 +26,15 @@ struct ViewDrawing {
         guard view.isDrawn else { return }
         let state = DrawnViewState(view, isCell: false, bounds: drawnBounds)
         draw(state, at: state.frame.origin, customDrawing: view as? any CustomDrawing) { bounds in
+            if let presentation {
+                for (snapshot, placement) in presentation.snapshots { withoutCache.draw(snapshot, placement: placement) }
+            }
             if let cache {
                 cache.drawSubviews(of: view, bounds: bounds, with: self)
+            } else if let presentation {
+                for subview in view.subviews {
+                    if let placement = presentation.views[ObjectIdentifier(subview)] { draw(subview, placement: placement) } else { draw(subview) }
+                }
             } else {
                 for subview in view.subviews { draw(subview) }
             }

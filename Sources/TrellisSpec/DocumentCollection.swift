@@ -1,5 +1,6 @@
 import Trellis
 import TrellisKit
+import TrellisText
 
 /// A `trellis layout` document as the data source and delegate of a live
 /// `CollectionView` — what `trellis show` puts in its window. Cells look as
@@ -24,24 +25,49 @@ public final class DocumentCollection: CollectionViewDataSource, CollectionViewD
     ///   - document: the decoded document to show.
     ///   - selfSizing: measure text items in the collection view (from the
     ///     collection's `estimatedItemSize`) instead of up front.
-    public init(document: LayoutDocument, selfSizing: Bool = false) {
+    ///   - contentSizeCategory: the person's text size for text measured up front: the
+    ///     template's font is scaled for it as a body font (with `selfSizing` the cells
+    ///     follow the collection view's traits instead).
+    public init(document: LayoutDocument, selfSizing: Bool = false, contentSizeCategory: ContentSizeCategory = .large) {
         self.document = document
         self.selfSizing = selfSizing
-        measured = selfSizing ? document : document.measuringTextItems()
+        self.contentSizeCategory = contentSizeCategory
+        if selfSizing {
+            measured = document
+        } else {
+            var scaled = document
+            if contentSizeCategory != .large, document.hasTextItems {
+                var template = document.cellTemplate
+                template.font = contentSizeCategory.scaledFont(template.font)
+                scaled.cell = template
+            }
+            measured = scaled.measuringTextItems()
+        }
         scene = DocumentScene(document: measured)
     }
+
+    /// The text size the text items were measured up front for.
+    public let contentSizeCategory: ContentSizeCategory
 
     /// A collection view showing the document: its layout, registrations, traits
     /// (direction), this object as data source and delegate, and self-sizing as chosen.
     /// The caller keeps this object alive (the collection view holds it weakly).
     public func makeCollectionView() -> CollectionView {
-        let containerSize = Size(width: document.width, height: document.visibleRect?.height ?? 800)
+        let containerSize = Size(width: document.width, height: document.visibleRect?.height ?? document.height ?? 800)
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: containerSize.width, height: containerSize.height),
                                         layout: document.layout.makeLayout())
         collection.overrideTraitCollection = TraitCollection(layoutDirection: document.direction)
         collection.derivesSizeClassFromWidth = false
-        let template = document.cellTemplate
-        collection.register(forCellWithReuseIdentifier: Self.textCell) { TemplateCell(template: template) }
+        let template = measured.cellTemplate
+        // Measured by the collection view, the text follows the person's text size; sized
+        // up front, it has the document's sizes (a host measures the document again for
+        // another text size, see ``contentSizeCategory``).
+        let selfSizing = self.selfSizing
+        collection.register(forCellWithReuseIdentifier: Self.textCell) {
+            let cell = TemplateCell(template: template)
+            cell.adjustsFontForContentSizeCategory = selfSizing
+            return cell
+        }
         let scene = self.scene
         collection.register(forCellWithReuseIdentifier: Self.boxCell) {
             let cell = DocumentSizedCell()

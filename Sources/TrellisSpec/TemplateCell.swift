@@ -53,6 +53,26 @@ public final class TemplateCell: CollectionViewCell {
         cornerStyle = template.cornerStyle
     }
 
+    /// Whether the label's font follows the trait collection's
+    /// `preferredContentSizeCategory`: the template's font is taken as the size for the
+    /// default text size (``ContentSizeCategory/large``) and scaled as a body font
+    /// (`UIFontMetrics.default.scaledFont(for:)` with `adjustsFontForContentSizeCategory`,
+    /// what an app does with a custom font). False by default, as UIKit's labels: `trellis
+    /// render` draws the template's font as it is.
+    public var adjustsFontForContentSizeCategory = false {
+        didSet { applyContentSizeCategory() }
+    }
+
+    public override func traitCollectionDidChange(_ previous: TraitCollection?) {
+        super.traitCollectionDidChange(previous)
+        if previous?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory { applyContentSizeCategory() }
+    }
+
+    private func applyContentSizeCategory() {
+        label.font = adjustsFontForContentSizeCategory
+            ? traitCollection.preferredContentSizeCategory.scaledFont(template.font) : template.font
+    }
+
     /// A cell of scenario S1's tag template (what a collection view's registration makes).
     public required convenience init() {
         self.init(template: .tag)

@@ -31,6 +31,36 @@ public enum ContentSizeCategory: String, CaseIterable, Comparable, Sendable {
         scaled.size = scaledSize(for: font.size, textStyle: textStyle)
         return scaled
     }
+
+    /// The category whose body text is nearest to `scale` times the default size: how a
+    /// desktop's text scale factor (GNOME's "large text" is 1.25, KDE and GTK express it as
+    /// a DPI over 96) becomes Dynamic Type. Nearness is measured on a logarithmic scale, as
+    /// the eye compares sizes by ratio: 1 is ``large``, 1.25 ``extraExtraLarge`` (body 21
+    /// of 17, ×1.235), 1.5 ``accessibilityMedium`` (28 of 17 is ×1.65, nearer than ×1.35),
+    /// 0.9 ``small`` (15 of 17). A scale that is not a positive finite number is the default,
+    /// ``large``.
+    ///
+    /// - Complexity: O(1) (twelve categories).
+    public init(textScale scale: Double) {
+        guard scale.isFinite, scale > 0 else {
+            self = .large
+            return
+        }
+        let body = TextStyleName.body
+        let base = body.pointSize(for: .large)
+        // The larger of r and 1/r orders ratios as |log r| does.
+        func distance(_ category: ContentSizeCategory) -> Double {
+            let ratio = body.pointSize(for: category) / base / scale
+            return max(ratio, 1 / ratio)
+        }
+        self = Self.ordered.min { distance($0) < distance($1) }!
+    }
+
+    /// The body text of this category relative to ``large`` (17 points): the text scale
+    /// it stands for.
+    public var textScale: Double {
+        TextStyleName.body.pointSize(for: self) / TextStyleName.body.pointSize(for: .large)
+    }
 }
 
 /// The semantic text styles of Dynamic Type (`UIFont.TextStyle`).

@@ -30,6 +30,27 @@ import TrellisText
         #expect(font.weight == .bold)
     }
 
+    /// A desktop's text scale becomes the category whose body size is nearest by ratio,
+    /// from Apple's table (body 14 15 16 17 19 21 23 28 33 40 47 53): GNOME's large text
+    /// (×1.25 → 21.25 pt) is extra extra large (21), ×1.5 (25.5) is nearer 28 than 23 by
+    /// ratio (28/25.5 = 1.098 < 25.5/23 = 1.109).
+    @Test(arguments: [
+        (1.0, ContentSizeCategory.large), (1.25, .extraExtraLarge), (1.1, .extraLarge), (0.9, .small),
+        (0.8, .extraSmall), (0.5, .extraSmall), (1.5, .accessibilityMedium), (2.0, .accessibilityLarge),
+        (3.0, .accessibilityExtraExtraExtraLarge), (10, .accessibilityExtraExtraExtraLarge),
+        (0, .large), (-1, .large), (.nan, .large), (.infinity, .large),
+    ])
+    func textScaleMapsToTheNearestCategory(scale: Double, category: ContentSizeCategory) {
+        #expect(ContentSizeCategory(textScale: scale) == category)
+    }
+
+    @Test func everyCategoryIsItsOwnTextScale() {
+        for category in ContentSizeCategory.allCases {
+            #expect(ContentSizeCategory(textScale: category.textScale) == category)
+        }
+        #expect(ContentSizeCategory.extraExtraLarge.textScale == 21.0 / 17)
+    }
+
     @Test(arguments: TextStyleName.allCases)
     func everyStyleGrowsMonotonically(style: TextStyleName) {
         let sizes = ContentSizeCategory.allCases.map { style.pointSize(for: $0) }

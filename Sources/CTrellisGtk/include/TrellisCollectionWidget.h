@@ -102,6 +102,7 @@ static inline GtkWidget *trellis_collection_widget_as_widget(TrellisCollectionWi
 static inline TrellisCollectionWidget *trellis_collection_widget_from_widget(GtkWidget *widget) { return TRELLIS_COLLECTION_WIDGET(widget); }
 static inline GtkWindow *trellis_as_window(GtkWidget *widget) { return GTK_WINDOW(widget); }
 static inline GtkScrolledWindow *trellis_as_scrolled_window(GtkWidget *widget) { return GTK_SCROLLED_WINDOW(widget); }
+static inline gboolean trellis_is_scrolled_window(GtkWidget *widget) { return GTK_IS_SCROLLED_WINDOW(widget); }
 static inline GtkBox *trellis_as_box(GtkWidget *widget) { return GTK_BOX(widget); }
 static inline GtkLabel *trellis_as_label(GtkWidget *widget) { return GTK_LABEL(widget); }
 static inline GtkDropDown *trellis_as_drop_down(GtkWidget *widget) { return GTK_DROP_DOWN(widget); }

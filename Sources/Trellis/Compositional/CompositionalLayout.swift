@@ -46,6 +46,9 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// view controller holds: `{ [weak self] section, _ in self?.dataSource.sectionIdentifier(for: section) … }`.
     public typealias SectionProvider = (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection
 
+    /// The configuration's scroll direction.
+    public var scrollDirection: ScrollDirection { configuration.scrollDirection }
+
     /// Layout-wide options; after changing them, invalidate with `invalidatesMetrics`.
     public var configuration: CompositionalConfiguration {
         didSet { precondition((try? configuration.validate()) != nil, "CompositionalLayout configuration: \(validationMessage(configuration.validate))") }

@@ -79,6 +79,11 @@ final class ConstraintEngine {
     private var textDependentUserSlots: [Int] = []
     /// Set when a constraint's constant or priority changed since the last solve.
     var constraintNumbersChanged = false
+    /// Set by the subtree's views when something a solve reads may have changed
+    /// (`View.layoutInputsDidChange()`); cleared once `layOut()` has applied a solve.
+    var inputsChanged = true
+    /// How many solves ran (fits and layout passes): how a test sees a pass skip its solve.
+    private(set) var solveCount = 0
     private var translatedSlots: [TranslatedFrameSlot] = []
     private var intrinsicSlots: [IntrinsicSlot] = []
     private var buildDiagnostics: [ConstraintDiagnostic] = []
@@ -253,8 +258,17 @@ final class ConstraintEngine {
     /// them after their superviews' `layoutSubviews` (which may move them), as UIKit does.
     func layOut() {
         guard !isTrivial else { return }
-        solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
         let scale = root.traitCollection.displayScale
+        // Nothing a solve reads changed since the last pass (no view of the subtree was told
+        // to lay out again, the solver took no change, and every view, the root included,
+        // still has the frame and bounds that pass left): the solution is the one applied.
+        // What a collection view's pass meets for each displayed cell on every scroll frame.
+        if !inputsChanged && !constraintNumbersChanged && laidOut.revision == solverRevision
+            && laidOut.scale == scale && viewsAreAsLaidOut() {
+            return
+        }
+        solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
+        defer { inputsChanged = false }
         // Nothing moved since the last pass (the solver took no change, and every view still
         // has the frame and bounds it had after that pass): the loops below would write the
         // same frames again. What a collection view's drawing pass meets for each visible
@@ -319,6 +333,7 @@ final class ConstraintEngine {
     /// such label on one line to find its width, then with its height measured at that
     /// width. UIKit needs a second layout pass for this; here it is one call.
     private func solve(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) {
+        solveCount &+= 1
         if !passDiagnostics.isEmpty { passDiagnostics = [] }
         if constraintNumbersChanged {
             constraintNumbersChanged = false

@@ -58,10 +58,19 @@ open class CollectionView: View, LayoutSource {
         didSet { if isPrefetchingEnabled != oldValue { setNeedsLayout() } }
     }
 
-    /// The direction the content scrolls in: the axis of anchoring and of the margins.
-    public var scrollDirection: ScrollDirection = .vertical {
-        didSet { if scrollDirection != oldValue { setNeedsLayout() } }
+    /// The direction the content scrolls in: the axis of anchoring, of the content offset's
+    /// range and of the margins. The layout's (``CollectionLayout/scrollDirection``), as a
+    /// UICollectionView scrolls the way its layout grows; a value set here overrides it.
+    public var scrollDirection: ScrollDirection {
+        get { scrollDirectionOverride ?? layout.scrollDirection }
+        set {
+            let previous = scrollDirection
+            scrollDirectionOverride = newValue
+            if newValue != previous { setNeedsLayout() }
+        }
     }
+    /// The direction set on the collection view itself (nil: the layout's).
+    private var scrollDirectionOverride: ScrollDirection?
 
     /// Room around the content. The layout gets the bounds minus these insets across the
     /// scroll direction; the content offset may go to minus the leading/top inset.
@@ -201,6 +210,9 @@ open class CollectionView: View, LayoutSource {
     /// What the last batch update did to the displayed elements.
     public private(set) var lastTransition = BatchUpdateTransition()
 
+    /// See ``updateAnimationHandler`` (Updates/CollectionView+UpdateAnimation.swift).
+    var updateAnimationRequests: ((BatchUpdateTransition?) -> Void)?
+
     /// The item the user is moving, from `beginInteractiveMovementForItem(at:)` to its end
     /// (see CollectionView+InteractiveMovement.swift).
     var interactiveMovement: InteractiveMovement?
@@ -296,6 +308,7 @@ open class CollectionView: View, LayoutSource {
     /// Keeps `transition` as the last one and returns it.
     func record(_ transition: BatchUpdateTransition) -> BatchUpdateTransition {
         lastTransition = transition
+        requestUpdateAnimation(transition)
         return transition
     }
 

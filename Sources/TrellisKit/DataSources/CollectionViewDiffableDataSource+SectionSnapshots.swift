@@ -52,6 +52,9 @@ extension CollectionViewDiffableDataSource {
         var outlines = sectionSnapshots
         outlines[section] = snapshot
         let difference = appliesByDifference ? SnapshotDifference(from: current, to: next) : nil
+        guard animatingDifferences else {
+            return try View.performWithoutAnimation { try apply(next, difference: difference, sectionSnapshots: outlines, completion: completion) }
+        }
         return try apply(next, difference: difference, sectionSnapshots: outlines, completion: completion)
     }
 

@@ -77,9 +77,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// the collection view's first layout pass, or without a collection view, the snapshot
     /// is simply taken (as UIKit's first apply reloads).
     ///
-    /// `animatingDifferences` is accepted for UIKit's shape: a headless view does not
-    /// animate; the returned transition (also `collectionView.lastTransition`) has what an
-    /// animation needs. The collection view is laid out before `apply` returns (UIKit's
+    /// With `animatingDifferences` (UIKit's default) a host that animates updates (the GTK
+    /// widget, through ``CollectionView/updateAnimationHandler``) animates the change; false
+    /// applies it as ``View/performWithoutAnimation(_:)`` would. The returned transition
+    /// (also `collectionView.lastTransition`) has what an animation needs. The collection view is laid out before `apply` returns (UIKit's
     /// batch updates lay out too): what came into view is measured while the first
     /// visible surviving item is kept still. `completion` runs once the update is applied.
     /// - Throws: the first of `snapshot.errors` (`duplicateIdentifier`, `invalidSnapshot`),
@@ -97,6 +98,11 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         // and copied identifiers through value witnesses: a quarter of a 100k apply).
         if let error = snapshot.errors.first { throw error }
         let difference = appliesByDifference ? SnapshotDifference(from: current, to: snapshot) : nil
+        guard animatingDifferences else {
+            return try View.performWithoutAnimation {
+                try apply(snapshot, difference: difference, sectionSnapshots: sectionSnapshotsKept(by: snapshot), completion: completion)
+            }
+        }
         return try apply(snapshot, difference: difference, sectionSnapshots: sectionSnapshotsKept(by: snapshot), completion: completion)
     }
 

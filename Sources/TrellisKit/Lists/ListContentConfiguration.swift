@@ -86,10 +86,18 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         /// The colour drawn (`resolvedColor()`).
         public func resolvedColor() -> Color { color }
 
-        /// The font drawn for `traits`: a factory's font at the person's text size.
+        /// The font drawn for `traits`: a factory's font in the desktop's system font
+        /// (``TraitCollection/systemBodyFont``: its family, its size in proportion to the
+        /// 17-point body) at the person's text size.
         public func resolvedFont(for traits: TraitCollection) -> Font {
-            guard adjustsFontForContentSizeCategory, let textStyle else { return font }
-            return traits.preferredContentSizeCategory.scaledFont(font, textStyle: textStyle)
+            guard let textStyle else { return font }
+            var system = font
+            if let body = traits.systemBodyFont {
+                system.family = body.family
+                system.size = font.size * body.size / TextStyleName.body.pointSize(for: .large)
+            }
+            guard adjustsFontForContentSizeCategory else { return system }
+            return traits.preferredContentSizeCategory.scaledFont(system, textStyle: textStyle)
         }
     }
 

@@ -64,10 +64,11 @@ open class ListContentView: View, ContentView {
         apply()
     }
 
-    /// A new text size scales the factories' fonts.
+    /// A new text size or system font changes the factories' fonts.
     open override func traitCollectionDidChange(_ previous: TraitCollection?) {
         super.traitCollectionDidChange(previous)
-        if previous?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory { apply() }
+        if previous?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory
+            || previous?.systemBodyFont != traitCollection.systemBodyFont { apply() }
     }
 
     open override func didMoveToSuperview() {

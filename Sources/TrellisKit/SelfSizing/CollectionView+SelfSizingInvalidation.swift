@@ -32,7 +32,10 @@ extension CollectionView {
         switch view.elementKind.category {
         case .cell:
             guard displayed.cells[indexPath] === view else { return }
-            if remeasures { sizes.invalidate(indexPath) }
+            if remeasures {
+                sizes.invalidate(indexPath)
+                requestUpdateAnimation(nil)
+            }
         case .supplementaryView:
             guard displayed.supplementaryViews[SupplementaryKey(kind: view.elementKind, indexPath: indexPath)] === view else { return }
             if remeasures { sizes.invalidate(SupplementarySizeKey(kind: view.elementKind, section: indexPath.section)) }

@@ -11,11 +11,15 @@ extension CollectionView {
     /// - Complexity: O(m) for m items, plus the layout's incremental invalidation.
     public func invalidateCachedSizes(forItemsAt indexPaths: [IndexPath]) {
         var sizes: [(IndexPath, ItemSize)] = []
+        var displaysOne = false
         for indexPath in indexPaths where (try? checkItem(indexPath, role: "")) != nil {
             forgetMeasuredSize(at: indexPath)
             sizes.append((indexPath, sizeForItem(at: indexPath)))
+            displaysOne = displaysOne || displayed.cells[indexPath] != nil
         }
         guard !needsReload, !sizes.isEmpty else { return }
+        // A displayed item changes size on screen: a host may animate it.
+        if displaysOne { requestUpdateAnimation(nil) }
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         // The layout keeps the lines or columns around the anchor: an item above it that
         // takes its estimate back (an image that arrived, an edit) grows or shrinks upward.

@@ -12,6 +12,10 @@ public struct BatchUpdateTransition: Hashable, Sendable {
     public var disappearing: [LayoutAttributes] = []
     /// Items displayed before or after whose frame changed: (before, after).
     public var moving: [Moving] = []
+    /// Every item displayed before the update that is still an item after it, whether its
+    /// frame changed or not: (before, after) — how a host tells a cell that kept its item
+    /// from one reused for another, and where an item that came into view was.
+    public var surviving: [Moving] = []
 
     public struct Moving: Hashable, Sendable {
         public var before: LayoutAttributes
@@ -53,12 +57,14 @@ struct PendingTransition {
             }
         }
         for (indexPath, attributes) in before {
-            guard let after = layout.attributesForItem(at: indexPath), after.frame != attributes.frame else { continue }
-            transition.moving.append(.init(before: attributes, after: after))
+            guard let after = layout.attributesForItem(at: indexPath) else { continue }
+            transition.surviving.append(.init(before: attributes, after: after))
+            if after.frame != attributes.frame { transition.moving.append(.init(before: attributes, after: after)) }
         }
         transition.appearing.sort { $0.indexPath < $1.indexPath }
         transition.disappearing.sort { $0.indexPath < $1.indexPath }
         transition.moving.sort { $0.after.indexPath < $1.after.indexPath }
+        transition.surviving.sort { $0.after.indexPath < $1.after.indexPath }
         return transition
     }
 }

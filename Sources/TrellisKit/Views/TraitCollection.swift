@@ -52,6 +52,14 @@ public struct TraitCollection: Hashable, Sendable {
     /// UIKit, whose palette is fixed: a GTK theme defines its own, and Trellis-drawn cells
     /// that use the system colours should look like the widgets around them.
     public var systemColors: SystemColorPalette?
+    /// The desktop's body text font at the default text size (``ContentSizeCategory/large``):
+    /// the family and size text in the system font takes (the text styles of list content
+    /// configurations keep their proportions to it, then scale with
+    /// ``preferredContentSizeCategory``). Nil: Trellis's system font, DejaVu Sans with
+    /// UIKit's 17-point body. Not in UIKit, whose system font is fixed: a desktop names its
+    /// own (GTK's `gtk-font-name`), and text in the system font should look like the
+    /// widgets around it.
+    public var systemBodyFont: Font?
 
     public init(
         horizontalSizeClass: UserInterfaceSizeClass = .unspecified,
@@ -60,7 +68,8 @@ public struct TraitCollection: Hashable, Sendable {
         preferredContentSizeCategory: ContentSizeCategory = .large,
         userInterfaceStyle: UserInterfaceStyle = .unspecified,
         accessibilityContrast: AccessibilityContrast = .unspecified,
-        systemColors: SystemColorPalette? = nil
+        systemColors: SystemColorPalette? = nil,
+        systemBodyFont: Font? = nil
     ) {
         self.horizontalSizeClass = horizontalSizeClass
         self.layoutDirection = layoutDirection
@@ -69,6 +78,7 @@ public struct TraitCollection: Hashable, Sendable {
         self.userInterfaceStyle = userInterfaceStyle
         self.accessibilityContrast = accessibilityContrast
         self.systemColors = systemColors
+        self.systemBodyFont = systemBodyFont
     }
 
     /// Whether dynamic colours may resolve differently under `other`

@@ -414,9 +414,24 @@ open class View: CustomStringConvertible {
     /// Marks the view as needing `layoutSubviews` before it is next used; never lays out
     /// at once (`UIView.setNeedsLayout()`).
     public func setNeedsLayout() {
+        layoutInputsDidChange()
         guard !needsLayout else { return }
         needsLayout = true
         needsLayoutDidBegin()
+    }
+
+    /// Tells every engine at and above this view that something a solve reads may have
+    /// changed (an intrinsic size, a trait, a constraint's numbers): each solves again in
+    /// its next `layOut()`. Every such change reaches here through `setNeedsLayout()`, even
+    /// when the view already needs layout, so an engine that has not been told may skip its
+    /// solve.
+    /// - Complexity: O(depth).
+    func layoutInputsDidChange() {
+        var current: View? = self
+        while let view = current {
+            view.constraintEngine?.inputsChanged = true
+            current = view.superview
+        }
     }
 
     /// Called when the view goes from not needing layout to needing it. A collection view

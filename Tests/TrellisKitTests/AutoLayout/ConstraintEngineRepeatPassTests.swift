@@ -67,4 +67,103 @@ struct ConstraintEngineRepeatPassTests {
         #expect(child.frame == freshChild.frame && child.frame.minX == 40)
         #expect(leaf.frame == freshLeaf.frame)
     }
+
+    /// A root holding a label pinned to its top leading corner by constraints; the label's
+    /// intrinsic size gives its frame.
+    private func labelled(_ text: String) -> (root: View, label: Label) {
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let label = Label()
+        label.text = text
+        label.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(label)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
+        ])
+        return (root, label)
+    }
+
+    @Test func aPassWithNothingChangedDoesNotSolve() {
+        let (root, _) = labelled("Tag")
+        root.layoutIfNeeded()
+        let engine = root.engineForLayout()
+        let solves = engine.solveCount
+        root.layoutIfNeeded()
+        root.layoutIfNeeded()
+        #expect(engine.solveCount == solves, "a pass with nothing changed solved again")
+    }
+
+    @Test func aLabelsNewTextIsSolvedAgain() {
+        let (root, label) = labelled("Tag")
+        root.layoutIfNeeded()
+        let short = label.frame.width
+        label.text = "A much longer tag"
+        root.layoutIfNeeded()
+        #expect(label.frame.width > short)
+        #expect(label.frame.width == label.intrinsicContentSize.width)
+    }
+
+    /// A view that changes its label's text in its own `layoutSubviews`, once: the text
+    /// changes after this pass's solve, while the label and the container it sits in still
+    /// need layout (the pass reaches them after this view), and the next pass must solve it.
+    final class Relabelling: View {
+        let container = View()
+        let label = Label()
+        var relabelled = false
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            guard !relabelled else { return }
+            relabelled = true
+            label.text = "Longer text set while laying out"
+        }
+    }
+
+    @Test func aTextChangedInsideAPassIsSolvedInTheNext() {
+        let root = Relabelling(frame: Rect(x: 0, y: 0, width: 400, height: 100))
+        root.label.text = "Short"
+        for view in [root.container, root.label] { view.translatesAutoresizingMaskIntoConstraints = false }
+        root.addSubview(root.container)
+        root.container.addSubview(root.label)
+        LayoutConstraint.activate([
+            root.container.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            root.container.topAnchor.constraint(equalTo: root.topAnchor),
+            root.label.leadingAnchor.constraint(equalTo: root.container.leadingAnchor),
+            root.label.topAnchor.constraint(equalTo: root.container.topAnchor),
+            root.label.trailingAnchor.constraint(equalTo: root.container.trailingAnchor),
+            root.label.bottomAnchor.constraint(equalTo: root.container.bottomAnchor),
+        ])
+        root.layoutIfNeeded()
+        root.layoutIfNeeded()
+        #expect(root.relabelled)
+        #expect(root.label.frame.width == root.label.intrinsicContentSize.width)
+        #expect(root.container.frame.width == root.label.intrinsicContentSize.width)
+    }
+
+    /// A self-sizing collection view scrolled by a few points keeps its cells where they
+    /// are: none of their engines solves again.
+    @Test func aScrollSolvesNoCellThatStays() throws {
+        let source = TitleSource(titles: (0..<200).map { "tag \($0 * 7919 % 1000)" })
+        source.identifier = "tag"
+        let collection = CollectionView(
+            frame: Rect(x: 0, y: 0, width: 320, height: 200),
+            layout: FlowLayout(metrics: FlowMetrics(interitemSpacing: 4, lineSpacing: 4)))
+        collection.register(TagCollectionCell.self, forCellWithReuseIdentifier: "tag")
+        collection.estimatedItemSize = .automatic
+        collection.dataSource = source
+        collection.delegate = source
+        try collection.performLayout()
+        collection.layoutIfNeeded()
+        let cells = collection.visibleCells.compactMap { $0 as? TagCollectionCell }
+        #expect(!cells.isEmpty)
+        let counts = cells.map { $0.engineForLayout().solveCount }
+        for _ in 0..<3 {
+            collection.contentOffset.y += 3
+            try collection.performLayout()
+            collection.layoutIfNeeded()
+        }
+        #expect(cells.map { $0.engineForLayout().solveCount } == counts, "a scroll of 3 pt solved a cell again")
+        for cell in cells {
+            #expect(cell.label.frame == Rect(x: 5, y: 5, width: cell.bounds.width - 10, height: cell.bounds.height - 10))
+        }
+    }
 }

@@ -73,4 +73,32 @@ struct CollectionViewFlowLayoutTests {
         try collection.insertItems(at: (0..<4).map { IndexPath(item: $0, section: 0) })
         #expect(collection.contentOffset == Point(x: 1_150, y: 0))
     }
+
+    /// A UICollectionView scrolls the way its layout grows: with a horizontal flow layout
+    /// and nothing set on the collection view, the content offset's range and the anchor
+    /// are along x, and the layout's room is the full height minus the vertical insets.
+    @Test func theLayoutsHorizontalDirectionIsTheCollectionsScrollDirection() throws {
+        let data = TextDataSource(count: 400)
+        let layout = FlowLayout(scrollDirection: .horizontal, metrics: FlowMetrics(alignment: .leading, interitemSpacing: 0, lineSpacing: 0))
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 350, height: 220), layout: layout)
+        collection.contentInset = EdgeInsets(top: 10, leading: 0, bottom: 10, trailing: 0)
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        collection.itemSize = Size(width: 100, height: 50)
+        collection.dataSource = data
+        #expect(collection.scrollDirection == .horizontal)
+        #expect(collection.containerSize == Size(width: 350, height: 200))
+        try collection.performLayout()
+        // 4 items a column, 100 columns of 100 pt: offsets 0 … 10,000 − 350.
+        #expect(collection.contentOffsetRange == 0...9_650)
+        collection.contentOffset = Point(x: 1_050, y: 0)
+        try collection.performLayout()
+        data.sections[0].insert(contentsOf: (0..<4).map { TextItem(id: 1_000 + $0, text: "new") }, at: 0)
+        try collection.insertItems(at: (0..<4).map { IndexPath(item: $0, section: 0) })
+        #expect(collection.contentOffset == Point(x: 1_150, y: 0))
+        // A vertical layout put in its place scrolls vertically again.
+        collection.layout = FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: 0, lineSpacing: 0))
+        #expect(collection.scrollDirection == .vertical)
+        collection.scrollDirection = .horizontal
+        #expect(collection.scrollDirection == .horizontal)
+    }
 }

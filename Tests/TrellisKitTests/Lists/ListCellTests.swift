@@ -263,13 +263,18 @@ struct PlainCellConfigurationTests {
 
 @MainActor
 struct ListContentDynamicTypeTests {
-    @Test func factoryFontsFollowThePreferredTextSize() {
+    /// A list cell showing a subtitle configuration, with its labels.
+    func subtitleCell() -> (ListCell, ListContentConfiguration, ListContentView) {
         let cell = ListCell()
         var configuration = ListContentConfiguration.subtitleCell()
         configuration.text = "Title"
         configuration.secondaryText = "Subtitle"
         cell.contentConfiguration = configuration
-        let labels = cell.contentView as! ListContentView
+        return (cell, configuration, cell.contentView as! ListContentView)
+    }
+
+    @Test func factoryFontsFollowThePreferredTextSize() {
+        var (cell, configuration, labels) = subtitleCell()
         #expect(labels.textLabel.font.size == 17 && labels.secondaryTextLabel.font.size == 15)  // body, subheadline at Large
         cell.overrideTraitCollection = TraitCollection(preferredContentSizeCategory: .accessibilityExtraExtraExtraLarge)
         // Apple's Dynamic Type table: body 53 pt and subheadline 49 pt at AX5.
@@ -279,6 +284,26 @@ struct ListContentDynamicTypeTests {
         configuration.secondaryTextProperties.adjustsFontForContentSizeCategory = false
         cell.contentConfiguration = configuration
         #expect(labels.textLabel.font.size == 20 && labels.secondaryTextLabel.font.size == 15)
+    }
+
+    /// The desktop's system font (GTK's `gtk-font-name`) replaces the family of the
+    /// factories' fonts and sets the body size; the other styles keep their proportion to
+    /// the body (subheadline 15 of 17) and Dynamic Type scales on top. A font of the app's
+    /// own is not the system font and stays as it is.
+    @Test func factoryFontsTakeTheSystemBodyFont() {
+        var (cell, configuration, labels) = subtitleCell()
+        let heightBefore = laidOut(cell).frame.height
+        cell.overrideTraitCollection = TraitCollection(systemBodyFont: Font(family: "DejaVu Serif", size: 34))
+        #expect(labels.textLabel.font.family == "DejaVu Serif" && labels.secondaryTextLabel.font.family == "DejaVu Serif")
+        #expect(labels.textLabel.font.size == 34 && labels.secondaryTextLabel.font.size == 30)
+        #expect(laidOut(cell).frame.height > heightBefore)
+        // Large text on top: body 21 of 17 at extra extra large.
+        cell.overrideTraitCollection = TraitCollection(
+            preferredContentSizeCategory: .extraExtraLarge, systemBodyFont: Font(family: "DejaVu Serif", size: 34))
+        #expect(labels.textLabel.font.size == 42)
+        configuration.textProperties.font = Font(family: "DejaVu Sans", size: 20)
+        cell.contentConfiguration = configuration
+        #expect(labels.textLabel.font == Font(family: "DejaVu Sans", size: 20))
     }
 }
 
