@@ -51,6 +51,8 @@ extension CollectionWidget {
         /// The item pressed (nil: none) and whether the press was on its reorder accessory.
         var item: IndexPath?
         var onReorderControl: Bool
+        /// The press event's time (milliseconds): a carousel flicked at once has its velocity from it.
+        var time: UInt32
     }
 
     struct ReorderDrag {
@@ -134,13 +136,13 @@ extension CollectionWidget {
 
     /// Button 1 went down on `item` (nil: none) at (x, y): a drag may follow, and a long
     /// press on a movable item lifts it.
-    func dragPressed(x: Double, y: Double, item: IndexPath?) {
+    func dragPressed(x: Double, y: Double, time: UInt32, item: IndexPath?) {
         var onReorderControl = false
         if let item, let cell = collectionView.cellForItem(at: item) as? ListCell {
             let point = Point(x: x + collectionView.contentOffset.x - cell.frame.minX, y: y + collectionView.contentOffset.y - cell.frame.minY)
             onReorderControl = cell.reorderControlContains(point)
         }
-        dragPhase = .pressed(DragPress(x: x, y: y, item: item, onReorderControl: onReorderControl))
+        dragPhase = .pressed(DragPress(x: x, y: y, item: item, onReorderControl: onReorderControl, time: time))
         dragPointer = Point(x: x, y: y)
         if let item, canMove(item) { startLongPressTimer() }
     }
@@ -451,18 +453,19 @@ extension CollectionWidget {
         collectionView.cancelInteraction()
         buttonDown = false
         dragPhase = .carousel(CarouselDrag(section: item.section, startOffset: layout.orthogonalScrollOffset(forSection: item.section),
-                                           startX: press.x, samples: [(time, press.x)]))
+                                           startX: press.x, samples: [(press.time, press.x)]))
         debug?.event("carouselDragBegin", ["\"section\":\(item.section)"])
         return true
     }
 
     /// The release: the section coasts by the release velocity (the pointer's over its last
-    /// 100 ms) and rests where its behaviour says.
+    /// 100 ms, from the press on for a flick) and rests where its behaviour says.
     private func releaseCarousel(_ drag: CarouselDrag, x: Double, time: UInt32, coasting: Bool = true) {
         guard let layout = collectionView.layout as? CompositionalLayout, drag.section < collectionView.numberOfSections else { return }
         let current = layout.orthogonalScrollOffset(forSection: drag.section)
         var velocity = 0.0
-        if coasting, let first = drag.samples.last(where: { time &- $0.time >= 100 }) ?? drag.samples.first, time &- first.time > 0 {
+        // The oldest position of the last 100 ms; none when the pointer was held still longer.
+        if coasting, let first = drag.samples.first(where: { time &- $0.time <= 100 && time &- $0.time > 0 }) {
             // Content moves with the pointer: the offset grows as the pointer goes left.
             velocity = -(x - first.x) / Double(time &- first.time) * 1000
         }

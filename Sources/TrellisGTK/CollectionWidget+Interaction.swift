@@ -100,13 +100,13 @@ extension CollectionWidget {
                 return
             }
             if isPress {
-                // The mouse's drags (reorder, swipe, carousel; CollectionWidget+Dragging):
-                // a press on revealed swipe actions is theirs, any other is a click that
-                // may become one.
-                if !isTouch && dragPressTakesPress(x: x, y: y) { return }
+                // A press (or a tap) on revealed swipe actions is theirs; any other mouse
+                // press is a click that may become one of the mouse's drags (reorder,
+                // swipe, carousel; CollectionWidget+Dragging) — a finger's drag scrolls.
+                if dragPressTakesPress(x: x, y: y) { return }
                 let item = pressed(x: x, y: y)
-                if !isTouch { dragPressed(x: x, y: y, item: item) }
-            } else if !isTouch && dragOwnsButton {
+                if !isTouch { dragPressed(x: x, y: y, time: gdk_event_get_time(event), item: item) }
+            } else if dragOwnsButton {
                 dragReleased(x: x, y: y, time: gdk_event_get_time(event))
             } else if buttonDown {
                 released(x: x, y: y, time: gdk_event_get_time(event),

@@ -89,11 +89,15 @@ extension CollectionWidget {
             displayed.append(DisplayedElement(key: ObjectIdentifier(cell), indexPath: indexPath, frame: cell.frame))
         }
         let layout = collectionView
-        let animation = UpdateAnimation<CellSnapshot>(
+        let planned = UpdateAnimation<CellSnapshot>(
             drawn: animator.drawnCells.map(\.element), ghosts: animator.drawnGhosts, drawnOffset: drawnOffset,
             scrolled: animator.scrolledSinceDrawn, offset: collectionView.contentOffset, displayed: displayed,
             transition: transition, finalFrame: { layout.layoutAttributesForItem(at: $0)?.frame },
             snapshot: { [drawingCache] key in cellsByKey[key].flatMap { drawingCache.snapshot(of: $0) } })
+        var animation = planned
+        // The item the user holds (a reorder by drag) stays under the pointer; the others
+        // make room for it, animated.
+        if let held = collectionView.interactivelyMovingItem { animation.removeTrack(for: held) }
         guard !animation.isEmpty else {
             stopUpdateAnimation()
             return

@@ -190,10 +190,11 @@ extension WindowShowTests {
         try window.movePointer(x: size.width / 2, y: size.height / 2)
         try window.focus()
         let before = window.frames.count
-        // Queued right behind the key: the steps reach the widget while the message lands
-        // and animates (the frame it lands in is the slow one).
+        // The steps once the animation has begun (a step that reaches the widget in the
+        // frame the message lands in is applied at once, with the update).
         _ = try window.xdotool(["key", "ctrl+n"])
-        for _ in 0..<3 { _ = try window.xdotool(["click", "4"]) }
+        _ = try window.frame(where: { $0.raw["updateProgress"] != nil }, timeout: 30)
+        for _ in 0..<2 { _ = try window.xdotool(["click", "4"]) }
         _ = try window.frame(where: { $0.total == first.total + 1 && $0.raw["updateProgress"] == nil }, timeout: 30)
         Thread.sleep(forTimeInterval: 0.5)
         let frames = Array(window.frames[(before - 1)...])
@@ -201,7 +202,7 @@ extension WindowShowTests {
         var scrolledWhileAnimating = 0
         for (previous, next) in zip(frames, frames.dropFirst()) {
             let scroll = next.offset - previous.offset
-            if next.raw["updateProgress"] != nil && abs(scroll) > 0.5 { scrolledWhileAnimating += 1 }
+            if previous.raw["updateProgress"] != nil && next.raw["updateProgress"] != nil && abs(scroll) > 0.5 { scrolledWhileAnimating += 1 }
             let fading = (next.raw["alphas"] as? [[NSNumber]] ?? []).map { [$0[0].intValue, $0[1].intValue] }
             #expect(fading.allSatisfy { $0 == newMessage }, "frame \(next.number): only the new message fades; \(fading) did")
             if let a = previous.rects[newMessage], let b = next.rects[newMessage] {

@@ -31,6 +31,11 @@ extension CollectionView {
         return true
     }
 
+    /// The item the user is moving (held under the pointer), from
+    /// `beginInteractiveMovementForItem(at:)` to its end; nil otherwise. A host animating
+    /// the items that make room leaves this one where the user holds it.
+    package var interactivelyMovingItem: IndexPath? { interactiveMovement?.current }
+
     /// The user holds the moving item at `targetPosition` (content coordinates, where the
     /// item's center goes). The item is displayed centred there, above the others. When
     /// the position is over another item, the delegate's

@@ -131,6 +131,12 @@ package struct UpdateAnimation<Snapshot> {
     package private(set) var ghosts: [Ghost]
     /// The item ghosts are placed relative to, and its frame's origin when they were made.
     package private(set) var reference: (indexPath: IndexPath, origin: Point)?
+    /// How the content beyond the elements planned moves: an item that comes into view
+    /// during the animation (a scroll) before the first of them moves as the first does,
+    /// one after the last as the last does — the view's own shift (a view following the
+    /// end of its content) or the slide of what follows a change reaches it too.
+    package var leading: (indexPath: IndexPath, displacement: FrameDisplacement)?
+    package var trailing: (indexPath: IndexPath, displacement: FrameDisplacement)?
     /// When the first frame was drawn (seconds, the host's clock); nil before.
     package private(set) var startTime: Double?
     /// The share of the duration gone (0…1).
@@ -168,6 +174,12 @@ package struct UpdateAnimation<Snapshot> {
         time = share >= 1 - 1e-9 ? 1 : max(0, share)
     }
 
+    /// Draws the item at `indexPath` at its frame from now on (an item the user holds under
+    /// the pointer follows the pointer, not the animation).
+    package mutating func removeTrack(for indexPath: IndexPath) {
+        tracks[indexPath] = nil
+    }
+
     /// Sets the time share directly (0…1).
     package mutating func setTime(_ share: Double) {
         time = min(1, max(0, share))
@@ -177,7 +189,7 @@ package struct UpdateAnimation<Snapshot> {
     /// how opaque: its frame and 1 unless it animates. Displacements are rounded to whole
     /// pixels at `pixelScale` (0: not rounded).
     package func presented(_ indexPath: IndexPath, frame: Rect, pixelScale: Double = 0) -> (frame: Rect, alpha: Double) {
-        guard let track = tracks[indexPath] else { return (frame, 1) }
+        guard let track = track(of: indexPath) else { return (frame, 1) }
         let eased = progress
         return (track.displacement.applied(to: frame, share: 1 - eased, pixelScale: pixelScale),
                 track.fromAlpha + (track.toAlpha - track.fromAlpha) * eased)
@@ -187,12 +199,25 @@ package struct UpdateAnimation<Snapshot> {
     /// footer) is drawn now, its own frame being `frame`: displaced as the item is (its
     /// size unchanged), as opaque as the item.
     package func presented(following indexPath: IndexPath, frame: Rect, pixelScale: Double = 0) -> (frame: Rect, alpha: Double) {
-        guard var track = tracks[indexPath] else { return (frame, 1) }
+        guard var track = track(of: indexPath) else { return (frame, 1) }
         track.displacement.dw = 0
         track.displacement.dh = 0
         let eased = progress
         return (track.displacement.applied(to: frame, share: 1 - eased, pixelScale: pixelScale),
                 track.fromAlpha + (track.toAlpha - track.fromAlpha) * eased)
+    }
+
+    /// The item's track, or, beyond the elements planned, the motion of the nearest edge
+    /// (position only).
+    private func track(of indexPath: IndexPath) -> Track? {
+        if let track = tracks[indexPath] { return track }
+        var beyond: FrameDisplacement?
+        if let leading, indexPath < leading.indexPath { beyond = leading.displacement }
+        if let trailing, indexPath > trailing.indexPath { beyond = trailing.displacement }
+        guard var displacement = beyond, !displacement.isZero else { return nil }
+        displacement.dw = 0
+        displacement.dh = 0
+        return Track(displacement: displacement, fromAlpha: 1, toAlpha: 1)
     }
 
     /// Where `ghost` is drawn now and how opaque, given the reference item's origin in the
@@ -359,5 +384,12 @@ extension UpdateAnimation {
         }
         let reference = displayed.first.map { (indexPath: $0.indexPath, origin: $0.frame.origin) }
         self.init(tracks: tracks, ghosts: ghosts, reference: reference, duration: duration, curve: curve)
+        // The edges: the first and last displayed items that do not appear (their motion,
+        // none included, continues beyond them).
+        let placed = displayed.filter { !appearing.contains($0.indexPath) }.map(\.indexPath).sorted()
+        if let first = placed.first, let last = placed.last {
+            leading = (first, tracks[first]?.displacement ?? .zero)
+            trailing = (last, tracks[last]?.displacement ?? .zero)
+        }
     }
 }

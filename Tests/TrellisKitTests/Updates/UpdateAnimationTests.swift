@@ -137,8 +137,13 @@ struct UpdateAnimationTests {
             let original = before[element.key].frame
             #expect(animation.presented(element.indexPath, frame: element.frame).frame == original, "t = 0 draws \(element.key) where it was")
         }
+        // An item that comes into view below during the animation (a scroll) slides as the
+        // last one planned does; above the first (which stays), nothing moves.
+        let scrolledIn = Rect(x: 0, y: 450, width: 100, height: 50)
+        #expect(animation.presented(IndexPath(item: 9, section: 0), frame: scrolledIn).frame.minY == 400)
         animation.setTime(1)
         for element in after { #expect(animation.presented(element.indexPath, frame: element.frame) == (element.frame, 1)) }
+        #expect(animation.presented(IndexPath(item: 9, section: 0), frame: scrolledIn).frame == scrolledIn)
     }
 
     @Test func anInsertAboveTheViewportMovesNothing() {
