@@ -84,6 +84,7 @@ struct ShowCommand: ParsableCommand {
                 let window = GtkApplicationRunner.makeWindow(
                     app, title: "trellis — \(name)", width: Int(visible.width.rounded(.up)),
                     height: Int(visible.height.rounded(.up)), child: host.makeScrolledWindow())
+                GtkApplicationRunner.keepContentSize(of: window, width: Int(visible.width.rounded(.up)), height: Int(visible.height.rounded(.up)))
                 host.scroll(toOffset: collectionView.scrollDirection == .vertical ? visible.minY : visible.minX, whenAllocated: true)
                 GtkApplicationRunner.present(window)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisGTK
+import TrellisGTKBenchmarks
 
 extension CollectionWidget {
     /// With `TRELLIS_GTK_DEBUG=1` in the environment, the widget's debug lines (one JSON
@@ -8,5 +9,6 @@ extension CollectionWidget {
     func printDebugLinesIfAsked() {
         guard ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
         debugOutput = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        ScrollTestHook.attachIfAsked(to: self)
     }
 }

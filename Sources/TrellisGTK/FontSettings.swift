@@ -12,7 +12,7 @@ import TrellisText
 ///   `systemBodyFont`, the font text in the system font takes (the text styles of list
 ///   content configurations keep their proportions to it).
 /// - The text scale (dpi ÷ 96) becomes `preferredContentSizeCategory`: the category whose
-///   body size is nearest by ratio (``ContentSizeCategory/init(textScale:)``): 96 dpi is
+///   body size is nearest by ratio (`ContentSizeCategory(textScale:)`): 96 dpi is
 ///   `.large`, GNOME's large text (×1.25) `.extraExtraLarge` (21 of 17), ×1.5
 ///   `.accessibilityMedium`. Text scales by Dynamic Type's table from there, per style,
 ///   as an iPhone scales it; document text (`trellis show --self-sizing`) as a body font.

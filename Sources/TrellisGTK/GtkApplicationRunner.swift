@@ -74,6 +74,38 @@ public enum GtkApplicationRunner {
         return window
     }
 
+    /// Makes `window`'s child (its content area) `width` × `height` where the window's
+    /// default size leaves it smaller: under client-side decorations (Wayland, or X11 with
+    /// a compositing window manager) GTK 4's default size includes the title bar, which the
+    /// content then loses. Once the child has its first allocation the window's default
+    /// size — how GTK 4 resizes a shown window — grows by what the decorations took.
+    public static func keepContentSize(of window: UnsafeMutablePointer<GtkWidget>, width: Int, height: Int) {
+        guard let child = gtk_window_get_child(trellis_as_window(window)) else { return }
+        final class Wanted {
+            let window: UnsafeMutablePointer<GtkWidget>, width: Int32, height: Int32
+            init(_ window: UnsafeMutablePointer<GtkWidget>, _ width: Int, _ height: Int) {
+                self.window = window
+                self.width = Int32(width)
+                self.height = Int32(height)
+            }
+        }
+        let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { child, _, data in
+            let wanted = Unmanaged<Wanted>.fromOpaque(data!).takeUnretainedValue()
+            let (shownWidth, shownHeight) = (gtk_widget_get_width(child), gtk_widget_get_height(child))
+            guard shownWidth > 0 && shownHeight > 0 else { return 1 }  // not allocated yet
+            if shownWidth < wanted.width || shownHeight < wanted.height {
+                var defaultWidth: Int32 = 0, defaultHeight: Int32 = 0
+                gtk_window_get_default_size(trellis_as_window(wanted.window), &defaultWidth, &defaultHeight)
+                gtk_window_set_default_size(
+                    trellis_as_window(wanted.window), defaultWidth + max(0, wanted.width - shownWidth),
+                    defaultHeight + max(0, wanted.height - shownHeight))
+            }
+            return 0  // once
+        }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in Unmanaged<Wanted>.fromOpaque(data!).release() }
+        _ = gtk_widget_add_tick_callback(child, tick, Unmanaged.passRetained(Wanted(window, width, height)).toOpaque(), release)
+    }
+
     /// Shows `window` and brings it to the front.
     public static func present(_ window: UnsafeMutablePointer<GtkWidget>) {
         gtk_window_present(trellis_as_window(window))

@@ -55,7 +55,7 @@ public final class TemplateCell: CollectionViewCell {
 
     /// Whether the label's font follows the trait collection's
     /// `preferredContentSizeCategory`: the template's font is taken as the size for the
-    /// default text size (``ContentSizeCategory/large``) and scaled as a body font
+    /// default text size (`.large`) and scaled as a body font
     /// (`UIFontMetrics.default.scaledFont(for:)` with `adjustsFontForContentSizeCategory`,
     /// what an app does with a custom font). False by default, as UIKit's labels: `trellis
     /// render` draws the template's font as it is.

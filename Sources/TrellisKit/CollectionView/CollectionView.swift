@@ -59,7 +59,7 @@ open class CollectionView: View, LayoutSource {
     }
 
     /// The direction the content scrolls in: the axis of anchoring, of the content offset's
-    /// range and of the margins. The layout's (``CollectionLayout/scrollDirection``), as a
+    /// range and of the margins. The layout's (`CollectionLayout.scrollDirection`), as a
     /// UICollectionView scrolls the way its layout grows; a value set here overrides it.
     public var scrollDirection: ScrollDirection {
         get { scrollDirectionOverride ?? layout.scrollDirection }

@@ -52,7 +52,7 @@ public struct TraitCollection: Hashable, Sendable {
     /// UIKit, whose palette is fixed: a GTK theme defines its own, and Trellis-drawn cells
     /// that use the system colours should look like the widgets around them.
     public var systemColors: SystemColorPalette?
-    /// The desktop's body text font at the default text size (``ContentSizeCategory/large``):
+    /// The desktop's body text font at the default text size (`ContentSizeCategory.large`):
     /// the family and size text in the system font takes (the text styles of list content
     /// configurations keep their proportions to it, then scale with
     /// ``preferredContentSizeCategory``). Nil: Trellis's system font, DejaVu Sans with

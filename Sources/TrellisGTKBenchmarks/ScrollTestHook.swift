@@ -1,0 +1,73 @@
+import CGtk
+import CTrellisGtk
+import Foundation
+import TrellisGTK
+import TrellisKit
+
+/// Scrolling for window tests where no input can be sent from outside (Wayland: a
+/// compositor takes no synthetic events from other clients, and xdotool is X11 only).
+/// With `TRELLIS_TEST_SCROLL_FILE=PATH`, the window reads commands the test appends to
+/// the file, one a line, and moves the adjustment of the collection's scroll axis as
+/// GtkScrolledWindow does for the same input — through `gtk_adjustment_set_value`, so the
+/// widget hears them as any other scroll:
+///
+/// - `wheel N`: N wheel steps (negative: up or left) of GTK's size, the page to the power
+///   2/3;
+/// - `end`: the value at the end of the content (the scrollbar dragged to its end);
+/// - `home`: the value 0.
+@MainActor
+package enum ScrollTestHook {
+    package static func attachIfAsked(to host: CollectionWidget) {
+        guard let path = ProcessInfo.processInfo.environment["TRELLIS_TEST_SCROLL_FILE"] else { return }
+        let reader = CommandReader(path: path, host: host)
+        let poll: @convention(c) (UnsafeMutableRawPointer?) -> gboolean = { context in
+            MainActor.assumeIsolated { Unmanaged<CommandReader>.fromOpaque(context!).takeUnretainedValue().readNewCommands() }
+            return 1  // G_SOURCE_CONTINUE
+        }
+        // The reader lives as long as the process (the window tests' one window).
+        g_timeout_add(50, poll, Unmanaged.passRetained(reader).toOpaque())
+    }
+
+    @MainActor
+    private final class CommandReader {
+        let path: String
+        weak var host: CollectionWidget?
+        /// Bytes of the file already read.
+        var consumed = 0
+
+        init(path: String, host: CollectionWidget) {
+            self.path = path
+            self.host = host
+        }
+
+        func readNewCommands() {
+            guard let data = FileManager.default.contents(atPath: path), data.count > consumed else { return }
+            let fresh = data[consumed...]
+            // Only whole lines: a command being written is read on the next poll.
+            guard let lastNewline = fresh.lastIndex(of: UInt8(ascii: "\n")) else { return }
+            consumed = lastNewline + 1
+            for line in String(decoding: data[fresh.startIndex...lastNewline], as: UTF8.self).split(separator: "\n") {
+                run(line.split(separator: " ").map(String.init))
+            }
+        }
+
+        private func run(_ words: [String]) {
+            guard let host, let command = words.first else { return }
+            let widget = trellis_collection_widget_from_widget(host.widget)
+            let vertical = host.collectionView.scrollDirection == .vertical
+            guard let adjustment = vertical
+                ? trellis_collection_widget_get_vadjustment(widget) : trellis_collection_widget_get_hadjustment(widget) else { return }
+            let page = gtk_adjustment_get_page_size(adjustment)
+            let end = max(0, gtk_adjustment_get_upper(adjustment) - page)
+            switch command {
+            case "wheel":
+                guard words.count == 2, let steps = Double(words[1]) else { return }
+                let value = gtk_adjustment_get_value(adjustment) + steps * pow(max(1, page), 2.0 / 3.0)
+                gtk_adjustment_set_value(adjustment, min(max(0, value), end))
+            case "end": gtk_adjustment_set_value(adjustment, end)
+            case "home": gtk_adjustment_set_value(adjustment, 0)
+            default: FileHandle.standardError.write(Data("trellis: unknown test scroll command \(words)\n".utf8))
+            }
+        }
+    }
+}
