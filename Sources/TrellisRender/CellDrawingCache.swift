@@ -4,7 +4,7 @@ import TrellisKit
 
 /// Keeps each visible cell's drawing as pixels, so that a frame in which a cell only moved
 /// copies its pixels instead of drawing it again — what UIKit's layers and GTK's render
-/// nodes do for a scrolled list. Pass one to ``Renderer/draw(_:into:overlayScale:cache:)``
+/// nodes do for a scrolled list. Pass one to ``Renderer/draw(_:into:overlayScale:cache:presentation:)``
 /// on every frame of a window (the GTK host does, and so does the scroll benchmark).
 ///
 /// A cell is drawn again only when what its drawing reads changed (any view of its subtree:

@@ -86,7 +86,7 @@ public struct Renderer: Sendable {
     /// offset (scroll anchoring) is marked as needing layout again, which the next pass
     /// settles without measuring anything.
     ///
-    /// Drawing never lays out (``draw(_:into:overlayScale:cache:)`` draws the tree as it
+    /// Drawing never lays out (``draw(_:into:overlayScale:cache:presentation:)`` draws the tree as it
     /// is): a window lays out here in its allocation, `render` before it rasterizes.
     /// - Complexity: O(views) per pass plus the layout itself; one pass for a tree whose
     ///   layout moves nothing.
