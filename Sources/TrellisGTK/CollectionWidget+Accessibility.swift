@@ -50,6 +50,33 @@ final class AccessibleCells {
     /// Where the round of re-reading names one cell at a time is (see
     /// ``CollectionWidget/updateAccessibleCells()``).
     var refreshCursor = 0
+    /// Per section, the items (list) or grid rows before it, and the total: what the
+    /// children's positions are counted from. Read again when the collection changed, not
+    /// on every scroll frame: a chat of 25,000 days would otherwise add up the days before
+    /// a cell for each cell in view.
+    var sectionStarts = SectionStarts()
+
+    struct SectionStarts {
+        /// The column count the row starts were counted with (nil: items, a list).
+        var columns: Int?
+        var starts: [Int] = []
+        var total = 0
+
+        init() {}
+
+        /// Counted from `counts`: items before each section, or, with `columns`, the rows
+        /// before it (each section starts a row).
+        init(counts: [Int], columns: Int?) {
+            self.columns = columns
+            starts.reserveCapacity(counts.count)
+            var running = 0
+            for count in counts {
+                starts.append(running)
+                running += columns.map { (count + max($0, 1) - 1) / max($0, 1) } ?? count
+            }
+            total = running
+        }
+    }
 
     init(isList: Bool) { self.isList = isList }
 
@@ -113,6 +140,11 @@ extension CollectionWidget {
             // directly) is read within a second of frames.
             let everyName = cells.contentChanged
             cells.contentChanged = false
+            let sections = collectionView.numberOfSections
+            let countedColumns = cells.isList ? nil : columns
+            if everyName || cells.sectionStarts.starts.count != sections || cells.sectionStarts.columns != countedColumns {
+                cells.sectionStarts = .init(counts: (0..<sections).map { collectionView.numberOfItems(inSection: $0) }, columns: countedColumns)
+            }
             // The cells in view; those that kept their child first, so that the children
             // of cells that left go straight to the cells that came in: a child hidden
             // and shown again costs GTK a resize of the widget and AT-SPI two
@@ -204,17 +236,17 @@ extension CollectionWidget {
     /// A list item's place: its position among all items (1-based) and the number of items
     /// (ARIA's pos-in-set / set-size).
     private func listPosition(of indexPath: IndexPath) -> (Int32, Int32) {
-        var before = 0
-        for section in 0..<indexPath.section { before += collectionView.numberOfItems(inSection: section) }
-        return (Int32(clamping: before + indexPath.item + 1), Int32(clamping: totalItems))
+        let counted = accessibleCells.sectionStarts
+        let before = indexPath.section < counted.starts.count ? counted.starts[indexPath.section] : 0
+        return (Int32(clamping: before + indexPath.item + 1), Int32(clamping: counted.total))
     }
 
     /// A grid cell's row and column (0-based, rows counted through the sections, each of
     /// which starts a row).
     private func gridPosition(of indexPath: IndexPath, columns: Int) -> (Int32, Int32) {
         let columns = max(columns, 1)
-        var rows = 0
-        for section in 0..<indexPath.section { rows += (collectionView.numberOfItems(inSection: section) + columns - 1) / columns }
+        let counted = accessibleCells.sectionStarts
+        let rows = indexPath.section < counted.starts.count ? counted.starts[indexPath.section] : 0
         return (Int32(clamping: rows + indexPath.item / columns), Int32(clamping: indexPath.item % columns))
     }
 
@@ -236,7 +268,10 @@ extension CollectionWidget {
         var counts: (rows: Int32, columns: Int32) = (-1, -1)
         if !accessibleCells.isList, let grid = collectionView.layout as? GridLayout {
             let columns = max(grid.columnCount, 1)
-            let rows = (0..<collectionView.numberOfSections).reduce(0) { $0 + (collectionView.numberOfItems(inSection: $1) + columns - 1) / columns }
+            let counted = accessibleCells.sectionStarts
+            let rows = counted.columns == grid.columnCount
+                ? counted.total
+                : (0..<collectionView.numberOfSections).reduce(0) { $0 + (collectionView.numberOfItems(inSection: $1) + columns - 1) / columns }
             counts = (Int32(clamping: rows), Int32(clamping: columns))
         }
         guard counts != accessibleCounts else { return }
