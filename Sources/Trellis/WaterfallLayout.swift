@@ -257,9 +257,11 @@ public final class WaterfallLayout: SettlesOutOfSight, StackedLayout {
         }
         let columnCount = state.columns.count
         guard columnCount > 1 else { return }
+        let spread = (state.columnLead.max() ?? 0) - (state.columnLead.min() ?? 0)
+        guard spread > spacing else { return }
         var tallest = 0.0
         for item in 0..<first { tallest = Swift.max(tallest, state.itemHeight[item]) }
-        guard (state.columnLead.max() ?? 0) - (state.columnLead.min() ?? 0) > tallest + spacing else { return }
+        guard spread > tallest + spacing else { return }
         // Per column: how many of its items come before the anchor (its items are in index
         // order), and the top of its first item from the anchor on.
         var before = [Int](repeating: 0, count: columnCount)

@@ -267,12 +267,8 @@ extension CollectionWidget {
     private func updateAccessibleCounts() {
         var counts: (rows: Int32, columns: Int32) = (-1, -1)
         if !accessibleCells.isList, let grid = collectionView.layout as? GridLayout {
-            let columns = max(grid.columnCount, 1)
-            let counted = accessibleCells.sectionStarts
-            let rows = counted.columns == grid.columnCount
-                ? counted.total
-                : (0..<collectionView.numberOfSections).reduce(0) { $0 + (collectionView.numberOfItems(inSection: $1) + columns - 1) / columns }
-            counts = (Int32(clamping: rows), Int32(clamping: columns))
+            // The section starts were counted in rows of this grid's columns in this update.
+            counts = (Int32(clamping: accessibleCells.sectionStarts.total), Int32(clamping: max(grid.columnCount, 1)))
         }
         guard counts != accessibleCounts else { return }
         accessibleCounts = counts
