@@ -25,6 +25,8 @@ final class AccessibleCells {
         /// -1: the state is not set (not selectable), else 0 or 1.
         var selected: Int32 = -2
         var disabled: Int32 = -2
+        /// -1: the cell does not expand, else 0 (collapsed) or 1 (expanded).
+        var expanded: Int32 = -2
         var position: (Int32, Int32) = (-2, -2)
         var indexPath: IndexPath?
         /// The cell whose name and description the element has, and the item it showed
@@ -207,7 +209,9 @@ extension CollectionWidget {
     }
 
     /// Sends the cell's name (its `accessibilityLabel` and `accessibilityValue`),
-    /// description (`accessibilityHint`) and states to the child when they changed.
+    /// description (`accessibilityHint`) and states (selected, disabled, and expanded from
+    /// its `accessibilityExpandedStatus`: AT-SPI's expandable and expanded) to the child
+    /// when they changed.
     private func describe(_ element: AccessibleCells.Element, as cell: CollectionViewCell, selectable: Bool, readingName: Bool) {
         if readingName {
             element.described = (ObjectIdentifier(cell), element.indexPath!)
@@ -218,6 +222,18 @@ extension CollectionWidget {
                 element.label = label
                 element.description = description
                 trellis_accessible_set_label(element.widget, label, description)
+            }
+            // Read with the name: an item expands or collapses through an apply, after
+            // which every name is read; a change the widget was not told of is read in
+            // turn with the name.
+            let expanded: Int32 = switch cell.accessibilityExpandedStatus {
+            case .unsupported: -1
+            case .collapsed: 0
+            case .expanded: 1
+            }
+            if expanded != element.expanded {
+                element.expanded = expanded
+                trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_EXPANDED, expanded)
             }
         }
         let traits = cell.accessibilityTraits

@@ -173,9 +173,9 @@ extension CollectionWidget {
         queueDraw()
     }
 
-    /// Arrow keys move the focus, Space and Enter select the focused item and Enter
-    /// performs its primary action, Page Up/Down, Home and End scroll (see
-    /// ``scrollKey(_:)``); other keys go on to the scrolled window.
+    /// Arrow keys move the focus (Right and Left open and close an outline row first: see
+    /// ``outlineKey(expanding:movingFocus:)``), Space and Enter select the focused item and
+    /// Enter performs its primary action, Page Up/Down, Home and End scroll (see ``scrollKey(_:)``); other keys go on to the scrolled window.
     private func key(_ keyval: UInt32, state: UInt32) -> Bool {
         // Escape puts a lifted item back (and closes a swipe being dragged).
         if Int32(keyval) == GDK_KEY_Escape && cancelDrag() { return true }
@@ -193,8 +193,18 @@ extension CollectionWidget {
         let extending = state & GDK_SHIFT_MASK.rawValue != 0
         let rightToLeft = collectionView.layoutDirection == .rightToLeft
         switch Int32(keyval) {
-        case GDK_KEY_Right, GDK_KEY_KP_Right: return moveFocus(readingStep: rightToLeft ? -1 : 1)
-        case GDK_KEY_Left, GDK_KEY_KP_Left: return moveFocus(readingStep: rightToLeft ? 1 : -1)
+        case GDK_KEY_Right, GDK_KEY_KP_Right:
+            // Towards the trailing edge: opens an outline row (the leading edge in a
+            // right-to-left layout, as GtkTreeView swaps them).
+            if let handled = outlineKey(expanding: !rightToLeft, movingFocus: true) { return handled }
+            return moveFocus(readingStep: rightToLeft ? -1 : 1)
+        case GDK_KEY_Left, GDK_KEY_KP_Left:
+            if let handled = outlineKey(expanding: rightToLeft, movingFocus: true) { return handled }
+            return moveFocus(readingStep: rightToLeft ? 1 : -1)
+        case GDK_KEY_plus, GDK_KEY_KP_Add, GDK_KEY_asterisk, GDK_KEY_KP_Multiply:
+            return outlineKey(expanding: true, movingFocus: false) ?? false
+        case GDK_KEY_minus, GDK_KEY_KP_Subtract, GDK_KEY_slash, GDK_KEY_KP_Divide:
+            return outlineKey(expanding: false, movingFocus: false) ?? false
         case GDK_KEY_Down, GDK_KEY_KP_Down: return moveFocus(lineStep: 1)
         case GDK_KEY_Up, GDK_KEY_KP_Up: return moveFocus(lineStep: -1)
         case GDK_KEY_space, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
@@ -212,6 +222,32 @@ extension CollectionWidget {
         default:
             return false
         }
+    }
+
+    /// An outline's keys on the focused item, as GtkTreeExpander and GtkTreeView take
+    /// them: the opening key (Right, plus, asterisk) expands a collapsed row, the closing
+    /// key (Left, minus, slash) collapses an expanded one; Left on a row that is not
+    /// expanded moves the focus to its parent. Returns nil when the key means nothing to
+    /// the focused item (not an outline row, or already in that state): arrows then move
+    /// the focus in reading order, as elsewhere.
+    private func outlineKey(expanding: Bool, movingFocus: Bool) -> Bool? {
+        guard let focused = focusedItem, let cell = collectionView.cellForItem(at: focused) else { return nil }
+        if cell.accessibilityExpandedStatus == (expanding ? .collapsed : .expanded) {
+            do {
+                if try collectionView.userSetExpanded(expanding, itemAt: focused) {
+                    debug?.event(expanding ? "expand" : "collapse", ["\"item\":[\(focused.section),\(focused.item)]"])
+                }
+            } catch {
+                debug?.error("\(error)")
+            }
+            queueDraw()
+            return true
+        }
+        if !expanding, movingFocus, let parent = collectionView.outlineParent(ofItemAt: focused) {
+            setFocus(parent)
+            return true
+        }
+        return nil
     }
 
     /// The first item shown when nothing has the focus yet.

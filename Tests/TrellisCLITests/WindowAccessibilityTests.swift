@@ -141,6 +141,66 @@ struct WindowAccessibilityTests {
         #expect(try window.close() == 0)
     }
 
+    /// The "Modern lists" sidebar's groups are outline rows: expandable, expanded while
+    /// open (GTK's expanded state, as a GtkTreeExpander's row); the keyboard opens and
+    /// closes them as GtkTreeExpander's does (Right and plus open, Left and minus close,
+    /// Left on a child goes to its parent), and each change arrives as an AT-SPI
+    /// state-changed event. GTK's animations on, as a person has them.
+    @Test func outlineRowsAreExpandableAndTheKeyboardOpensAndClosesThem() throws {
+        let probe = AccessibilityProbe()
+        let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "gallery", "--page", "lists", "--size", "800x900"]),
+                                       executable: AccessibilityProbe.dbusRunSession, animations: true)
+        defer { probe.quit() }
+        func sidebarRows(_ frame: Frame) -> Int { frame.order.filter { $0[0] == 0 }.count }
+        func cells(_ tree: [AccessibilityProbe.Node]) throws -> [AccessibilityProbe.Node] {
+            tree.children(of: try #require(tree.first { $0.role == "table" && $0.name == "Modern lists" }, "no collection in \(tree.map(\.role))"))
+        }
+        let initial = try cells(probe.tree(in: window, request: 0))
+        // Mailboxes open (four entries), Folders closed; no other row expands.
+        let mailboxes = try #require(initial.first { $0.name == "Mailboxes" }, "\(initial.map(\.name))")
+        let folders = try #require(initial.first { $0.name == "Folders" })
+        #expect(mailboxes.states.isSuperset(of: ["expandable", "expanded"]))
+        #expect(folders.states.contains("expandable") && !folders.states.contains("expanded"))
+        #expect(initial.filter { $0.states.contains("expandable") }.map(\.name) == ["Mailboxes", "Folders"])
+        #expect(initial.contains { $0.name == "Inbox" })
+
+        try window.focus()
+        func key(_ name: String, until condition: @escaping (AccessibilityProbe.Event) -> Bool) throws -> AccessibilityProbe.Event {
+            let seen = probe.events(in: window).count
+            try window.xdotool(["key", name])
+            return try probe.event(in: window, after: seen, where: condition)
+        }
+        let isFocus = { (event: AccessibilityProbe.Event) in event.type == "object:state-changed:focused" && event.detail == 1 }
+        let isExpansion = { (event: AccessibilityProbe.Event) in event.type == "object:state-changed:expanded" }
+        #expect(try key("Right", until: isFocus).name == "Mailboxes")
+        let closed = try key("Left", until: isExpansion)
+        #expect(closed.name == "Mailboxes" && closed.detail == 0)
+        _ = try window.frame(where: { sidebarRows($0) == 2 })
+        let opened = try key("Right", until: isExpansion)
+        #expect(opened.name == "Mailboxes" && opened.detail == 1)
+        _ = try window.frame(where: { sidebarRows($0) == 6 })
+        // Right on an open row goes to its first child; Left on a child to its parent.
+        #expect(try key("Right", until: isFocus).name == "Inbox")
+        #expect(try key("Left", until: isFocus).name == "Mailboxes")
+        #expect(sidebarRows(window.lastFrame) == 6, "Left on a child closed its parent")
+        let minus = try key("minus", until: isExpansion)
+        #expect(minus.name == "Mailboxes" && minus.detail == 0)
+        let plus = try key("plus", until: isExpansion)
+        #expect(plus.name == "Mailboxes" && plus.detail == 1)
+        _ = try window.frame(where: { sidebarRows($0) == 6 })
+
+        // A click on the closed group opens it: the same state and event.
+        let seen = probe.events(in: window).count
+        _ = try window.click([0, 5])
+        let clicked = try probe.event(in: window, after: seen, where: isExpansion)
+        #expect(clicked.name == "Folders" && clicked.detail == 1)
+        _ = try window.frame(where: { sidebarRows($0) == 10 })
+        let after = try cells(probe.tree(in: window, request: 1))
+        #expect(after.filter { $0.states.contains("expanded") }.map(\.name) == ["Mailboxes", "Folders"])
+        #expect(after.filter { $0.states.contains("expandable") }.map(\.name) == ["Mailboxes", "Folders"])
+        #expect(try window.close() == 0)
+    }
+
     private func documentTexts(_ fixture: URL) throws -> [String] {
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any]
         let sections = try #require(document?["sections"] as? [[String: Any]])

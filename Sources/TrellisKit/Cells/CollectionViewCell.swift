@@ -69,6 +69,14 @@ open class CollectionViewCell: ReusableView {
     /// configurations that depend on the state.
     open func updateConfiguration(using state: CellConfigurationState) {}
 
+    /// Whether the cell shows an outline disclosure (a list cell's accessory): its
+    /// accessible expanded status is then what the disclosure shows.
+    var showsOutlineDisclosure: Bool { false }
+
+    /// Presses the outline disclosure the cell shows, as a tap on it would (its action
+    /// handler, or the item's toggle through the section snapshot); false when it shows none.
+    func pressOutlineDisclosure() -> Bool { false }
+
     /// Called at the start of each configuration update with the new state, before the
     /// configurations are updated; a list cell shows and hides its accessories here.
     func configurationStateWillApply(_ state: CellConfigurationState) {}

@@ -202,6 +202,8 @@ open class ListCell: CollectionViewCell {
         accessoryViews = accessories.map { accessory in
             AccessoryView(resolved(accessory)) { [weak self] accessory in self?.accessoryWasPressed(accessory) }
         }
+        // The disclosure's glyph is not read: the cell's expanded status says what it shows.
+        for view in accessoryViews where view.accessory.isOutlineDisclosure { view.accessibilityElementsHidden = true }
         for view in accessoryViews { insertSubview(view, at: subviews.firstIndex { $0 === separatorView } ?? subviews.count) }
         shownAccessories = []
         rebuildAccessoryConstraints()
@@ -313,6 +315,16 @@ open class ListCell: CollectionViewCell {
         guard isHeaderRow, case .outlineDisclosure(var options) = accessory.kind, options.style == .automatic else { return accessory }
         options.style = .header
         return .outlineDisclosure(displayed: accessory.displayedState, options: options, actionHandler: accessory.actionHandler)
+    }
+
+    override var showsOutlineDisclosure: Bool {
+        shownAccessories.contains { $0.accessory.isOutlineDisclosure }
+    }
+
+    override func pressOutlineDisclosure() -> Bool {
+        guard let view = shownAccessories.first(where: { $0.accessory.isOutlineDisclosure }) else { return false }
+        accessoryWasPressed(view.accessory)
+        return true
     }
 
     private func accessoryWasPressed(_ accessory: CellAccessory) {

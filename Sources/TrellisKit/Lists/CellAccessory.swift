@@ -253,6 +253,10 @@ public struct CellAccessory {
         }
     }
 
+    var isOutlineDisclosure: Bool {
+        if case .outlineDisclosure = kind { true } else { false }
+    }
+
     /// The place from the edge inward (smaller is nearer the edge).
     var rank: Int {
         switch kind {

@@ -23,6 +23,16 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     public static let adjustable = AccessibilityTraits(rawValue: 1 << 12)
 }
 
+/// Whether an element can expand and whether it is expanded (`UIAccessibility.ExpandedStatus`):
+/// an outline row, a disclosure. A GTK host maps it to the accessible `expanded` state
+/// (AT-SPI's expandable and expanded).
+public enum AccessibilityExpandedStatus: Int, Hashable, Sendable, CaseIterable {
+    /// The element does not expand.
+    case unsupported
+    case expanded
+    case collapsed
+}
+
 /// What the app set; nil fields take the view's default.
 struct AccessibilityOverrides {
     var isElement: Bool?
@@ -30,6 +40,8 @@ struct AccessibilityOverrides {
     var hint: String?
     var value: String?
     var traits: AccessibilityTraits?
+    var expandedStatus: AccessibilityExpandedStatus?
+    var elementsHidden = false
 }
 
 extension View {
@@ -56,14 +68,21 @@ extension View {
         return .none
     }
 
-    /// The accessible elements below this view (not hidden, not transparent; an element's
+    /// A cell of an outline: what its outline disclosure shows, or — without one — its
+    /// item's expansion when the item has children; `.unsupported` for other views.
+    var defaultAccessibilityExpandedStatus: AccessibilityExpandedStatus {
+        (self as? CollectionViewCell)?.outlineExpandedStatus ?? .unsupported
+    }
+
+    /// The accessible elements below this view (not hidden, not transparent, not under a
+    /// view whose `accessibilityElementsHidden` is true; an element's
     /// own subviews are part of it), in reading order: top to bottom, then from the
     /// leading edge (the right in a right-to-left layout). Two elements whose tops are
     /// within half a point are on one line.
     public func accessibilityElementsInReadingOrder() -> [View] {
         var found: [(view: View, frame: Rect)] = []
         func visit(_ view: View) {
-            for subview in view.subviews where !subview.isHidden && subview.alpha >= 0.01 {
+            for subview in view.subviews where !subview.isHidden && subview.alpha >= 0.01 && !subview.accessibilityElementsHidden {
                 if subview.isAccessibilityElement {
                     found.append((subview, subview.convert(subview.bounds, to: self)))
                 } else {

@@ -571,6 +571,24 @@ open class View: CustomStringConvertible {
         set { accessibilityOverrides.traits = newValue }
     }
 
+    /// Whether the view and the elements below it are hidden from assistive technologies
+    /// (`accessibilityElementsHidden`, false by default): a container's default label
+    /// leaves them out. A list cell hides its outline disclosure's glyph this way: the
+    /// cell's expanded status says what the glyph shows.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilityOverrides.elementsHidden }
+        set { accessibilityOverrides.elementsHidden = newValue }
+    }
+
+    /// Whether the element expands and is expanded (`accessibilityExpandedStatus`): by
+    /// default, for a list cell showing an outline disclosure or a cell whose item has
+    /// children in its section snapshot, `.expanded` or `.collapsed` as the item is;
+    /// `.unsupported` for other views. Setting a value replaces the default.
+    open var accessibilityExpandedStatus: AccessibilityExpandedStatus {
+        get { accessibilityOverrides.expandedStatus ?? defaultAccessibilityExpandedStatus }
+        set { accessibilityOverrides.expandedStatus = newValue }
+    }
+
     // MARK: Debugging
 
     open var description: String { "\(layoutItemName) \(frame)" }

@@ -9,8 +9,8 @@ Starts the AT-SPI registry (so the program registers with it at start-up), runs 
 (or, with --flowbox, a GtkFlowBox of N labels: the peer GTK's own widgets are compared
 with) with GTK's AT-SPI backend, and prints, beside whatever the program prints:
 
-- {"event":"atspiEvent","type":...,"detail":0|1,"role":...,"name":...} for each focus
-  and selection change AT-SPI reports (what Orca hears);
+- {"event":"atspiEvent","type":...,"detail":0|1,"role":...,"name":...} for each focus,
+  selection and expansion change AT-SPI reports (what Orca hears);
 - {"event":"atspiTree","request":N,"nodes":[...]} — the program's accessible tree, one
   node a line of it with its depth, role, name, description, states and extents (screen
   coordinates) — when the program's window has appeared, and again each time
@@ -201,7 +201,7 @@ def main():
             emit({"event": "atspiTree", "request": state["requests"], "nodes": walk(app)})
         return True
 
-    for kind in ("object:state-changed:focused", "object:state-changed:selected"):
+    for kind in ("object:state-changed:focused", "object:state-changed:selected", "object:state-changed:expanded"):
         pyatspi.Registry.registerEventListener(on_event, kind)
     GLib.timeout_add(50, poll)
     pyatspi.Registry.start()

@@ -203,6 +203,77 @@ struct OutlineDisclosureTests {
         #expect(screen.dataSource.snapshot().itemIdentifiers == ["Group A", "Group B", "B1"])
     }
 
+    /// UIKit's `accessibilityExpandedStatus` (iOS 18): an outline row says whether it is
+    /// expanded; a row that cannot expand says nothing. The glyph is not part of the name.
+    @Test func outlineRowsSayWhetherTheyAreExpandedAndFollowEveryWayOfExpanding() throws {
+        let screen = try outlineScreen(style: .cell)
+        let group = screen.cell(0)
+        #expect(group.accessibilityExpandedStatus == .collapsed)
+        #expect(group.accessibilityLabel == "Group A")
+        // Through the accessory.
+        let disclosure = try #require(screen.accessory("outlineDisclosure", of: group))
+        screen.collection.beginInteraction(at: screen.centre(of: disclosure))
+        try screen.collection.endInteraction(at: screen.centre(of: disclosure))
+        screen.collection.layoutIfNeeded()
+        #expect(screen.cell(0).accessibilityExpandedStatus == .expanded)
+        #expect(screen.cell(0).accessibilityLabel == "Group A")
+        // A child without children cannot expand.
+        #expect(screen.cell(1).accessibilityExpandedStatus == .unsupported)
+        // Through the API: a section snapshot applied with the group collapsed.
+        var outline = screen.dataSource.snapshot(for: 0)
+        outline.collapse(["Group A"])
+        try screen.dataSource.apply(outline, to: 0, animatingDifferences: false)
+        screen.collection.layoutIfNeeded()
+        #expect(screen.cell(0).accessibilityExpandedStatus == .collapsed)
+        // The app's own value wins.
+        screen.cell(1).accessibilityExpandedStatus = .unsupported
+        #expect(screen.cell(1).accessibilityExpandedStatus == .unsupported)
+    }
+
+    @Test func anItemWithChildrenButNoDisclosureStillSaysItsState() throws {
+        let screen = ListScreen()
+        var outline = DiffableDataSourceSectionSnapshot<String>()
+        outline.append(["Root", "Leaf"])
+        outline.append(["Child"], to: "Root")
+        outline.expand(["Root"])
+        try screen.dataSource.apply(outline, to: 0, animatingDifferences: false)
+        screen.collection.layoutIfNeeded()
+        #expect(screen.cell(0).accessibilityExpandedStatus == .expanded)
+        #expect(screen.cell(1).accessibilityExpandedStatus == .unsupported)  // Child
+        #expect(screen.cell(2).accessibilityExpandedStatus == .unsupported)  // Leaf
+        // A flat list's cells do not expand.
+        let flat = ListScreen()
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["One"])
+        try flat.dataSource.apply(snapshot)
+        flat.collection.layoutIfNeeded()
+        #expect(flat.cell(0).accessibilityExpandedStatus == .unsupported)
+    }
+
+    /// What a window's keyboard asks: expand or collapse the focused row (through its
+    /// disclosure, so the section snapshot handlers are asked), and the parent of a child.
+    @Test func theKeyboardsExpandAndCollapseGoThroughTheDisclosure() throws {
+        let screen = try outlineScreen(style: .header)
+        var asked: [String] = []
+        screen.dataSource.sectionSnapshotHandlers.willExpandItem = { asked.append("expand \($0)") }
+        screen.dataSource.sectionSnapshotHandlers.shouldCollapseItem = { asked.append("may collapse \($0)"); return true }
+        let groupB = IndexPath(item: 1, section: 0)
+        #expect(try screen.collection.userSetExpanded(false, itemAt: groupB) == false)  // already collapsed
+        #expect(try screen.collection.userSetExpanded(true, itemAt: groupB))
+        screen.collection.layoutIfNeeded()
+        #expect(screen.dataSource.snapshot().itemIdentifiers == ["Group A", "Group B", "B1"])
+        #expect(screen.cell(1).accessibilityExpandedStatus == .expanded)
+        let child = IndexPath(item: 2, section: 0)
+        #expect(try screen.collection.userSetExpanded(true, itemAt: child) == false)  // a leaf
+        #expect(screen.collection.outlineParent(ofItemAt: child) == groupB)
+        #expect(screen.collection.outlineParent(ofItemAt: groupB) == nil)
+        #expect(try screen.collection.userSetExpanded(false, itemAt: groupB))
+        screen.collection.layoutIfNeeded()
+        #expect(screen.dataSource.snapshot().itemIdentifiers == ["Group A", "Group B"])
+        #expect(asked == ["expand Group B", "may collapse Group B"])
+    }
+
     @Test func anActionHandlerReplacesTheToggle() throws {
         let screen = ListScreen()
         var pressed = 0
