@@ -342,13 +342,16 @@ public final class CollectionWidget {
         // GTK replays this Cairo node at the surface's scale: the cells' pictures are made
         // at that scale, and land on its whole pixels.
         drawingCache.replayScale = Double(scale)
-        // A swiped row is drawn after the others, moved aside over its actions; an update
-        // animating: the views are drawn where it has them (the layout holds the end state).
+        // A swiped row is drawn after the others, moved aside over its actions, and a lifted
+        // one over everything with its shadow; an update animating: the views are drawn
+        // where it has them (the layout holds the end state).
         let swipedCell = hideSwipedCell()
+        let liftedCell = hideLiftedCell()
         let presentation = updatePresentation(scale: Double(scale))
         Renderer(options: RenderOptions(scale: Double(scale), background: background))
             .draw(collectionView, into: cairo, cache: drawsCellsFromPictures ? drawingCache : nil, presentation: presentation)
         if let swipedCell { drawSwipedRow(swipedCell, into: cairo, scale: scale) }
+        if let liftedCell { drawLiftedCell(liftedCell, into: cairo, scale: scale) }
         drawInteractionStates(into: cairo)
         recordDrawnItems()
         recordDrawnForUpdateAnimation(presentation)

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CPango
 import Trellis
 import TrellisKit
@@ -81,12 +88,52 @@ public final class CairoGraphicsContext: GraphicsContext {
         cairo_paint_with_alpha(cairo, max(0, alpha))
     }
 
+    /// The soft shadow a lifted view casts around `rect` (a rounded rectangle of
+    /// `cornerRadius`), as Core Animation's layer shadow: `color` (its alpha the shadow's
+    /// opacity) blurred over `blur` points (`shadowRadius`), moved by `offset`
+    /// (`shadowOffset`). Drawn outside `rect` only, so what is drawn over `rect` afterwards
+    /// shows no shadow through its transparent parts.
+    ///
+    /// The blur is approximated by nested copies of the shape, from `blur` inside its edge
+    /// to `blur` outside, whose alphas compound to `color.alpha` inside and fall off
+    /// linearly to nothing: half the opacity at the shape's edge, as a Gaussian blur of the
+    /// shape has it.
+    public func fillShadow(around rect: Rect, cornerRadius: Double, color: Color, blur: Double, offset: Size) {
+        guard !rect.isEmpty, color.alpha > 0 else { return }
+        let blur = max(0, blur)
+        let shadow = Rect(x: rect.minX + offset.width, y: rect.minY + offset.height, width: rect.width, height: rect.height)
+        cairo_save(cairo)
+        // Clip to everything but `rect`: an outer rectangle and the shape, even-odd.
+        let margin = blur + abs(offset.width) + abs(offset.height) + 1
+        cairo_new_path(cairo)
+        cairo_rectangle(cairo, rect.minX - margin, rect.minY - margin, rect.width + 2 * margin, rect.height + 2 * margin)
+        addRoundedRect(rect, radius: cornerRadius, startingNewPath: false)
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cairo)
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
+        // One layer a point of the blur each side (at least one): each layer's alpha is
+        // chosen so that all of them over each other give `color.alpha`.
+        let layers = max(1, Int((2 * blur).rounded(.up)))
+        let layerAlpha = 1 - pow(1 - min(color.alpha, 0.999), 1 / Double(layers))
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, layerAlpha)
+        for layer in 0..<layers {
+            // From `blur` outside the edge inward to `blur` inside it.
+            let grow = layers == 1 ? 0 : blur - 2 * blur * Double(layer) / Double(layers - 1)
+            let shape = Rect(x: shadow.minX - grow, y: shadow.minY - grow, width: shadow.width + 2 * grow, height: shadow.height + 2 * grow)
+            guard shape.width > 0, shape.height > 0 else { continue }
+            addRoundedRect(shape, radius: max(0, cornerRadius + grow))
+            cairo_fill(cairo)
+        }
+        cairo_restore(cairo)
+    }
+
     // MARK: Paths
 
     /// A rectangle with quarter-circle corners of `radius` (clamped to half the shorter
-    /// side, so a radius of height / 2 gives a pill), as a new closed sub-path.
-    func addRoundedRect(_ rect: Rect, radius: Double) {
-        cairo_new_path(cairo)
+    /// side, so a radius of height / 2 gives a pill), as a new closed sub-path — of a new
+    /// path, or added to the current one.
+    func addRoundedRect(_ rect: Rect, radius: Double, startingNewPath: Bool = true) {
+        if startingNewPath { cairo_new_path(cairo) }
         let r = max(0, min(radius, min(rect.width, rect.height) / 2))
         guard r > 0 else {
             cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)

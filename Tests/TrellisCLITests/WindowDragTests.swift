@@ -216,6 +216,60 @@ struct WindowDragTests {
         return count
     }
 
+    /// UIKit's lift: a task held by a long press is drawn above the others with a soft
+    /// shadow around it. The rows' pixels a few points below and above it (clear of the
+    /// focus ring, where the rows show only their background) are plain before the lift,
+    /// darker while it is held, and plain again once Escape puts it back.
+    @Test func aLiftedTaskCastsASoftShadowOnTheRowsAroundIt() throws {
+        let window = try listsWindow()
+        let first = try settled(window)
+        try window.movePointerAway()
+        _ = try settled(window)
+        let before = try window.screenshot()
+        let item = [Self.tasksSection, 1]
+        let rect = try #require(first.rects[item])
+        let origin = (first.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        let top = Int(origin[1] + rect.y), bottom = Int(origin[1] + rect.y + rect.height)
+        // The middle of the row across: no text, accessory or handle there.
+        let columns = Int(origin[0] + rect.x + rect.width * 0.4)...Int(origin[0] + rect.x + rect.width * 0.7)
+        let below = bottom + 4...bottom + 8, above = top - 8...top - 4
+        func levels(_ image: XWDImage, _ rows: ClosedRange<Int>) -> (mean: Double, spread: Int) {
+            var values: [Int] = []
+            for y in rows {
+                for x in columns {
+                    let pixel = image.pixel(x: x, y: y)
+                    values.append((Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) / 3)
+                }
+            }
+            return (Double(values.reduce(0, +)) / Double(values.count), (values.max() ?? 0) - (values.min() ?? 0))
+        }
+        // Before the lift: the rows' plain background, no gradient.
+        #expect(levels(before, below).spread == 0 && levels(before, above).spread == 0)
+
+        let press = try point(window, item, fx: 0.5)
+        try drag(window, from: press, hold: 0.9, through: [], release: false)
+        _ = try settled(window)
+        #expect(window.events("reorderBegin").count == 1, "the long press lifted the task")
+        let held = try window.screenshot()
+        let (plainBelow, shadowBelow) = (levels(before, below), levels(held, below))
+        let (plainAbove, shadowAbove) = (levels(before, above), levels(held, above))
+        // Darker on both sides, more below (the shadow falls 3 points down), and fading
+        // (a gradient, not a line).
+        #expect(shadowBelow.mean < plainBelow.mean - 10, "below: \(shadowBelow.mean) lifted, \(plainBelow.mean) before")
+        #expect(shadowAbove.mean < plainAbove.mean - 3, "above: \(shadowAbove.mean) lifted, \(plainAbove.mean) before")
+        #expect(shadowBelow.mean < shadowAbove.mean)
+        #expect(shadowBelow.spread > 0)
+
+        try window.xdotool(["key", "Escape"])
+        try window.xdotool(["mouseup", "1"])
+        _ = try settled(window)
+        try window.movePointerAway()
+        _ = try settled(window)
+        let after = try window.screenshot()
+        #expect(levels(after, below) == levels(before, below) && levels(after, above) == levels(before, above), "the shadow went with the lift")
+        #expect(try window.close() == 0)
+    }
+
     @Test func holdingALiftedTaskAtTheBottomEdgeScrollsToTheEnd() throws {
         // A short window: the tasks go on below its bottom edge.
         let window = try listsWindow(size: "800x420")
