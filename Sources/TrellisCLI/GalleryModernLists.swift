@@ -7,7 +7,7 @@ import TrellisText
 /// The gallery's "Modern lists" page: the shapes of Apple's modern list screens in one
 /// collection view, each section a list of its own appearance — a sidebar with an outline
 /// (its groups open and close with the outline disclosure), an inset-grouped settings list
-/// with value cells, accessories and swipe actions, and a reorderable list (its reorder
+/// with value cells, accessories (a pop-up menu of languages among them) and swipe actions, and a reorderable list (its reorder
 /// handles always show; reordering goes through the diffable data source's reordering
 /// handlers). In the window a task moves by a drag of its handle or a long press, and a row
 /// swiped sideways shows Delete (`CollectionWidget`'s drags).
@@ -24,7 +24,7 @@ final class ModernListsPage: GalleryPage {
     /// The settings: title, value, and the accessory that ends the row.
     private static let settings: [(title: String, value: String?, accessory: String)] = [
         ("Wi-Fi", "Home", "disclosure"), ("Bluetooth", "On", "disclosure"), ("Notifications", nil, "label"),
-        ("Dark Appearance", nil, "checkmark"), ("Language", "English", "detail"), ("Storage", "12.4 GB", "disclosure"),
+        ("Dark Appearance", nil, "checkmark"), ("Language", nil, "popUpMenu"), ("Storage", "12.4 GB", "detail"),
     ]
 
     /// The page's data source, kept for the page's life (the collection view holds it weakly).
@@ -93,6 +93,11 @@ final class ModernListsPage: GalleryPage {
             cell.accessories = isGroup ? [.outlineDisclosure(options: .init(style: .header))] : []
             cell.indentationLevel = max(0, (source?.snapshot(for: Section.sidebar.rawValue).level(of: item) ?? 0))
         }
+        // The language is chosen from a pop-up menu (one language at a time); the menu
+        // lives as long as the page, so each configuration of the row shows its choice.
+        let language = Menu(title: "Language", options: .singleSelection, children: ["English", "Français", "Deutsch", "Español"].map {
+            Action(title: $0) { _ in }
+        })
         let setting = CollectionView.CellRegistration<ListCell, String> { cell, _, item in
             guard let row = settings.first(where: { "setting/" + $0.title == item }) else { return }
             var content = ListContentConfiguration.valueCell()
@@ -104,6 +109,10 @@ final class ModernListsPage: GalleryPage {
             case "label": cell.accessories = [.label(text: "Off"), .disclosureIndicator()]
             case "checkmark": cell.accessories = [.checkmark()]
             case "detail": cell.accessories = [.detail()]
+            case "popUpMenu":
+                cell.accessories = [.popUpMenu(language, selectedElementDidChangeHandler: { menu in
+                    reportChoice(menu.selectedElements.first?.title ?? "")
+                })]
             default: cell.accessories = [.disclosureIndicator()]
             }
         }
@@ -165,6 +174,14 @@ final class ModernListsPage: GalleryPage {
             return "[" + items.joined(separator: ",") + "]"
         }
         FileHandle.standardOutput.write(Data("{\"event\":\"modernLists\",\"settings\":\(list(.settings)),\"tasks\":\(list(.tasks))}\n".utf8))
+    }
+
+    /// With `TRELLIS_GTK_DEBUG=1`, the language chosen from the settings' pop-up menu, as
+    /// one debug line: `{"event":"modernListsLanguage","language":"…"}`.
+    private static func reportChoice(_ language: String) {
+        guard ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
+        let quoted = "\"" + language.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        FileHandle.standardOutput.write(Data("{\"event\":\"modernListsLanguage\",\"language\":\(quoted)}\n".utf8))
     }
 
     /// A small square in a colour of the entry's own, standing for the symbol UIKit's

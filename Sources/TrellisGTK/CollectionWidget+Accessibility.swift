@@ -293,9 +293,11 @@ extension CollectionWidget {
     }
 
     /// While the focus is in the collection, GTK's focus is on the focused item's child
-    /// (or on the widget, when that item has none: nothing focused yet, or scrolled away).
+    /// (or on the widget, when that item has none: nothing focused yet, or scrolled away);
+    /// not while a pop-up menu is open.
     func followFocusWithChild() {
-        guard trellis_collection_widget_has_focus(trellisWidget) != 0 else { return }
+        // A pop-up menu's popover (a child) keeps the focus while it is open.
+        guard shownMenu == nil, trellis_collection_widget_has_focus(trellisWidget) != 0 else { return }
         if let child = focusedItem.flatMap({ accessibleCells.element(showing: $0) })?.widget {
             if gtk_widget_has_focus(child) == 0 { gtk_widget_grab_focus(child) }
         } else if gtk_widget_has_focus(widget) == 0 {

@@ -82,6 +82,8 @@ extension CollectionWidget {
     /// taken elsewhere while it is down, or a touch sequence GTK cancels (a scrolled window
     /// claiming it for a drag), cancels the interaction (UIKit's touchesCancelled: no selection).
     private func pointerEvent(_ event: OpaquePointer?) {
+        // A pop-up menu's popover is a child: its events come here too.
+        guard shownMenu == nil else { return }
         let type = gdk_event_get_event_type(event)
         let state = gdk_event_get_modifier_state(event).rawValue
         switch type {
@@ -174,9 +176,12 @@ extension CollectionWidget {
     }
 
     /// Arrow keys move the focus (Right and Left open and close an outline row first: see
-    /// ``outlineKey(expanding:movingFocus:)``), Space and Enter select the focused item and
-    /// Enter performs its primary action, Page Up/Down, Home and End scroll (see ``scrollKey(_:)``); other keys go on to the scrolled window.
+    /// ``outlineKey(expanding:movingFocus:)``), Space and Enter select the focused item (or
+    /// open its cell's pop-up menu) and Enter performs its primary action, Page Up/Down,
+    /// Home and End scroll (see ``scrollKey(_:)``); other keys go on to the scrolled window.
     private func key(_ keyval: UInt32, state: UInt32) -> Bool {
+        // Keys the pop-up menu's popover left go on, past the collection.
+        guard shownMenu == nil else { return false }
         // Escape puts a lifted item back (and closes a swipe being dragged).
         if Int32(keyval) == GDK_KEY_Escape && cancelDrag() { return true }
         // Alt+Up / Alt+Down: the keyboard's reorder of a focused item that can move (on
@@ -209,6 +214,11 @@ extension CollectionWidget {
         case GDK_KEY_Up, GDK_KEY_KP_Up: return moveFocus(lineStep: -1)
         case GDK_KEY_space, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
             guard let focused = focusedItem else { return false }
+            // A cell with a pop-up menu opens it, as a tap on the cell does.
+            if !extending, !toggling, collectionView.userPresentMenu(ofItemAt: focused) {
+                debug?.event("activate", ["\"item\":[\(focused.section),\(focused.item)]"])
+                return true
+            }
             do {
                 _ = try collectionView.userSelectItem(at: focused, extending: extending, toggling: toggling)
                 debug?.event("activate", ["\"item\":[\(focused.section),\(focused.item)]"])

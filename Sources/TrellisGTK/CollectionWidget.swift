@@ -161,6 +161,8 @@ public final class CollectionWidget {
     let updateAnimator = UpdateAnimator()
     /// The child widgets standing for the cells in the viewport to assistive technologies.
     let accessibleCells: AccessibleCells
+    /// The pop-up menu shown in a popover (CollectionWidget+Menus.swift); nil: none.
+    var shownMenu: ShownMenu?
     /// The row and column counts last given to GTK (-1: none).
     var accessibleCounts: (rows: Int32, columns: Int32) = (-2, -2)
     /// Objects living as long as the widget (a data source the collection holds weakly).
@@ -231,6 +233,7 @@ public final class CollectionWidget {
         installSidewaysScrolling()
         installVerticalWheelForHorizontalScrolling()
         installUpdateAnimations()
+        installMenus()
         followTheme()
         followFontSettings()
     }

@@ -90,8 +90,12 @@ final class DebugChannel {
     }
 
     func error(_ message: String) {
-        let escaped = message.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        emit(["\"event\":\"error\"", "\"message\":\"\(escaped)\""])
+        emit(["\"event\":\"error\"", "\"message\":\(Self.quoted(message))"])
+    }
+
+    /// `text` as a JSON string, quotes included.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     func item(_ indexPath: IndexPath, y: Double) -> String {

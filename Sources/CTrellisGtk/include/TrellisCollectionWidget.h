@@ -170,6 +170,54 @@ unsigned long trellis_collection_widget_x11_window(TrellisCollectionWidget *widg
 /// surface's). False when the event has no position or the widget is not in a window.
 gboolean trellis_collection_widget_event_position(TrellisCollectionWidget *widget, GdkEvent *event, double *x, double *y);
 
+/**
+ * TrellisMenuItemKind:
+ * How a menu item shows its action's state: plain, a check mark (on), or a radio
+ * button (one of a single-selection menu's items).
+ */
+typedef enum { TRELLIS_MENU_ITEM_PLAIN, TRELLIS_MENU_ITEM_CHECK, TRELLIS_MENU_ITEM_RADIO } TrellisMenuItemKind;
+
+/**
+ * trellis_menu_append_item:
+ * @menu: the menu (or section, or submenu) the item goes at the end of
+ * @actions: the action group the item's action goes into; the popover finds it as
+ *   "trellismenu" (trellis_menu_popover_new)
+ * @label: the item's text
+ * @index: the item's number: its action is "item-@index", and @activated is called with it
+ * @kind: how the item shows @on
+ * @on: whether the item's action is on (a check mark, or the chosen radio button)
+ * @enabled: whether the item can be chosen
+ * @activated: called when a person chooses the item, with @context and @index
+ *
+ * Appends a #GMenuItem whose action is a #GSimpleAction of its own — stateful as @kind
+ * needs, so #GtkPopoverMenu draws the check mark or radio button — to @menu.
+ */
+void trellis_menu_append_item(GMenu *menu, GSimpleActionGroup *actions, const char *label, int index, TrellisMenuItemKind kind,
+                              gboolean on, gboolean enabled, void (*activated)(void *context, int index), void *context);
+
+/**
+ * trellis_menu_append_menu:
+ * Appends @submenu to @menu: as a section between separators when @inline_section (a
+ * menu shown inline), else as a submenu titled @label.
+ */
+void trellis_menu_append_menu(GMenu *menu, const char *label, GMenu *submenu, gboolean inline_section);
+
+/**
+ * trellis_menu_popover_new:
+ * @parent: the widget the popover is attached to (its size_allocate presents it)
+ * @menu: the menu model
+ * @actions: the items' actions (group "trellismenu")
+ * @x, @y, @width, @height: what the popover points at, in @parent's coordinates
+ *
+ * Returns: (transfer none): a #GtkPopoverMenu for @menu below the rectangle, parented to
+ *   @parent, not yet shown (gtk_popover_popup)
+ */
+GtkWidget *trellis_menu_popover_new(GtkWidget *parent, GMenu *menu, GSimpleActionGroup *actions, int x, int y, int width, int height);
+
+/// Whether @widget is a #GtkPopover.
+static inline gboolean trellis_is_popover(GtkWidget *widget) { return GTK_IS_POPOVER(widget); }
+static inline GtkPopover *trellis_as_popover(GtkWidget *widget) { return GTK_POPOVER(widget); }
+
 G_END_DECLS
 
 #endif

@@ -77,6 +77,10 @@ open class CollectionViewCell: ReusableView {
     /// handler, or the item's toggle through the section snapshot); false when it shows none.
     func pressOutlineDisclosure() -> Bool { false }
 
+    /// Presses the pop-up menu accessory the cell shows (the collection view's host is
+    /// asked to show the menu); false when it shows none.
+    func pressPopUpMenu() -> Bool { false }
+
     /// Called at the start of each configuration update with the new state, before the
     /// configurations are updated; a list cell shows and hides its accessories here.
     func configurationStateWillApply(_ state: CellConfigurationState) {}

@@ -321,6 +321,14 @@ open class ListCell: CollectionViewCell {
         shownAccessories.contains { $0.accessory.isOutlineDisclosure }
     }
 
+    override func pressPopUpMenu() -> Bool {
+        guard let view = shownAccessories.first(where: { if case .popUpMenu = $0.accessory.kind { true } else { false } }) else {
+            return false
+        }
+        accessoryWasPressed(view.accessory)
+        return true
+    }
+
     override func pressOutlineDisclosure() -> Bool {
         guard let view = shownAccessories.first(where: { $0.accessory.isOutlineDisclosure }) else { return false }
         accessoryWasPressed(view.accessory)
@@ -340,16 +348,24 @@ open class ListCell: CollectionViewCell {
             _ = try? collectionView.expansionSource?.userToggleExpansionOfItem(at: indexPath)
         case .delete:
             _ = collectionView.revealSwipeActions(forItemAt: indexPath, edge: .trailing)
+        case .popUpMenu(let menu):
+            let view = accessoryViews.first { if case .popUpMenu(let shown) = $0.accessory.kind { shown === menu } else { false } }
+            // In the collection view's bounds space: content coordinates.
+            let source = view.map { $0.convert($0.bounds, to: collectionView) } ?? convert(bounds, to: collectionView)
+            collectionView.presentMenu(MenuPresentation(
+                menu: menu, indexPath: indexPath, sourceRect: source, selectionDidChange: accessory.menuSelectionHandler,
+                collectionView: collectionView))
         default:
             break
         }
     }
 
     /// A press anywhere on a cell with a header-style outline disclosure goes to the
-    /// disclosure (UIKit's header: the whole row toggles).
+    /// disclosure (UIKit's header: the whole row toggles), and on a cell with a pop-up
+    /// menu to the menu's button.
     open override func hitTest(_ point: Point) -> View? {
         let hit = super.hitTest(point)
-        guard hit != nil, let button = accessoryViews.lazy.compactMap(\.outlineHeaderButton).first else { return hit }
+        guard hit != nil, let button = accessoryViews.lazy.compactMap({ $0.outlineHeaderButton ?? $0.popUpMenuButton }).first else { return hit }
         if let hit, hit is Button, hit !== button { return hit }
         return button
     }

@@ -234,6 +234,15 @@ open class CollectionView: View, LayoutSource {
     /// The item whose swipe actions are revealed (Lists/CollectionView+Swipe.swift).
     var swipeState = SwipeState()
 
+    /// The pop-up menu a cell's accessory asked to show, until a person chooses from it or
+    /// it is dismissed (Lists/Menu.swift).
+    public internal(set) var presentedMenu: MenuPresentation?
+
+    /// Shows the pop-up menus cells ask for: UIKit shows them itself; here the host does
+    /// (a GTK window's ``CollectionWidget`` sets it to show a popover). Without one the
+    /// menu is only ``presentedMenu``, for the app to show.
+    public var menuPresenter: ((MenuPresentation) -> Void)?
+
     // Selection (see Selection/CollectionView+Selection.swift).
 
     /// Whether items can be selected, by the user or programmatically (default true).

@@ -54,6 +54,15 @@ final class AccessoryView: View {
         case .customView(let configuration):
             content = configuration.customView
             if let tint = configuration.tintColor { content.tintColor = tint }
+        case .popUpMenu(let menu):
+            // The selected action's title and a chevron, in the tint colour; the whole
+            // cell is the control, as UIKit's pop-up menu accessory.
+            let popUp = AccessoryButton(title: AccessoryView.popUpTitle(menu), textStyle: TextStyle(font: body))
+            popUp.setTitleColor(options.tintColor ?? .systemTint, for: .normal)
+            popUp.coversItsCell = true
+            popUp.accessibilityLabel = menu.selectedTitle
+            popUp.addAction { _ in action(accessory) }
+            content = popUp
         }
         super.init(frame: .zero)
         identifier = "accessory-\(accessory.identifierName)"
@@ -101,6 +110,10 @@ final class AccessoryView: View {
         switch accessory.kind {
         case .outlineDisclosure:
             (content as? Button)?.setTitle(state.isExpanded ? "▾" : "▸", for: .normal)
+        case .popUpMenu(let menu):
+            guard let button = content as? Button else { return }
+            button.setTitle(Self.popUpTitle(menu), for: .normal)
+            button.accessibilityLabel = menu.selectedTitle
         case .multiselect:
             guard let label = content as? Label else { return }
             label.text = state.isSelected ? "✓" : "○"
@@ -112,6 +125,17 @@ final class AccessoryView: View {
         }
         invalidateIntrinsicContentSize()
         setNeedsLayout()
+    }
+
+    /// What a pop-up menu accessory shows: the selected action's title and a chevron.
+    static func popUpTitle(_ menu: Menu) -> String {
+        menu.selectedTitle.map { $0 + " ▾" } ?? "▾"
+    }
+
+    /// The button a press anywhere on a cell with a pop-up menu goes to.
+    var popUpMenuButton: Button? {
+        guard case .popUpMenu = accessory.kind, !isHidden else { return nil }
+        return content as? Button
     }
 
     /// The button a press anywhere on a header-style outline cell goes to.
@@ -135,6 +159,7 @@ extension CellAccessory {
         case .label: "label"
         case .detail: "detail"
         case .customView: "customView"
+        case .popUpMenu: "popUpMenu"
         }
     }
 }

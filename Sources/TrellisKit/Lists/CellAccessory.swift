@@ -14,8 +14,9 @@ import TrellisText
 /// custom views. Accessories of the same rank keep their order in the array.
 ///
 /// Differs from UIKit: the glyphs are text (›, ✓, ▸/▾, −, +, ≡, an "i" in a ring), not SF Symbols;
-/// `.popUpMenu` is absent; the reorder accessory is a handle to look at — dragging is the
-/// host's, through the collection view's interactive movement.
+/// the reorder accessory is a handle to look at — dragging is the host's, through the
+/// collection view's interactive movement; the pop-up menu is shown by the host (see
+/// ``CollectionView/menuPresenter``).
 public struct CellAccessory {
     /// When an accessory shows (`UICellAccessory.DisplayedState`).
     public enum DisplayedState: String, Hashable, Sendable, CaseIterable {
@@ -113,6 +114,11 @@ public struct CellAccessory {
     public typealias MultiselectOptions = Options
     public typealias LabelOptions = Options
     public typealias DetailOptions = Options
+    public typealias PopUpMenuOptions = Options
+
+    /// What runs when a person's choice in a pop-up menu accessory changed its selected
+    /// elements (`UICellAccessory.MenuSelectedElementDidChangeHandler`).
+    public typealias MenuSelectedElementDidChangeHandler = (Menu) -> Void
 
     /// A view of your own as an accessory (`UICellAccessory.CustomViewConfiguration`).
     public struct CustomViewConfiguration {
@@ -149,6 +155,7 @@ public struct CellAccessory {
         case label(String)
         case detail
         case customView(CustomViewConfiguration)
+        case popUpMenu(Menu)
     }
 
     /// What the accessory is and shows (`accessoryType`).
@@ -157,12 +164,17 @@ public struct CellAccessory {
     public let displayedState: DisplayedState
     let options: Options
     let actionHandler: (() -> Void)?
+    let menuSelectionHandler: MenuSelectedElementDidChangeHandler?
 
-    private init(_ kind: Kind, displayed: DisplayedState, options: Options, actionHandler: (() -> Void)? = nil) {
+    private init(
+        _ kind: Kind, displayed: DisplayedState, options: Options, actionHandler: (() -> Void)? = nil,
+        menuSelectionHandler: MenuSelectedElementDidChangeHandler? = nil
+    ) {
         self.kind = kind
         self.displayedState = displayed
         self.options = options
         self.actionHandler = actionHandler
+        self.menuSelectionHandler = menuSelectionHandler
     }
 
     /// A chevron that the row leads somewhere (`.disclosureIndicator(displayed:options:)`).
@@ -229,6 +241,25 @@ public struct CellAccessory {
         CellAccessory(.detail, displayed: displayed, options: options, actionHandler: actionHandler)
     }
 
+    /// A pop-up menu (`.popUpMenu(_:displayed:options:selectedElementDidChangeHandler:)`,
+    /// iOS 16): the trailing accessory shows the title of the menu's selected action and a
+    /// chevron, and a press anywhere on the cell asks the collection view's host to show
+    /// the menu (``CollectionView/menuPresenter``). Choosing an action runs its handler,
+    /// turns it on and the others off in a `.singleSelection` menu, and calls
+    /// `selectedElementDidChangeHandler` when the selection changed. A single-selection
+    /// menu with no action on gets its first action turned on, as UIKit's pop-up button
+    /// selects its first element.
+    public static func popUpMenu(
+        _ menu: Menu, displayed: DisplayedState = .always, options: PopUpMenuOptions = PopUpMenuOptions(),
+        selectedElementDidChangeHandler: MenuSelectedElementDidChangeHandler? = nil
+    ) -> CellAccessory {
+        if menu.options.contains(.singleSelection), menu.selectedElements.isEmpty,
+           let first = menu.actions.first(where: { $0.attributes.isDisjoint(with: [.disabled, .hidden]) }) {
+            first.state = .on
+        }
+        return CellAccessory(.popUpMenu(menu), displayed: displayed, options: options, menuSelectionHandler: selectedElementDidChangeHandler)
+    }
+
     /// A view of your own (`.customView(configuration:)`).
     public static func customView(configuration: CustomViewConfiguration) -> CellAccessory {
         let displayed: DisplayedState
@@ -262,7 +293,7 @@ public struct CellAccessory {
         switch kind {
         case .delete, .insert, .multiselect: 0
         case .outlineDisclosure(let options): options.style == .header ? 0 : 1
-        case .disclosureIndicator: 0
+        case .disclosureIndicator, .popUpMenu: 0
         case .reorder: 1
         case .checkmark: 2
         case .detail: 3
