@@ -131,6 +131,7 @@ extension CollectionWidget {
         var leaving = cells.shown
         var shown: [ObjectIdentifier: AccessibleCells.Element] = [:]
         shown.reserveCapacity(leaving.count)
+        var ordered: [UnsafeMutablePointer<GtkWidget>] = []
         do {
             let bounds = collectionView.bounds
             let offset = collectionView.contentOffset
@@ -151,20 +152,23 @@ extension CollectionWidget {
             // of cells that left go straight to the cells that came in: a child hidden
             // and shown again costs GTK a resize of the widget and AT-SPI two
             // children-changed events.
+            // In index order, the order the children are kept in.
             var inView: [(cell: CollectionViewCell, indexPath: IndexPath, element: AccessibleCells.Element?)] = []
-            for cell in collectionView.visibleCells where !cell.isHidden && cell.frame.intersects(bounds) {
-                guard let indexPath = collectionView.indexPath(for: cell) else { continue }
+            for indexPath in collectionView.indexPathsForVisibleItems {
+                guard let cell = collectionView.cellForItem(at: indexPath), !cell.isHidden, cell.frame.intersects(bounds) else { continue }
                 inView.append((cell, indexPath, leaving.removeValue(forKey: ObjectIdentifier(cell))))
             }
             // (Not the focused child: the focus stays with its cell, or goes to the widget.)
             var reusable = leaving.values.filter { gtk_widget_has_focus($0.widget) == 0 }
             leaving = leaving.filter { gtk_widget_has_focus($0.value.widget) != 0 }
             let refreshed = cells.refreshCursor
+            ordered.reserveCapacity(inView.count)
             for (index, entry) in inView.enumerated() {
                 let (cell, indexPath) = (entry.cell, entry.indexPath)
                 let key = ObjectIdentifier(cell)
                 let element = entry.element ?? reusable.popLast() ?? cells.dequeue(in: widget)
                 shown[key] = element
+                ordered.append(element.widget)
                 element.indexPath = indexPath
                 let inTurn = index == refreshed || index == refreshed + 1
                 let readName = everyName || inTurn || element.described.map { $0.cell != key || $0.indexPath != indexPath } ?? true
@@ -182,7 +186,7 @@ extension CollectionWidget {
         }
         for element in leaving.values { hide(element) }
         cells.shown = shown
-        orderAccessibleChildren()
+        orderAccessibleChildren(ordered)
         updateAccessibleCounts()
         followFocusWithChild()
     }
@@ -198,13 +202,13 @@ extension CollectionWidget {
 
     /// Keeps the children in index order (an assistive technology reads them in the order
     /// of the widget's children, and a cell's child is wherever the pool had it); moves
-    /// only the children that are out of place.
-    private func orderAccessibleChildren() {
+    /// only the children that are out of place. `children` are the shown cells' children
+    /// in index order, as the cells were walked: nothing is sorted on a frame.
+    private func orderAccessibleChildren(_ children: [UnsafeMutablePointer<GtkWidget>]) {
         var previous: UnsafeMutablePointer<GtkWidget>?
-        let elements = accessibleCells.shown.values.map { (indexPath: $0.indexPath!, widget: $0.widget) }
-        for element in elements.sorted(by: { $0.indexPath < $1.indexPath }) {
-            if gtk_widget_get_prev_sibling(element.widget) != previous { gtk_widget_insert_after(element.widget, widget, previous) }
-            previous = element.widget
+        for child in children {
+            if gtk_widget_get_prev_sibling(child) != previous { gtk_widget_insert_after(child, widget, previous) }
+            previous = child
         }
     }
 
