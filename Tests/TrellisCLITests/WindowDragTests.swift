@@ -14,6 +14,10 @@ import Testing
 struct WindowDragTests {
     static let tasks = (1...12).map { "task/Task \($0)" }
     static let tasksSection = 2, settingsSection = 1
+    /// Across a task row, where its reorder handle (≡) is: the middle of the 24-point
+    /// accessory inside the trailing margin, 16 points in a compact width and 20 in a
+    /// regular one (a 609-point row: 569...593 or 565...589).
+    static let handleX = 0.955
 
     /// The gallery's Modern lists page in a window of `size`.
     func listsWindow(size: String = "800x1000") throws -> TrellisWindow {
@@ -101,8 +105,8 @@ struct WindowDragTests {
         let first = try settled(window)
         let row1 = [Self.tasksSection, 0], row4 = [Self.tasksSection, 3]
         // The reorder handle (≡) is the row's trailing accessory.
-        let handle = try point(window, row1, fx: 0.97)
-        let target = try point(window, row4, fx: 0.97)
+        let handle = try point(window, row1, fx: Self.handleX)
+        let target = try point(window, row4, fx: Self.handleX)
         try drag(window, from: handle, through: line(handle, target))
         let order = try order(window, number: 1)
         // UIKit tells the data source moveItemAt [2,0] to [2,3]: Task 1 after Task 4.
@@ -148,8 +152,8 @@ struct WindowDragTests {
         let first = try settled(window)
         try window.movePointerAway()
         let before = try window.screenshot()
-        let handle = try point(window, [Self.tasksSection, 0], fx: 0.97)
-        let target = try point(window, [Self.tasksSection, 3], fx: 0.97)
+        let handle = try point(window, [Self.tasksSection, 0], fx: Self.handleX)
+        let target = try point(window, [Self.tasksSection, 3], fx: Self.handleX)
         try drag(window, from: handle, through: line(handle, target), release: false)
         _ = try settled(window)
         #expect(window.events("reorderBegin").count == 1, "the drag lifted the task")
@@ -284,7 +288,7 @@ struct WindowDragTests {
         try #require(frame.rects[[Self.tasksSection, 0]] != nil, "Task 1 in view: \(frame.order)")
         try #require(!frame.isAtEnd, "the content goes on below")
         let startOffset = frame.offset
-        let handle = try point(window, [Self.tasksSection, 0], fx: 0.97)
+        let handle = try point(window, [Self.tasksSection, 0], fx: Self.handleX)
         let origin = (frame.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
         // 6 pt above the widget's bottom edge: deep in the edge zone.
         let bottom = (handle.x, Int(origin[1] + frame.height) - 6)
