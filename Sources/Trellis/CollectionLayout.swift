@@ -201,6 +201,23 @@ package protocol SettlesOutOfSight: CollectionLayout {
     func settleCanonically(from source: some LayoutSource)
 }
 
+/// A layout that places items in lines (the rows of a vertical flow, the columns of a
+/// horizontal one) whose extent across the line is that of its largest item, with the
+/// others placed inside it (centred, at its far edge, on a shared baseline): a new size of
+/// any item of a line can move every other item of it. An item of such a line can lie
+/// wholly outside a rect that its neighbours reach into (a narrow item centred in a wide
+/// column just past the edge), so a collection view that measured only the items in view
+/// would measure it later and move the neighbours already on screen. Where a line ends
+/// depends on the item after it too (it did not fit): measured smaller than its estimate,
+/// it joins the line. The collection view measures every item of a line any item of which
+/// is in its displayed region, and the item after the line, instead.
+package protocol PlacesItemsInLines: CollectionLayout {
+    /// Calls `body` with every shown item of every line that has an item whose frame
+    /// intersects `rect`, and with the item after each such line, in index order, each once.
+    /// - Complexity: O(log n + k) for k items of those lines.
+    func forEachItemOnLines(meeting rect: Rect, _ body: (IndexPath) -> Void)
+}
+
 /// A layout: turns item sizes into frames. The portable `UICollectionViewLayout`.
 ///
 /// Lifecycle: `prepare(from:)` reads a source and computes every frame; queries are then
