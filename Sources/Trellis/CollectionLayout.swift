@@ -115,6 +115,16 @@ public struct InvalidationContext: Sendable {
     /// placement above an item never moves the items after it (grid, list,
     /// compositional), and when it names no item of the layout.
     public var anchorItem: IndexPath?
+    /// With an `anchorItem`: the collection's bounds when the change is made (content
+    /// coordinates), what the reader sees and the anchored change keeps still (a Trellis
+    /// addition). A layout that can place a changed item's new extent before it or after
+    /// it — a waterfall column, growing upwards or downwards — grows upwards an item that
+    /// starts before the bounds' leading edge (above the screen, or reaching into it from
+    /// above) and downwards one that starts past their trailing edge, whatever its index,
+    /// so the items in view in every column keep their places; in the anchor's own column,
+    /// and for the items starting in the bounds, the anchor decides. nil (the default): the layout decides from `anchorItem` alone. A
+    /// collection view sends it with every change it anchors.
+    public var visibleBounds: Rect?
     /// With `invalidatesEverything` (and neither metrics nor the container changed): the
     /// only change since the layout was last prepared or invalidated is that these sections
     /// (their indices after the change, ascending) were inserted; every other section has
@@ -136,7 +146,7 @@ public struct InvalidationContext: Sendable {
         invalidatesEverything: Bool = false, invalidatesMetrics: Bool = false,
         invalidatesContainerSize: Bool = false, itemSizes: [(IndexPath, ItemSize)] = [],
         supplementarySizes: [(ElementKind, Int, Size?)] = [], anchorItem: IndexPath? = nil,
-        insertedSections: [Int] = []
+        visibleBounds: Rect? = nil, insertedSections: [Int] = []
     ) {
         self.invalidatesEverything = invalidatesEverything
         self.invalidatesMetrics = invalidatesMetrics
@@ -144,6 +154,7 @@ public struct InvalidationContext: Sendable {
         self.itemSizes = itemSizes
         self.supplementarySizes = supplementarySizes
         self.anchorItem = anchorItem
+        self.visibleBounds = visibleBounds
         self.insertedSections = insertedSections
     }
 

@@ -96,6 +96,11 @@ public final class CollectionWidget {
     var resizeAnchorItem: IndexPath?
     /// The axis the enclosing scrolled window was last set to scroll along (nil: not yet).
     var scrolledWindowAxis: Axis?
+    /// The scroll-axis adjustment's value as the widget last set it (nil: not set yet). A
+    /// value someone else sets is a scroll by its difference from this one: the engine may
+    /// have moved the offset since (keeping its anchor through an image that arrived), and
+    /// GTK's wheel steps and scrollbar drags start from the adjustment's value.
+    var adjustmentValue: Double?
 
     /// Called in the allocation that gives the widget a new width, before it lays out at
     /// that width: an app whose item sizes depend on the width gives the collection view

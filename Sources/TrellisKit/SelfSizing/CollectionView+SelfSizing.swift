@@ -73,6 +73,7 @@ extension CollectionView {
             changes.anchorItem = anchor.flatMap {
                 $0.isFinal || (round > 1 && resolvedSize(at: $0.indexPath) != nil) ? $0.indexPath : nil
             }
+            changes.visibleBounds = changes.anchorItem == nil ? nil : bounds
             layout.invalidate(changes, source: self)
             anchor?.restore(in: self)
         }
