@@ -113,6 +113,16 @@ public final class CollectionWidget {
     /// the collection view its new sizes here. Self-sizing cells need nothing: they are
     /// measured again.
     public var onContentSizeCategoryChange: ((ContentSizeCategory) -> Void)?
+
+    /// Device pixels per point of the surface the widget is on (`gtk_widget_get_scale_factor`:
+    /// 2 on a HiDPI screen, `GDK_SCALE=2` under X11). Cells are drawn at it; an app decoding
+    /// images decodes at it (see ``onScaleFactorChange``).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
+    /// Called with the new ``scaleFactor`` when it changes (the window moved to a screen of
+    /// another scale, or was shown on one): an app that decodes images at the screen's
+    /// pixels asks for them again here.
+    public var onScaleFactorChange: ((Int) -> Void)?
     var frameCount = 0
     var pendingLayoutTime: Double = 0
     var pendingAccessibilityTime: Double = 0
@@ -230,6 +240,14 @@ public final class CollectionWidget {
             }
         }
         _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
+                                   Unmanaged.passUnretained(self).toOpaque())
+        let scaleChanged: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, context in
+            MainActor.assumeIsolated {
+                let host = CollectionWidget.host(context)
+                host.onScaleFactorChange?(host.scaleFactor)
+            }
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "notify::scale-factor", unsafeBitCast(scaleChanged, to: GCallback.self),
                                    Unmanaged.passUnretained(self).toOpaque())
         installAccessibility()
         installInteraction()

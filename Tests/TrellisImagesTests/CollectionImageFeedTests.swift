@@ -78,7 +78,7 @@ struct CollectionImageFeedTests {
             layout: WaterfallLayout(options: .init(columns: .count(3), columnSpacing: 8, itemSpacing: 8)))
         collection.register(PhotoCell.self, forCellWithReuseIdentifier: "photo")
         collection.estimatedItemSize = .fixed(Size(width: 195, height: 195))
-        let cache = DecodedImageCache<Int>(byteBudget: 2 * 1024 * 1024)
+        let cache = DecodedImageCache<ImageVariant<Int>>(byteBudget: 2 * 1024 * 1024)
         wall.feed = CollectionImageFeed(collectionView: collection, cache: cache, estimatedAspectRatio: 1, decodeWidth: 195) {
             ($0.item, paths[$0.item])
         }
@@ -104,9 +104,10 @@ struct CollectionImageFeedTests {
             collection.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.frame
                 .offsetBy(dx: -collection.bounds.minX, dy: -collection.bounds.minY)
         }
-        wall.feed.loader.onLoad = { key, result in
+        wall.feed.loader.onLoad = { variant, result in
+            let key = variant.key
             let grownBefore = layoutFrame(key)
-            arrive(key, result)
+            arrive(variant, result)
             do { try collection.performLayout() } catch { failure = "layout failed: \(error)" }
             let after = onScreen(collection)
             let grownAfter = layoutFrame(key)
@@ -202,7 +203,7 @@ struct CollectionImageFeedTests {
     @Test func prefetchingStaysWithinItsShareOfTheCache() throws {
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 240, height: 240), layout: ListLayout())
         let image = Image(pixelWidth: 120, pixelHeight: 120, color: .red)
-        let loader = ImageLoader<Int>(threads: 1) { _ in image }
+        let loader = ImageLoader<ImageVariant<Int>>(threads: 1) { _ in image }
         let oneImage = 120 * 120 * 4
         let feed = CollectionImageFeed<Int>(
             collectionView: collection, loader: loader, cache: DecodedImageCache(byteBudget: 10 * oneImage), decodeWidth: 120
@@ -222,5 +223,59 @@ struct CollectionImageFeedTests {
         feed.prefetchByteBudget = 100 * oneImage
         feed.collectionView(collection, prefetchItemsAt: Array(ahead[6...]))
         #expect(feed.prefetchedBytes == 17 * oneImage)
+    }
+
+    /// A screen of another scale (a window moved to a 2× monitor): the items on screen are
+    /// decoded again at the screen's pixels and keep their pictures until the new ones
+    /// arrive; the cache holds one image a key, counted at its own pixels.
+    @Test func aNewScaleDecodesTheItemsOnScreenAtTheScreensPixels() throws {
+        let wall = Wall(paths: (0..<40).map { "photo \($0)" })
+        let collection = CollectionView(
+            frame: Rect(x: 0, y: 0, width: 240, height: 240), layout: WaterfallLayout(options: .init(columns: .count(2))))
+        collection.register(PhotoCell.self, forCellWithReuseIdentifier: "photo")
+        collection.estimatedItemSize = .fixed(Size(width: 120, height: 120))
+        // Square pictures of the width and scale asked for.
+        let loader = ImageLoader<ImageVariant<Int>>(threads: 1) { request in
+            Image(pixelWidth: request.pixelWidth, pixelHeight: request.pixelWidth, scale: request.scale, color: .red)
+        }
+        wall.feed = CollectionImageFeed(collectionView: collection, loader: loader, cache: DecodedImageCache(byteBudget: 4 << 20), decodeWidth: 120) {
+            ($0.item, wall.paths[$0.item])
+        }
+        wall.feed.show = { cell, image in (cell as! PhotoCell).imageView.image = image }
+        collection.dataSource = wall
+        try collection.performLayout()
+        func deliver() throws {
+            let deadline = Date().addingTimeInterval(30)
+            while wall.feed.loader.outstandingCount > 0 && Date() < deadline {
+                if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
+            }
+            while g_main_context_iteration(nil, 0) != 0 {}
+            try collection.performLayout()
+        }
+        func shown(_ indexPath: IndexPath) -> Image? { (collection.cellForItem(at: indexPath) as? PhotoCell)?.imageView.image }
+        try deliver()
+        let onScreen = collection.indexPathsForVisibleItems
+        #expect(onScreen.count == 4)
+        #expect(onScreen.allSatisfy { shown($0)?.pixelWidth == 120 && shown($0)?.scale == 1 })
+
+        wall.feed.displayChanged(scale: 2, decodeWidth: 240)
+        #expect(onScreen.allSatisfy { shown($0)?.pixelWidth == 120 }, "the old pictures stay until the new ones arrive")
+        try deliver()
+        for indexPath in onScreen {
+            let image = try #require(shown(indexPath))
+            #expect(image.pixelWidth == 240 && image.scale == 2 && image.size.width == 120, "item \(indexPath.item): \(image)")
+            #expect(!wall.feed.cache.contains(ImageVariant(key: indexPath.item, pixelWidth: 120)), "item \(indexPath.item)'s 1× image is still held")
+            #expect(wall.feed.cache.contains(ImageVariant(key: indexPath.item, pixelWidth: 240)))
+        }
+        let held = wall.feed.cache.keysByRecency
+        #expect(Set(held.map(\.key)).count == held.count, "one image a key: \(held)")
+        // The bytes are the pixels held: 4 a pixel, at each image's own size.
+        let pixels = held.reduce(0) { $0 + $1.pixelWidth * $1.pixelWidth * 4 }
+        #expect(wall.feed.cache.totalBytes == pixels)
+        // Displayed again after a reload, an item finds its 2× picture ready.
+        let ready = wall.feed.readyWhenDisplayed
+        collection.reloadData()
+        try collection.performLayout()
+        #expect(wall.feed.readyWhenDisplayed == ready + 4)
     }
 }
