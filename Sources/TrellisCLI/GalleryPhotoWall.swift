@@ -209,9 +209,19 @@ final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: Trellis.IndexPath) -> Size {
-        // The waterfall's column: the width less the section insets and the spacing, halved
-        // (GalleryLayout.waterfall: two columns, 8 apart, 10 inside), on whole points.
-        let column = ((collectionView.containerSize.width - 20 - 8) / 2).rounded(.down)
+        // The width of the item's column as the layout gives it (the columns' edges are on
+        // whole points, so the two can differ by one): the estimate is then the size the
+        // cell measures, and an item whose image arrived does not change again when it is
+        // measured. Before the layout has placed the item: the width less the section
+        // insets and the spacing, halved (GalleryLayout.waterfall: two columns, 8 apart, 10
+        // inside), on whole points.
+        let column: Double
+        if let waterfall = collectionViewLayout as? WaterfallLayout,
+           case .exactly(let width) = waterfall.fittingProposal(forItemAt: indexPath).width, width > 0 {
+            column = width
+        } else {
+            column = ((collectionView.containerSize.width - 20 - 8) / 2).rounded(.down)
+        }
         let ratio = feed?.aspectRatio(forItemAt: indexPath) ?? 1
         return Size(width: column, height: (column / ratio).rounded())
     }

@@ -92,10 +92,11 @@ extension WindowShowTests {
         // scroll anchor and the bounds: the waterfall grows a column upward where the item
         // starts above the screen, downward where it starts below, and a photo on screen
         // whose image arrived keeps its top, in the frame of a scroll too (headless:
-        // ImageArrivalStabilityTests). Still seen once in the window, in a frame without a
-        // scroll: a photo on screen shrank by 120 pt and moved up by 137 pt, and the items
-        // below it with it (frame 63 of one run, the machine loaded). Intermittent.
-        withKnownIssue("two images arriving in one frame can still shift a waterfall column", isIntermittent: true) {
+        // ImageArrivalStabilityTests). Still seen in one of two runs, after the scrollbar
+        // jump: in one frame (70) the items of one column stood still while the other's
+        // moved 128 pt and nothing on screen in either had grown; not reproduced headless
+        // yet. Intermittent.
+        withKnownIssue("an image arriving after a scrollbar jump can still shift a waterfall column", isIntermittent: true) {
             #expect(check.shifts.isEmpty, "\(check.shifts.count) shifts in \(check.pairs) frame pairs; first: \(check.shifts.prefix(3))")
         }
         #expect(check.pairs >= 20, "\(check.pairs) frame pairs compared")
