@@ -24,7 +24,7 @@ struct DrawnViewState: Equatable {
     var subviewCount: Int
     // A label's text as drawn: what `LabelText.draw` passes to Pango, and the box it
     // computed (which folds in the label's measurer and alignment).
-    var text: String?
+    var text: DrawnText?
     var textStyle: TextStyle?
     var numberOfLines = 0
     var textColor: Color?
@@ -52,7 +52,7 @@ struct DrawnViewState: Equatable {
         subviewCount = view.subviews.count
         guard view.isDrawn else { return }
         if let label = view as? Label, !label.text.isEmpty {
-            text = label.text
+            text = LabelText(label).drawnText
             textStyle = label.style
             numberOfLines = label.numberOfLines
             textColor = label.textColor.resolvedColor(with: traits)
