@@ -249,8 +249,11 @@ final class ChatConversation: CollectionViewDelegate {
     var loadedCount: Int { timeline.count - timeline.messages(inDay: firstLoadedDay).lowerBound }
 
     /// A collection view showing the conversation, `width` × `height` points.
-    func makeCollectionView(width: Double, height: Double) -> CollectionView {
+    func makeCollectionView(width: Double, height: Double, traits: (inout TraitCollection) -> Void = { _ in }) -> CollectionView {
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: width, height: height), layout: ListLayout())
+        var chatTraits = collection.traitCollection
+        traits(&chatTraits)
+        if chatTraits != collection.traitCollection { collection.overrideTraitCollection = chatTraits }
         collection.register(ChatBubbleCell.self, forCellWithReuseIdentifier: "message")
         collection.register(ChatDayHeader.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "day")
         collection.estimatedItemSize = .fixed(Size(width: width, height: 40))

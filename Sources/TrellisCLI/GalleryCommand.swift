@@ -63,7 +63,9 @@ struct GalleryCommand: ParsableCommand {
                 // The shown page's first layout (the estimated layout of every item, the
                 // visible ones measured) needs nothing from GTK: it runs on a second thread
                 // while the window is built and presented, at the width the page will have.
-                prepared = PreparedCollectionView(page: shown, size: GalleryWindow.pageSize(windowWidth: dimensions[0], windowHeight: dimensions[1]))
+                prepared = PreparedCollectionView(
+                    page: shown, size: GalleryWindow.pageSize(windowWidth: dimensions[0], windowHeight: dimensions[1]),
+                    fontSettings: GtkFontSettings.current)
             }) { app in
                 let gallery = GalleryWindow(pages: pages)
                 let window = GtkApplicationRunner.makeWindow(
@@ -105,7 +107,7 @@ final class GalleryWindow {
     private var pendingStatus: String?
     private var pendingPageIn: ChatConversation?
 
-    /// The sidebar's width (its minimum; the page titles are narrower).
+    /// The sidebar's width (its minimum; the page titles wrap to stay narrower).
     static let sidebarWidth = 190
 
     /// The size of the page area in a window of this size, as far as it is known before
@@ -177,6 +179,12 @@ final class GalleryWindow {
             gtk_stack_add_titled(trellis_as_stack(stack), placeholder, page.name, page.title)
             let title = gtk_label_new(page.title)!
             gtk_label_set_xalign(trellis_as_label(title), 0)
+            // A long title wraps rather than widening the sidebar: the page is then as wide
+            // as `pageSize` says, whatever the desktop's font, and the page laid out before
+            // the window existed is not laid out again at another width.
+            gtk_label_set_wrap(trellis_as_label(title), 1)
+            gtk_label_set_wrap_mode(trellis_as_label(title), PANGO_WRAP_WORD_CHAR)
+            gtk_label_set_max_width_chars(trellis_as_label(title), 16)
             let row = gtk_list_box_row_new()!
             gtk_list_box_row_set_child(trellis_as_list_box_row(row), title)
             gtk_list_box_append(trellis_as_list_box(sidebar), row)
@@ -435,13 +443,15 @@ final class PreparedCollectionView: @unchecked Sendable {
     private var collectionView: CollectionView?
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts laying out `page` at `size` on a new thread.
-    init(page: GalleryPage, size: Size) {
+    /// Starts laying out `page` at `size` on a new thread, with the traits the widget
+    /// will give it from `fontSettings`.
+    init(page: GalleryPage, size: Size, fontSettings: GtkFontSettings) {
         self.page = page
         self.size = size
         // What CollectionWidget installs on the main thread, installed before the worker
         // measures (the default measurer is global and locked).
         if !DefaultTextMeasurer.isInstalled { DefaultTextMeasurer.install(PangoTextMeasurer.shared) }
+        page.initialTraits = { fontSettings.apply(to: &$0) }
         Thread.detachNewThread { [self] in
             let collectionView = self.page.makeCollectionView(width: self.size.width, height: self.size.height)
             // A failure here is left to the window's own first layout pass, which reports it.

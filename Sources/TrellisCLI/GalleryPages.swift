@@ -68,10 +68,17 @@ class GalleryPage: CollectionViewDataSource {
     var keepsItsLayout: Bool { conversation != nil }
 
     /// A collection view showing this page, `width` × `height` points.
+    /// Adjusts a new collection view's traits before anything is laid out: the host's
+    /// traits, when the collection view is made before a host has it. Set before
+    /// `makeCollectionView` runs, on any thread, and not while it runs.
+    nonisolated(unsafe) var initialTraits: @Sendable (inout TraitCollection) -> Void = { _ in }
+
     func makeCollectionView(width: Double, height: Double = 600) -> CollectionView {
-        if let conversation { return conversation.makeCollectionView(width: width, height: height) }
+        if let conversation { return conversation.makeCollectionView(width: width, height: height, traits: initialTraits) }
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: width, height: height), layout: layoutKind.make(alignment: alignment))
-        collection.overrideTraitCollection = TraitCollection(layoutDirection: direction)
+        var pageTraits = TraitCollection(layoutDirection: direction)
+        initialTraits(&pageTraits)
+        collection.overrideTraitCollection = pageTraits
         collection.derivesSizeClassFromWidth = false
         let template = self.template
         collection.register(forCellWithReuseIdentifier: "text") { TemplateCell(template: template) }

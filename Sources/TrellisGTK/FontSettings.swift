@@ -41,6 +41,15 @@ public struct GtkFontSettings: Hashable, Sendable {
     /// The system font's body at the default text size (nil: the name names no font).
     public var systemBodyFont: Font? { Font(pangoDescription: fontName) }
 
+    /// Puts these settings into `traits`: the text size and the system font. What a
+    /// ``CollectionWidget`` does to its collection view's traits; a collection view laid
+    /// out before it is in a widget (on another thread, while the window is built) starts
+    /// with the same traits this way and is not measured again when it is shown.
+    public func apply(to traits: inout TraitCollection) {
+        traits.preferredContentSizeCategory = contentSizeCategory
+        traits.systemBodyFont = systemBodyFont
+    }
+
     /// The default GtkSettings' values now.
     @MainActor
     public static var current: GtkFontSettings {
@@ -68,8 +77,7 @@ extension CollectionWidget {
         let settings = GtkFontSettings.current
         var traits = collectionView.overrideTraitCollection ?? collectionView.traitCollection
         let category = settings.contentSizeCategory
-        traits.preferredContentSizeCategory = category
-        traits.systemBodyFont = settings.systemBodyFont
+        settings.apply(to: &traits)
         if collectionView.overrideTraitCollection != traits {
             let previous = collectionView.traitCollection.preferredContentSizeCategory
             // The item being read stays where it is through the re-measure — once the

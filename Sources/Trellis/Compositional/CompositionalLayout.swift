@@ -730,9 +730,11 @@ struct SectionState: Sendable {
         sizes.removeAll(keepingCapacity: true)
         if plan.group.hasEstimatedItems {
             sizes.reserveCapacity(itemCount)
-            // The kind of source is found once a section, not once an item; a static
-            // source's list is read directly.
-            if let values = source as? StaticLayoutSource, case .list(let list) = values.sections[section].items {
+            // The kind of source is found once a section, not once an item (by its
+            // metatype: a dynamic cast of a generic source costs more); a static source's
+            // list is read directly.
+            if type(of: source) == StaticLayoutSource.self, let values = source as? StaticLayoutSource,
+               case .list(let list) = values.sections[section].items {
                 list.withUnsafeBufferPointer { list in
                     for item in 0..<itemCount {
                         let size = list[item].size

@@ -102,7 +102,19 @@ extension CollectionView {
             layout.prepare(from: self)
             return nil
         }
-        let traitsChanged = traits != preparedTraits
+        // A change of colour appearance alone (light or dark, contrast, the palette)
+        // recolours the views, which hear of it through `traitCollectionDidChange`; sizes
+        // and the layout stay, as in UIKit. Any other trait may mean other sizes.
+        let traitsChanged = traits != preparedTraits && !traits.differsOnlyInColorAppearance(from: preparedTraits)
+        if !traitsChanged && traits != preparedTraits {
+            // Views made before take the new traits now (pooled ones when dequeued).
+            for view in displayed.cells.values { adoptEffectiveTraits(view) }
+            for view in displayed.pendingCells.values { adoptEffectiveTraits(view) }
+            for view in displayed.supplementaryViews.values { adoptEffectiveTraits(view) }
+            for view in displayed.pendingSupplementaryViews.values { adoptEffectiveTraits(view) }
+            for view in displayed.decorationViews.values { adoptEffectiveTraits(view) }
+            didPrepare(containerSize: preparedContainerSize, traits: traits)
+        }
         let size = containerSize
         guard traitsChanged || size != preparedContainerSize else { return nil }
         let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil

@@ -46,7 +46,10 @@ open class CollectionView: View, LayoutSource {
     /// Sizes and display events, held weakly. Setting it re-reads the sizes.
     @exclusivity(unchecked)  // read per item while the layout prepares
     public weak var delegate: (any CollectionViewDelegate)? {
-        didSet { setNeedsReload() }
+        didSet {
+            probedDelegateIsCurrent = false
+            setNeedsReload()
+        }
     }
 
     /// Told about items about to come into view, held weakly. Nil costs nothing.
@@ -250,6 +253,18 @@ open class CollectionView: View, LayoutSource {
     private(set) var oldSizeShapeIsDefault = false
     /// The delegate last found free of old shapes.
     private(set) var checkedDelegate: ObjectIdentifier?
+    /// Set by the protocol's default `collectionView(_:layout:sizeForItemAt:)`.
+    private(set) var defaultItemSizeRan = false
+    /// Whether `checkedDelegate` implements `collectionView(_:layout:sizeForItemAt:)`.
+    private(set) var checkedDelegateSizesItems = true
+    /// Set by the protocol's defaults of the header and footer reference sizes and of
+    /// `sizeForSupplementaryElementOfKind` (nil).
+    private(set) var defaultSupplementarySizesRan: Set<ElementKind?> = []
+    /// Whether `checkedDelegate` sizes headers, footers, other supplementary kinds.
+    private(set) var checkedDelegateSizesSupplementaries = (header: true, footer: true, other: true)
+    /// Whether the delegate probed is the one set (kept so that the per-item and
+    /// per-section paths need not load the weak `delegate` to know).
+    private(set) var probedDelegateIsCurrent = false
 
     /// A collection view with `layout`, the size of `frame`.
     public init(frame: Rect = .zero, layout: any CollectionLayout) {
@@ -339,10 +354,54 @@ open class CollectionView: View, LayoutSource {
     func noteOldSizeShapeDefault() { oldSizeShapeIsDefault = true }
 
     /// Starts probing a delegate for old shapes.
-    func beginDelegateShapeCheck() { oldSizeShapeIsDefault = false }
+    func beginDelegateShapeCheck() {
+        oldSizeShapeIsDefault = false
+        defaultItemSizeRan = false
+        defaultSupplementarySizesRan = []
+    }
 
-    /// The delegate `identity` was found free of old shapes.
-    func delegateShapesChecked(_ identity: ObjectIdentifier) { checkedDelegate = identity }
+    /// The delegate `identity` was found free of old shapes; `sizesItems`: it implements
+    /// `collectionView(_:layout:sizeForItemAt:)`.
+    func delegateShapesChecked(_ identity: ObjectIdentifier, sizesItems: Bool) {
+        checkedDelegate = identity
+        probedDelegateIsCurrent = true
+        checkedDelegateSizesItems = sizesItems
+        // A reference size's default asks `sizeForSupplementaryElementOfKind`, so the
+        // delegate sizes headers when either of the two is its own.
+        let ran = defaultSupplementarySizesRan
+        checkedDelegateSizesSupplementaries = (
+            header: !(ran.contains(.header) && ran.contains(nil)), footer: !(ran.contains(.footer) && ran.contains(nil)),
+            other: !ran.contains(nil))
+    }
+
+    /// The protocol's default `collectionView(_:layout:sizeForItemAt:)` ran.
+    func noteDefaultItemSize() { defaultItemSizeRan = true }
+
+    /// The protocol's default reference size of `kind` (header, footer), or of
+    /// `sizeForSupplementaryElementOfKind` (nil), ran.
+    func noteDefaultSupplementarySize(_ kind: ElementKind?) { defaultSupplementarySizesRan.insert(kind) }
+
+    /// Whether supplementary sizes of `kind` are asked of the delegate (see
+    /// `delegateSizesItems`); when not, a header or footer takes `headerSize` or
+    /// `footerSize`, as the protocol's defaults give it.
+    func delegateSizesSupplementaries(ofKind kind: ElementKind) -> Bool {
+        guard probedDelegateIsCurrent else { return delegate != nil }
+        switch kind {
+        case .header: return checkedDelegateSizesSupplementaries.header
+        case .footer: return checkedDelegateSizesSupplementaries.footer
+        default: return checkedDelegateSizesSupplementaries.other
+        }
+    }
+
+    /// Whether item sizes are asked of the delegate: it implements
+    /// `collectionView(_:layout:sizeForItemAt:)`, or has not been probed yet. UIKit asks
+    /// `respondsToSelector:`; a Swift protocol's default cannot be told from an
+    /// implementation except by running it, which `checkDelegateShapes()` does once per
+    /// delegate. A delegate that does not size items leaves every item at its measured
+    /// size or `defaultItemSize`, read without a call per item.
+    var delegateSizesItems: Bool {
+        probedDelegateIsCurrent ? checkedDelegateSizesItems : delegate != nil
+    }
 
     // MARK: Scrolling
 
@@ -429,7 +488,7 @@ open class CollectionView: View, LayoutSource {
     /// `collectionView(_:layout:sizeForItemAt:)`; else `defaultItemSize`.
     public func sizeForItem(at indexPath: IndexPath) -> ItemSize {
         if let measured = resolvedSize(at: indexPath) { return ItemSize(measured) }
-        if let delegate { return ItemSize(delegate.collectionView(self, layout: layout, sizeForItemAt: indexPath)) }
+        if let delegate, delegateSizesItems { return ItemSize(delegate.collectionView(self, layout: layout, sizeForItemAt: indexPath)) }
         return ItemSize(defaultItemSize)
     }
 
@@ -437,7 +496,7 @@ open class CollectionView: View, LayoutSource {
     /// call per item when no delegate gives sizes (the estimate, then the measured sizes
     /// over it).
     public func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>) {
-        guard delegate == nil else { return itemLengthsAskingEachItem(inSection: section, along: axis, into: lengths) }
+        guard !delegateSizesItems else { return itemLengthsAskingEachItem(inSection: section, along: axis, into: lengths) }
         lengths.update(repeating: defaultItemSize[axis])
         sizes.forEachResolvedSize(inSection: section, below: lengths.count) { item, size in lengths[item] = size[axis] }
     }
@@ -456,6 +515,14 @@ open class CollectionView: View, LayoutSource {
     /// `sizeForSupplementaryElementOfKind`.
     public func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
         if let measured = sizes.supplementarySize(ofKind: kind, inSection: section) { return measured }
+        if probedDelegateIsCurrent && !delegateSizesSupplementaries(ofKind: kind) {
+            // What the protocol's defaults give, without a call per section.
+            switch kind {
+            case .header: return headerSize.flatMap { $0 == .zero ? nil : $0 }
+            case .footer: return footerSize.flatMap { $0 == .zero ? nil : $0 }
+            default: return nil
+            }
+        }
         guard let delegate else {
             switch kind {
             case .header: return headerSize

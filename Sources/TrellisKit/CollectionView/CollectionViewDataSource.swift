@@ -191,7 +191,8 @@ extension CollectionViewDelegate {
     public func collectionView(
         _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath
     ) -> Size {
-        collectionView.defaultItemSize
+        collectionView.noteDefaultItemSize()  // see checkDelegateShapes()
+        return collectionView.defaultItemSize
     }
     public func collectionView(
         _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, insetForSectionAt section: Int
@@ -212,16 +213,21 @@ extension CollectionViewDelegate {
     public func collectionView(
         _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, referenceSizeForHeaderInSection section: Int
     ) -> Size {
-        self.collectionView(collectionView, sizeForSupplementaryElementOfKind: .header, inSection: section) ?? collectionView.headerSize ?? .zero
+        collectionView.noteDefaultSupplementarySize(.header)  // see checkDelegateShapes()
+        return self.collectionView(collectionView, sizeForSupplementaryElementOfKind: .header, inSection: section) ?? collectionView.headerSize ?? .zero
     }
     public func collectionView(
         _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, referenceSizeForFooterInSection section: Int
     ) -> Size {
-        self.collectionView(collectionView, sizeForSupplementaryElementOfKind: .footer, inSection: section) ?? collectionView.footerSize ?? .zero
+        collectionView.noteDefaultSupplementarySize(.footer)  // see checkDelegateShapes()
+        return self.collectionView(collectionView, sizeForSupplementaryElementOfKind: .footer, inSection: section) ?? collectionView.footerSize ?? .zero
     }
     public func collectionView(
         _ collectionView: CollectionView, sizeForSupplementaryElementOfKind kind: ElementKind, inSection section: Int
-    ) -> Size? { nil }
+    ) -> Size? {
+        collectionView.noteDefaultSupplementarySize(nil)  // see checkDelegateShapes()
+        return nil
+    }
     public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
         collectionView.noteOldSizeShapeDefault()  // see checkDelegateShapes()
         return nil

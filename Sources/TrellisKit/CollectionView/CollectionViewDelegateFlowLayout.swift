@@ -50,12 +50,13 @@ extension CollectionView {
     /// UIKit's (`collectionView(_:sizeForItemAt:) -> Size?`): it would never be called. The
     /// protocol's default of that shape marks a flag; a delegate's own implementation does
     /// not. Checked once per delegate, with the first item (never an index path the data
-    /// source does not have).
+    /// source does not have); the same probe tells whether the delegate sizes items at all
+    /// (`delegateSizesItems`).
     /// - Throws: `delegateShape` naming the method to implement instead.
     func checkDelegateShapes() throws {
         guard let delegate else { return }
         let identity = ObjectIdentifier(delegate)
-        guard checkedDelegate != identity,
+        guard checkedDelegate != identity || !probedDelegateIsCurrent,
               let section = sectionCounts.firstIndex(where: { $0 > 0 })
         else { return }
         beginDelegateShapeCheck()
@@ -66,6 +67,11 @@ extension CollectionView {
                 "the delegate \(type(of: delegate)) implements collectionView(_:sizeForItemAt:) -> Size?, which is never called: "
                     + "implement UIKit's collectionView(_:layout:sizeForItemAt:) -> Size instead")
         }
-        delegateShapesChecked(identity)
+        // Whether the delegate sizes items and supplementary views: the protocol's defaults
+        // note that they ran.
+        _ = delegate.collectionView(self, layout: layout, sizeForItemAt: IndexPath(item: 0, section: section))
+        _ = delegate.collectionView(self, layout: layout, referenceSizeForHeaderInSection: section)
+        _ = delegate.collectionView(self, layout: layout, referenceSizeForFooterInSection: section)
+        delegateShapesChecked(identity, sizesItems: !defaultItemSizeRan)
     }
 }

@@ -154,21 +154,47 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     // MARK: Items
 
     /// Adds items at the end of `section`, or of the last section when nil.
+    ///
+    /// Inlinable so that the loop is specialised for the app's identifier type where it is
+    /// called (a chat builds a million items this way, a day at a time): each new item
+    /// costs one hash lookup. A duplicate takes the checked path from where it was found.
     /// - Complexity: O(k) for k items.
+    @inlinable
     public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil) {
-        let operation = "appendItems(_:toSection:)"
-        let index: Int
-        if let section {
-            guard let existing = existingSection(section, operation) else { return }
-            index = existing
-        } else {
-            guard !sections.isEmpty else {
-                record(.invalidSnapshot, "\(operation) with no section: append a section before its items")
+        guard let index = sectionIndexForAppending(to: section) else { return }
+        let owner = sections[index]
+        // No `reserveCapacity` here: it is not specialised (the standard library's entry
+        // point is generic), and growing inside `updateValue` doubles as often.
+        for position in identifiers.indices {
+            if let previous = sectionOfItem.updateValue(owner, forKey: identifiers[position]) {
+                sectionOfItem[identifiers[position]] = previous
+                appendItemsCheckingDuplicates(identifiers, from: position, into: index)
                 return
             }
-            index = sections.count - 1
         }
-        let accepted = newItems(identifiers, into: index, operation)
+        itemsBySection[index].append(contentsOf: identifiers)
+    }
+
+    /// Where `appendItems(_:toSection:)` appends: the section's index, or the last
+    /// section's; nil (with an error recorded) when there is none.
+    @usableFromInline
+    mutating func sectionIndexForAppending(to section: Section?) -> Int? {
+        let operation = "appendItems(_:toSection:)"
+        if let section { return existingSection(section, operation) }
+        guard !sections.isEmpty else {
+            record(.invalidSnapshot, "\(operation) with no section: append a section before its items")
+            return nil
+        }
+        return sections.count - 1
+    }
+
+    /// Appends `identifiers` to the section at `index` when the one at `position` is
+    /// already in the snapshot: those before it are in `sectionOfItem` already; from it on
+    /// each is added unless it is there, which is recorded as an error.
+    @usableFromInline
+    mutating func appendItemsCheckingDuplicates(_ identifiers: [Item], from position: Int, into index: Int) {
+        var accepted = Array(identifiers[..<position])
+        accepted += newItems(Array(identifiers[position...]), into: index, "appendItems(_:toSection:)", acceptedBefore: accepted)
         itemsBySection[index].append(contentsOf: accepted)
     }
 
@@ -370,7 +396,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     }
 
     /// The identifiers not in the snapshot yet (recording the others), now in `section`.
-    private mutating func newItems(_ identifiers: [Item], into index: Int, _ operation: String) -> [Item] {
+    /// `acceptedBefore`: items of the same call taken already (a second one of those is
+    /// reported as appearing twice in the call).
+    private mutating func newItems(_ identifiers: [Item], into index: Int, _ operation: String, acceptedBefore: [Item] = []) -> [Item] {
         let section = sections[index]
         var accepted: [Item] = []
         accepted.reserveCapacity(identifiers.count)
@@ -380,7 +408,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
                 sectionOfItem[identifier] = section
                 accepted.append(identifier)
             } else {
-                let already = accepted.contains(identifier)
+                let already = accepted.contains(identifier) || acceptedBefore.contains(identifier)
                     ? "it appears twice in the same call" : "it is already in \(location(of: identifier))"
                 record(
                     .duplicateIdentifier,

@@ -34,7 +34,8 @@ public enum AccessibilityContrast: String, Hashable, Sendable, Codable, CaseIter
 /// The environment a view is laid out in (`UITraitCollection`): the size class, the
 /// layout direction, the display scale, the preferred text size, the appearance (light or
 /// dark, contrast) and the system palette dynamic colours resolve to. A change of traits
-/// invalidates cached sizes.
+/// invalidates cached sizes, except a change of the colour appearance alone (style,
+/// contrast, palette), which recolours the views and keeps their sizes.
 public struct TraitCollection: Hashable, Sendable {
     public var horizontalSizeClass: UserInterfaceSizeClass
     public var layoutDirection: LayoutDirection
@@ -87,6 +88,16 @@ public struct TraitCollection: Hashable, Sendable {
         guard let other else { return true }
         return userInterfaceStyle != other.userInterfaceStyle || accessibilityContrast != other.accessibilityContrast
             || systemColors != other.systemColors
+    }
+
+    /// Whether `other` differs from these traits in the colour appearance alone (the
+    /// traits `hasDifferentColorAppearance(comparedTo:)` reads): nothing a size depends on.
+    func differsOnlyInColorAppearance(from other: TraitCollection) -> Bool {
+        var recoloured = other
+        recoloured.userInterfaceStyle = userInterfaceStyle
+        recoloured.accessibilityContrast = accessibilityContrast
+        recoloured.systemColors = systemColors
+        return recoloured == self
     }
 
     public static let `default` = TraitCollection()

@@ -65,6 +65,11 @@ private final class CenteredSections: CollectionViewDelegateFlowLayout {
     }
 }
 
+/// A delegate for selection only: it implements none of the size methods.
+private final class SelectionOnly: CollectionViewDelegate {
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+}
+
 private func makeFlow(_ source: some CollectionViewDataSource) -> CollectionView {
     let collection = CollectionView(
         frame: Rect(x: 0, y: 0, width: 375, height: 800), layout: FlowLayout(metrics: FlowMetrics(alignment: .leading)))
@@ -129,5 +134,60 @@ struct DelegateShapeTests {
         #expect(frames.count == 2)
         #expect(frames.first?.minX == 147.5)
         #expect(frames.allSatisfy { $0.size == Size(width: 50, height: 50) })
+    }
+
+    /// UIKit asks a delegate for item sizes only when it implements the method
+    /// (`respondsToSelector:`): one that only handles selection leaves every item at the
+    /// layout's size. Switching between the two delegates must follow each one.
+    @Test func aDelegateThatDoesNotSizeItemsLeavesThemAtTheLayoutsSize() throws {
+        let controller = PortedController()
+        controller.counts = [3]
+        let collection = makeFlow(controller)
+        let selectionOnly = SelectionOnly()
+        collection.delegate = selectionOnly
+        try collection.performLayout()
+        // FlowLayout's default item size (50 × 50), 10 apart (UIKit's default spacing).
+        #expect(collection.displayedFrames.map(\.1) == [
+            Rect(x: 0, y: 0, width: 50, height: 50), Rect(x: 60, y: 0, width: 50, height: 50), Rect(x: 120, y: 0, width: 50, height: 50),
+        ])
+        #expect(collection.sizeForItem(at: IndexPath(item: 2, section: 0)).size == Size(width: 50, height: 50))
+        collection.delegate = controller
+        try collection.performLayout()
+        #expect(collection.displayedFrames.map(\.1).map(\.size) == Array(repeating: Size(width: 100, height: 40), count: 3))
+        collection.delegate = selectionOnly
+        try collection.performLayout()
+        #expect(collection.displayedFrames.map(\.1).map(\.size) == Array(repeating: Size(width: 50, height: 50), count: 3))
+        collection.delegate = nil
+        try collection.performLayout()
+        #expect(collection.displayedFrames.map(\.1).map(\.size) == Array(repeating: Size(width: 50, height: 50), count: 3))
+    }
+
+    /// The same for headers: a delegate without the reference-size methods leaves headers
+    /// at the collection view's `headerSize`; one with them sizes each section's.
+    @Test func aDelegateThatDoesNotSizeHeadersLeavesThemAtHeaderSize() throws {
+        final class KindSizes: CollectionViewDelegate {
+            func collectionView(_ collectionView: CollectionView, sizeForSupplementaryElementOfKind kind: ElementKind, inSection section: Int) -> Size? {
+                kind == .header ? Size(width: 375, height: 12) : nil
+            }
+        }
+        let controller = PortedController()
+        let collection = makeFlow(controller)
+        collection.headerSize = Size(width: 375, height: 25)
+        func headerHeights() -> [Double?] {
+            (0..<2).map { collection.layout.attributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: $0))?.frame.height }
+        }
+        let selectionOnly = SelectionOnly(), kindSizes = KindSizes()
+        collection.delegate = selectionOnly
+        try collection.performLayout()
+        #expect(headerHeights() == [25, 25])
+        collection.delegate = controller  // 30 for section 0, zero (no header) for section 1
+        try collection.performLayout()
+        #expect(headerHeights() == [30, nil])
+        collection.delegate = kindSizes
+        try collection.performLayout()
+        #expect(headerHeights() == [12, 12])
+        collection.delegate = selectionOnly
+        try collection.performLayout()
+        #expect(headerHeights() == [25, 25])
     }
 }

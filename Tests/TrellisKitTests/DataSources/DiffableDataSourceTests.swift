@@ -111,6 +111,27 @@ struct DiffableDataSourceTests {
         #expect(snapshot.errors[2].message.contains("item 99"))
     }
 
+    @Test func anAppendWithDuplicatesKeepsTheOthersInOrderAndNamesEachDuplicate() {
+        var snapshot = Snapshot()
+        snapshot.appendSections(["a", "b"])
+        snapshot.appendItems([1, 2], toSection: "a")
+        snapshot.appendItems([5, 6, 5, 2, 7], toSection: "b")
+        #expect(snapshot.itemIdentifiers(inSection: "b") == [5, 6, 7])
+        #expect(snapshot.numberOfItems == 5)
+        #expect(snapshot.sectionIdentifier(containingItem: 2) == "a")
+        #expect(snapshot.sectionIdentifier(containingItem: 7) == "b")
+        #expect(snapshot.errors.map(\.message) == [
+            "duplicate item identifier 5: appendItems(_:toSection:) adds it to section \"b\", but it appears twice in the same call",
+            "duplicate item identifier 2: appendItems(_:toSection:) adds it to section \"b\", but it is already in section \"a\" at index 1",
+        ])
+        // Without a section: the last one; with none at all, an error and nothing added.
+        snapshot.appendItems([8])
+        #expect(snapshot.itemIdentifiers(inSection: "b") == [5, 6, 7, 8])
+        var empty = Snapshot()
+        empty.appendItems([1])
+        #expect(empty.numberOfItems == 0 && empty.errors.map(\.code) == [.invalidSnapshot])
+    }
+
     // MARK: Applying
 
     @Test func firstApplyShowsTheSnapshotAndIdentifiersMapBothWays() throws {

@@ -159,6 +159,34 @@ struct CollectionViewSizeCacheTests {
         #expect(collection.sizeCache.measurementCount == 2 * first)
     }
 
+    /// A change of colour appearance alone (dark mode, contrast, a theme's palette) keeps
+    /// every size, as UIKit does: the views hear of it and redraw, nothing is measured.
+    @Test func aChangeOfColourAppearanceAloneKeepsTheSizes() throws {
+        final class RecordingCell: TextCell {
+            var stylesSeen: [UserInterfaceStyle] = []
+            override func traitCollectionDidChange(_ previous: TraitCollection?) {
+                stylesSeen.append(traitCollection.userInterfaceStyle)
+            }
+        }
+        let data = TextDataSource(count: 20)
+        let collection = makeCollection(data, size: Size(width: 375, height: 400))
+        collection.register(RecordingCell.self, forCellWithReuseIdentifier: "text")
+        try collection.performLayout()
+        let first = collection.sizeCache.measurementCount
+        let frames = collection.displayedFrames
+        let cells = collection.visibleCells.compactMap { $0 as? RecordingCell }
+        #expect(!cells.isEmpty)
+        collection.overrideTraitCollection = TraitCollection(userInterfaceStyle: .dark, accessibilityContrast: .high)
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == first)
+        #expect(collection.displayedFrames.map(\.1) == frames.map(\.1))
+        #expect(cells.allSatisfy { $0.stylesSeen.last == .dark && $0.superview != nil }, "\(cells.map { ($0.stylesSeen, $0.superview == nil) })")
+        // Another trait with it still re-measures.
+        collection.overrideTraitCollection = TraitCollection(preferredContentSizeCategory: .extraLarge, userInterfaceStyle: .light)
+        try collection.performLayout()
+        #expect(collection.sizeCache.measurementCount == 2 * first)
+    }
+
     @Test func aLargerTextSizeCategoryGivesLargerCells() throws {
         /// Scales its 10 pt characters with the text size category, like Dynamic Type.
         final class DynamicTypeCell: TextCell {
