@@ -43,9 +43,16 @@ public protocol LayoutSource {
     /// source that holds its sizes in bulk answers without a call per item (a million
     /// estimated rows are read on every full relayout); the default asks `sizeForItem(at:)`.
     func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>)
+    /// The sizes the source knows (has measured) for the supplementary items of `kind`
+    /// attached to the cells of `section` — badges, one per cell — by the cell's item index.
+    /// A layout whose badges are estimated uses them in place of its estimate; the cells
+    /// not in it keep the estimate. Empty by default.
+    func sizesForSupplementaryItems(ofKind kind: ElementKind, inSection section: Int) -> [Int: Size]
 }
 
 extension LayoutSource {
+    public func sizesForSupplementaryItems(ofKind kind: ElementKind, inSection section: Int) -> [Int: Size] { [:] }
+
     public func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>) {
         itemLengthsAskingEachItem(inSection: section, along: axis, into: lengths)
     }
@@ -101,6 +108,10 @@ public struct InvalidationContext: Sendable {
     public var itemSizes: [(IndexPath, ItemSize)]
     /// New sizes for supplementary views: kind, section, size (nil removes it).
     public var supplementarySizes: [(ElementKind, Int, Size?)]
+    /// New measured sizes for supplementary items attached to cells (badges): kind, the
+    /// cell's index path, size (nil: back to the estimate). Badges take no room, so only
+    /// the badges themselves move.
+    public var supplementaryItemSizes: [(ElementKind, IndexPath, Size?)]
     /// The item the reader is looking at, whose neighbours on screen must not move relative
     /// to it (a Trellis addition; UIKit has no counterpart and re-flows from the section
     /// start). Given, a layout places what changed before the anchor *upwards* from it:
@@ -135,14 +146,15 @@ public struct InvalidationContext: Sendable {
     public init(
         invalidatesEverything: Bool = false, invalidatesMetrics: Bool = false,
         invalidatesContainerSize: Bool = false, itemSizes: [(IndexPath, ItemSize)] = [],
-        supplementarySizes: [(ElementKind, Int, Size?)] = [], anchorItem: IndexPath? = nil,
-        insertedSections: [Int] = []
+        supplementarySizes: [(ElementKind, Int, Size?)] = [], supplementaryItemSizes: [(ElementKind, IndexPath, Size?)] = [],
+        anchorItem: IndexPath? = nil, insertedSections: [Int] = []
     ) {
         self.invalidatesEverything = invalidatesEverything
         self.invalidatesMetrics = invalidatesMetrics
         self.invalidatesContainerSize = invalidatesContainerSize
         self.itemSizes = itemSizes
         self.supplementarySizes = supplementarySizes
+        self.supplementaryItemSizes = supplementaryItemSizes
         self.anchorItem = anchorItem
         self.insertedSections = insertedSections
     }
@@ -160,7 +172,7 @@ public struct InvalidationContext: Sendable {
 
     /// True when the context asks for nothing.
     public var isEmpty: Bool {
-        !requiresFullRelayout && itemSizes.isEmpty && supplementarySizes.isEmpty
+        !requiresFullRelayout && itemSizes.isEmpty && supplementarySizes.isEmpty && supplementaryItemSizes.isEmpty
     }
 }
 
@@ -249,11 +261,19 @@ public protocol CollectionLayout: AnyObject {
     /// width …): what the cell is measured against.
     func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal
 
+    /// The room a self-sizing supplementary item attached to the cell at `indexPath` (a
+    /// badge whose size is estimated) is measured in: its estimated extents free, the others
+    /// exactly as laid out. nil when `kind` at `indexPath` is no such item (a header or
+    /// footer, measured per section; a badge of fixed size). A collection view measures
+    /// such items one per index path and hands their sizes back with
+    /// `InvalidationContext.supplementaryItemSizes`. nil by default.
+    func fittingProposal(forSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> FittingProposal?
+
     /// What the last prepare or invalidation corrected in its input.
     var diagnostics: [LayoutDiagnostic] { get }
 
     /// True when the layout's own description has estimated dimensions (a
-    /// `CompositionalLayout` item, group or boundary item sized `.estimated`): a collection
+    /// `CompositionalLayout` item, group, boundary item or badge sized `.estimated`): a collection
     /// view then measures the cells and headers it displays whatever its
     /// `estimatedItemSize`, as UIKit self-sizes `UICollectionViewCompositionalLayout`'s
     /// estimated items without being told to. False by default: the flow, grid, waterfall
@@ -274,6 +294,8 @@ extension CollectionLayout {
     }
 
     public var diagnostics: [LayoutDiagnostic] { [] }
+
+    public func fittingProposal(forSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> FittingProposal? { nil }
 
     public var hasEstimatedElements: Bool { false }
 

@@ -402,7 +402,11 @@ public final class CollectionWidget {
     }
 
     var totalItems: Int {
-        (0..<collectionView.numberOfSections).reduce(0) { $0 + collectionView.numberOfItems(inSection: $1) }
+        // A loop, not `reduce`: its closure would check that it runs on the main actor once
+        // a section, and a chat has 25,000 day sections (half the widget's work a frame).
+        var total = 0
+        for section in 0..<collectionView.numberOfSections { total += collectionView.numberOfItems(inSection: section) }
+        return total
     }
 }
 

@@ -247,8 +247,8 @@ public final class CellDrawingCache {
         func stateMatches(_ cell: View) -> Bool {
             var index = 0
             let states = states
-            let walked = DrawnViewState.walk(cell) { state in
-                guard index < states.count, states[index] == state else { return false }
+            let walked = DrawnViewState.walk(cell) { view, isCell in
+                guard index < states.count, states[index].matches(view, isCell: isCell) else { return false }
                 index += 1
                 return true
             }

@@ -67,20 +67,52 @@ struct DrawnViewState: Equatable {
     /// Whether the view is drawn at all (its subviews' states follow it in a walk only then).
     var isDrawn: Bool { !isHidden && alpha > 0 }
 
+    /// Whether `view` reads as this state: `DrawnViewState(view, isCell: isCell) == self`,
+    /// without making the state. A cached cell is checked this way on every frame it is
+    /// drawn, so the cheap fields come first and the first difference ends it.
+    func matches(_ view: View, isCell: Bool) -> Bool {
+        guard self.view == ObjectIdentifier(view), isHidden == view.isHidden, alpha == view.alpha,
+              bounds == view.bounds, frame == (isCell ? Rect(origin: .zero, size: view.bounds.size) : view.frame),
+              clipsToBounds == view.clipsToBounds, borderWidth == view.borderWidth, cornerStyle == view.cornerStyle,
+              subviewCount == view.subviews.count
+        else { return false }
+        let traits = view.traitCollection
+        guard background == view.backgroundColor?.resolvedColor(with: traits),
+              border == view.borderColor?.resolvedColor(with: traits)
+        else { return false }
+        let drawnLabel = view.isDrawn ? (view as? Label).flatMap { $0.text.isEmpty ? nil : $0 } : nil
+        if let label = drawnLabel {
+            guard text == label.text, numberOfLines == label.numberOfLines, textStyle == label.style,
+                  textColor == label.textColor.resolvedColor(with: traits), textRect == LabelText(label).textRect(in: bounds)
+            else { return false }
+        } else if text != nil || textStyle != nil || numberOfLines != 0 || textColor != nil || textRect != nil {
+            return false
+        }
+        if view.isDrawn, let imageView = view as? ImageView {
+            return image == imageView.image && imageRect == imageView.imageRect
+        }
+        return image == nil && imageRect == nil
+    }
+
     /// Walks `cell`'s subtree in drawing order and hands each view's state to `body` (which
     /// returns false to stop). Returns false when the walk was stopped or the cell cannot be
     /// drawn from a cache: a view draws itself (`CustomDrawing`, unknown to the walk), or
     /// something is drawn outside the cell's bounds without a clipping ancestor (a cached
     /// picture of the bounds would cut it).
     static func walk(_ cell: View, _ body: (DrawnViewState) -> Bool) -> Bool {
+        walk(cell) { view, isCell in body(DrawnViewState(view, isCell: isCell)) }
+    }
+
+    /// The same walk handing each view (and whether it is the cell) to `body`, for a
+    /// caller that reads the views without recording their states.
+    static func walk(_ cell: View, _ body: (View, Bool) -> Bool) -> Bool {
         walk(cell, isCell: true, origin: Point(x: 0, y: 0), clipped: false, cellBounds: cell.bounds, body)
     }
 
     private static func walk(_ view: View, isCell: Bool, origin: Point, clipped: Bool, cellBounds: Rect,
-                             _ body: (DrawnViewState) -> Bool) -> Bool {
+                             _ body: (View, Bool) -> Bool) -> Bool {
         guard !(view is any CustomDrawing) else { return false }
-        let state = DrawnViewState(view, isCell: isCell)
-        guard body(state) else { return false }
+        guard body(view, isCell) else { return false }
         guard view.isDrawn else { return true }
         // Where this view's bounds coordinates put their origin, in the cell's bounds
         // coordinates.
@@ -90,7 +122,7 @@ struct DrawnViewState: Equatable {
                                                              width: view.frame.width, height: view.frame.height)) {
             return false
         }
-        if let imageRect = state.imageRect, !clipped, !view.clipsToBounds,
+        if let imageRect = (view as? ImageView)?.imageRect, !clipped, !view.clipsToBounds,
            !cellBounds.encloses(Rect(x: own.x + imageRect.minX, y: own.y + imageRect.minY, width: imageRect.width, height: imageRect.height)) {
             return false
         }

@@ -3,7 +3,7 @@ import Trellis
 extension CollectionView {
     // MARK: Self-sizing in the layout pass
 
-    /// Measures the items, headers and footers of the displayed region not measured yet
+    /// Measures the items, headers, footers and badges of the displayed region not measured yet
     /// (and the displayed ones in `remeasuring`, whose content changed, with their displayed
     /// views) and hands the sizes to the layout in one incremental invalidation (item sizes
     /// and `supplementarySizes` together), then restores the scroll anchor; repeats while
@@ -50,10 +50,7 @@ extension CollectionView {
                 let size = try measureItem(at: indexPath, forDisplay: true, dataSource)
                 sizes.record(size, at: indexPath, sectionCount: sectionCounts[indexPath.section])
             }
-            for attributes in sizes.unmeasuredSupplementaries {
-                try measureSupplementaryView(
-                    SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath), visited: attributes, forDisplay: true, dataSource)
-            }
+            for attributes in sizes.unmeasuredSupplementaries { try measureSupplementaryView(visited: attributes, dataSource) }
             if !sizes.hasChanges { return }
             var changes = sizes.changes
             // The layout keeps the lines or columns around the anchor when its size is final:
