@@ -43,9 +43,16 @@ public protocol LayoutSource {
     /// source that holds its sizes in bulk answers without a call per item (a million
     /// estimated rows are read on every full relayout); the default asks `sizeForItem(at:)`.
     func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>)
+    /// The sizes the source knows (has measured) for the supplementary items of `kind`
+    /// attached to the cells of `section` — badges, one per cell — by the cell's item index.
+    /// A layout whose badges are estimated uses them in place of its estimate; the cells
+    /// not in it keep the estimate. Empty by default.
+    func sizesForSupplementaryItems(ofKind kind: ElementKind, inSection section: Int) -> [Int: Size]
 }
 
 extension LayoutSource {
+    public func sizesForSupplementaryItems(ofKind kind: ElementKind, inSection section: Int) -> [Int: Size] { [:] }
+
     public func itemLengths(inSection section: Int, along axis: Axis, into lengths: UnsafeMutableBufferPointer<Double>) {
         itemLengthsAskingEachItem(inSection: section, along: axis, into: lengths)
     }
@@ -101,6 +108,10 @@ public struct InvalidationContext: Sendable {
     public var itemSizes: [(IndexPath, ItemSize)]
     /// New sizes for supplementary views: kind, section, size (nil removes it).
     public var supplementarySizes: [(ElementKind, Int, Size?)]
+    /// New measured sizes for supplementary items attached to cells (badges): kind, the
+    /// cell's index path, size (nil: back to the estimate). Badges take no room, so only
+    /// the badges themselves move.
+    public var supplementaryItemSizes: [(ElementKind, IndexPath, Size?)]
     /// The item the reader is looking at, whose neighbours on screen must not move relative
     /// to it (a Trellis addition; UIKit has no counterpart and re-flows from the section
     /// start). Given, a layout places what changed before the anchor *upwards* from it:
@@ -115,6 +126,17 @@ public struct InvalidationContext: Sendable {
     /// placement above an item never moves the items after it (grid, list,
     /// compositional), and when it names no item of the layout.
     public var anchorItem: IndexPath?
+    /// With an `anchorItem`: the collection's bounds when the change is made (content
+    /// coordinates), what the reader sees and the anchored change keeps still (a Trellis
+    /// addition). A layout that can place a changed item's new extent before it or after
+    /// it — a waterfall column, growing upwards or downwards — grows upwards an item that
+    /// starts before the bounds' leading edge (above the screen, or reaching into it from
+    /// above) and downwards one that starts past their trailing edge, whatever its index,
+    /// so the items in view in every column keep their places; in the anchor's own column,
+    /// and for the items starting in the bounds, the anchor decides. nil (the default): the
+    /// layout decides from `anchorItem` alone. A collection view sends it with every change
+    /// it anchors.
+    public var visibleBounds: Rect?
     /// With `invalidatesEverything` (and neither metrics nor the container changed): the
     /// only change since the layout was last prepared or invalidated is that these sections
     /// (their indices after the change, ascending) were inserted; every other section has
@@ -135,15 +157,17 @@ public struct InvalidationContext: Sendable {
     public init(
         invalidatesEverything: Bool = false, invalidatesMetrics: Bool = false,
         invalidatesContainerSize: Bool = false, itemSizes: [(IndexPath, ItemSize)] = [],
-        supplementarySizes: [(ElementKind, Int, Size?)] = [], anchorItem: IndexPath? = nil,
-        insertedSections: [Int] = []
+        supplementarySizes: [(ElementKind, Int, Size?)] = [], supplementaryItemSizes: [(ElementKind, IndexPath, Size?)] = [],
+        anchorItem: IndexPath? = nil, visibleBounds: Rect? = nil, insertedSections: [Int] = []
     ) {
         self.invalidatesEverything = invalidatesEverything
         self.invalidatesMetrics = invalidatesMetrics
         self.invalidatesContainerSize = invalidatesContainerSize
         self.itemSizes = itemSizes
         self.supplementarySizes = supplementarySizes
+        self.supplementaryItemSizes = supplementaryItemSizes
         self.anchorItem = anchorItem
+        self.visibleBounds = visibleBounds
         self.insertedSections = insertedSections
     }
 
@@ -160,7 +184,7 @@ public struct InvalidationContext: Sendable {
 
     /// True when the context asks for nothing.
     public var isEmpty: Bool {
-        !requiresFullRelayout && itemSizes.isEmpty && supplementarySizes.isEmpty
+        !requiresFullRelayout && itemSizes.isEmpty && supplementarySizes.isEmpty && supplementaryItemSizes.isEmpty
     }
 }
 
@@ -199,6 +223,23 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
 package protocol SettlesOutOfSight: CollectionLayout {
     /// Makes the layout equal a fresh `prepare(from: source)` if it differs from one.
     func settleCanonically(from source: some LayoutSource)
+}
+
+/// A layout that places items in lines (the rows of a vertical flow, the columns of a
+/// horizontal one) whose extent across the line is that of its largest item, with the
+/// others placed inside it (centred, at its far edge, on a shared baseline): a new size of
+/// any item of a line can move every other item of it. An item of such a line can lie
+/// wholly outside a rect that its neighbours reach into (a narrow item centred in a wide
+/// column just past the edge), so a collection view that measured only the items in view
+/// would measure it later and move the neighbours already on screen. Where a line ends
+/// depends on the item after it too (it did not fit): measured smaller than its estimate,
+/// it joins the line. The collection view measures every item of a line any item of which
+/// is in its displayed region, and the item after the line, instead.
+package protocol PlacesItemsInLines: CollectionLayout {
+    /// Calls `body` with every shown item of every line that has an item whose frame
+    /// intersects `rect`, and with the item after each such line, in index order, each once.
+    /// - Complexity: O(log n + k) for k items of those lines.
+    func forEachItemOnLines(meeting rect: Rect, _ body: (IndexPath) -> Void)
 }
 
 /// A layout: turns item sizes into frames. The portable `UICollectionViewLayout`.
@@ -249,11 +290,19 @@ public protocol CollectionLayout: AnyObject {
     /// width …): what the cell is measured against.
     func fittingProposal(forItemAt indexPath: IndexPath) -> FittingProposal
 
+    /// The room a self-sizing supplementary item attached to the cell at `indexPath` (a
+    /// badge whose size is estimated) is measured in: its estimated extents free, the others
+    /// exactly as laid out. nil when `kind` at `indexPath` is no such item (a header or
+    /// footer, measured per section; a badge of fixed size). A collection view measures
+    /// such items one per index path and hands their sizes back with
+    /// `InvalidationContext.supplementaryItemSizes`. nil by default.
+    func fittingProposal(forSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> FittingProposal?
+
     /// What the last prepare or invalidation corrected in its input.
     var diagnostics: [LayoutDiagnostic] { get }
 
     /// True when the layout's own description has estimated dimensions (a
-    /// `CompositionalLayout` item, group or boundary item sized `.estimated`): a collection
+    /// `CompositionalLayout` item, group, boundary item or badge sized `.estimated`): a collection
     /// view then measures the cells and headers it displays whatever its
     /// `estimatedItemSize`, as UIKit self-sizes `UICollectionViewCompositionalLayout`'s
     /// estimated items without being told to. False by default: the flow, grid, waterfall
@@ -274,6 +323,8 @@ extension CollectionLayout {
     }
 
     public var diagnostics: [LayoutDiagnostic] { [] }
+
+    public func fittingProposal(forSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> FittingProposal? { nil }
 
     public var hasEstimatedElements: Bool { false }
 

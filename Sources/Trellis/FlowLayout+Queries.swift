@@ -139,15 +139,8 @@ extension FlowLayout {
     public func forEachElement<E: Error>(
         in rect: Rect, visibleBounds: Rect, _ body: (LayoutAttributes) throws(E) -> Void
     ) throws(E) {
-        guard !sections.isEmpty else { return }
-        let axis = scrollDirection.axis
-        // Search in logical coordinates, widened a little so rounding in the mirroring
-        // never drops a line; each frame is then tested exactly.
-        let mapper = frameMapper
-        let logical = mapper.mirrored(rect)
-        let low = logical.min(axis) - 1, high = logical.max(axis) + 1
-        var sectionIndex = sectionOffsets.index(containing: low)
-        if sectionIndex == sections.count { return }
+        guard let (mapper, low, high, first) = searchRange(of: rect) else { return }
+        var sectionIndex = first
         var sectionStart = sectionOffsets.offset(of: sectionIndex)
         while sectionIndex < sections.count && sectionStart < high {
             let section = sections[sectionIndex]
@@ -169,6 +162,58 @@ extension FlowLayout {
             }
             if let footer = supplementary(.footer, section: section, index: sectionIndex, sectionStart: sectionStart, rect: rect, visibleBounds: visibleBounds) {
                 try body(footer)
+            }
+            sectionIndex += 1
+            if sectionIndex < sections.count { sectionStart = sectionOffsets.offset(of: sectionIndex) }
+        }
+    }
+
+    /// Where to look for what intersects `rect`: along the scroll axis in logical
+    /// coordinates, widened a little so rounding in the mirroring never drops a line (each
+    /// frame is then tested exactly), from the first section reaching `low`; nil when no
+    /// section does.
+    @inline(__always)
+    func searchRange(of rect: Rect) -> (mapper: FlowFrameMapper, low: Double, high: Double, section: Int)? {
+        guard !sections.isEmpty else { return nil }
+        let axis = scrollDirection.axis
+        let mapper = frameMapper
+        let logical = mapper.mirrored(rect)
+        let low = logical.min(axis) - 1, high = logical.max(axis) + 1
+        let section = sectionOffsets.index(containing: low)
+        return section < sections.count ? (mapper, low, high, section) : nil
+    }
+
+    /// Every shown item of every line that has an item intersecting `rect`, and the item
+    /// after each such line (see `PlacesItemsInLines`): the lines `forEachElement` walks,
+    /// each given whole when one of its frames meets the rect; each item once.
+    /// - Complexity: O(log n + k) for k items on the lines crossing `rect`.
+    package func forEachItemOnLines(meeting rect: Rect, _ body: (IndexPath) -> Void) {
+        guard let (mapper, low, high, first) = searchRange(of: rect) else { return }
+        var sectionIndex = first
+        var sectionStart = sectionOffsets.offset(of: sectionIndex)
+        while sectionIndex < sections.count && sectionStart < high {
+            let section = sections[sectionIndex]
+            var start = section.firstLineStart(containing: low - (sectionStart + section.geometry.itemsStart))
+            let index = sectionIndex
+            var given = 0  // the items before this one were given
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 65) { partial in
+                var walk = OffsetWalk(tree: section.lineOffsets, partial: partial)
+                while start < section.firstHiddenItem {
+                    let lineStart = sectionStart + section.lineOffset(ofLineStartingAt: start, treeOffset: section.treeOffset(ofLineStartingAt: start, walk: &walk))
+                    if lineStart >= high { break }
+                    var meets = false
+                    let end = forEachItem(section: section, lineStartingAt: start, lineStart: lineStart, mapper: mapper) { _, frame in
+                        meets = meets || frame.intersects(rect)
+                    }
+                    if meets {
+                        // The item after the line decided where it ends: measured smaller
+                        // than its estimate, it could join the line and move the others.
+                        let through = Swift.min(end + 1, section.items.count)
+                        for item in Swift.max(start, given)..<through { body(IndexPath(item: item, section: index)) }
+                        given = through
+                    }
+                    start = end
+                }
             }
             sectionIndex += 1
             if sectionIndex < sections.count { sectionStart = sectionOffsets.offset(of: sectionIndex) }

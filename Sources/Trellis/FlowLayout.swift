@@ -8,7 +8,7 @@
 ///
 /// Properties (`metrics`, `scrollDirection`, …) are read by `prepare(from:)`; after
 /// changing one, call `invalidate(.init(invalidatesMetrics: true), source:)`.
-public final class FlowLayout: VisitingCollectionLayout {
+public final class FlowLayout: VisitingCollectionLayout, PlacesItemsInLines {
     /// Vertical: lines are rows, content grows downwards. Horizontal: lines are columns.
     public var scrollDirection: ScrollDirection
     /// The metrics of every section, unless `sectionMetrics` overrides them.

@@ -31,6 +31,9 @@ public struct StaticLayoutSource: LayoutSource, Sendable {
         public var items: ItemSizes
         public var header: Size?
         public var footer: Size?
+        /// The sizes badges (supplementary items attached to cells) were measured at: by
+        /// kind, then by item. A layout uses them for badges whose size is estimated.
+        public var supplementaryItemSizes: [ElementKind: [Int: Size]] = [:]
 
         public init(items: ItemSizes, header: Size? = nil, footer: Size? = nil) {
             self.items = items
@@ -66,6 +69,10 @@ public struct StaticLayoutSource: LayoutSource, Sendable {
         case .footer: sections[section].footer
         default: nil
         }
+    }
+
+    public func sizesForSupplementaryItems(ofKind kind: ElementKind, inSection section: Int) -> [Int: Size] {
+        sections[section].supplementaryItemSizes[kind] ?? [:]
     }
 
     /// Replaces the size of one item, turning the section's sizes into a list if needed.

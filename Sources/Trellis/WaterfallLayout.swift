@@ -17,8 +17,11 @@
 /// `prepare(from:columnAssignments:)` with the same assignments (`columnAssignments`) and
 /// the new sizes; with `.inOrder` that is simply a fresh `prepare(from:)`.
 ///
-/// **Anchored.** With an `InvalidationContext.anchorItem`, a new size of an item before
-/// the anchor, or of one that ends above the anchor's bottom, grows its column *upwards*: the items after it in its
+/// **Anchored.** With an `InvalidationContext.anchorItem`, a new size of an item above
+/// what the reader sees grows its column *upwards*: in the anchor's column an item before
+/// the anchor; in another column, an item before the anchor or ending above the anchor's
+/// bottom — and, given the context's `visibleBounds`, any item starting above them, none
+/// starting below them. The items after it in its
 /// column stay where they are and the column's top moves instead (each column keeps a
 /// lead, the space above its first item; the smallest lead is 0, so the section starts at
 /// its highest column). Visible items then keep their columns and their distances from the
@@ -434,21 +437,12 @@ public final class WaterfallLayout: SettlesOutOfSight, StackedLayout {
             anchor.section >= 0 && anchor.section < sectionStates.count
                 && anchor.item >= 0 && anchor.item < sectionStates[anchor.section].itemHeight.count ? anchor : nil
         }
-        // Which changes grow their column upwards: decided on the frames before any change,
-        // so the order of the sizes in the context does not matter. An item before the anchor
-        // is above every item of its column from the anchor on (a column holds its items in
-        // index order), so it always grows upwards and moves none of them, however far down
-        // it reaches; a later item does when it ends above the anchor's bottom.
-        var upwards: [Bool] = []
-        if let anchor {
-            let state = sectionStates[anchor.section]
-            let anchorBottom = state.top(ofItem: anchor.item) + state.itemHeight[anchor.item]
-            upwards = context.itemSizes.map { indexPath, _ in
-                indexPath.section == anchor.section && indexPath.item != anchor.item
-                    && indexPath.item >= 0 && indexPath.item < state.itemHeight.count
-                    && (indexPath.item < anchor.item || state.top(ofItem: indexPath.item) + state.itemHeight[indexPath.item] < anchorBottom)
-            }
-        }
+        let upwards = anchor.map { anchor in
+            growsUpwards(context.itemSizes.map { $0.0 }, anchor: anchor, visible: context.visibleBounds.map {
+                let visible = stack.layoutSpace($0), top = stack.itemsTop(of: anchor.section)
+                return (visible.minY - top)..<(visible.maxY - top)
+            })
+        } ?? []
         for (index, (indexPath, size)) in context.itemSizes.enumerated() {
             let height = stack.measuredLength(of: size, at: indexPath, itemCount: { self.sectionStates[$0].itemHeight.count }, diagnostics: &diagnostics)
             let section = indexPath.section
@@ -472,6 +466,36 @@ public final class WaterfallLayout: SettlesOutOfSight, StackedLayout {
             levelColumnTops(before: anchor)
         }
         stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
+    }
+
+    /// For each changed item, whether its column grows upwards — decided on the frames
+    /// before any change, so the order of the sizes does not matter. Only items of the
+    /// anchor's section may; never the anchor, which keeps its top. In the anchor's column the
+    /// items before the anchor do (a column holds its items in index order: they are above
+    /// it, and growing upwards they move none of the items from the anchor on, however far
+    /// down they reach). In the other columns, an item before the anchor or ending above
+    /// the anchor's bottom does (one that just came into view, above the items the reader
+    /// saw in its column) — and with `visible` (the visible bounds along the scroll axis,
+    /// from the section's items top) that rule holds for the items starting on screen only:
+    /// an item starting above the screen (or reaching into it from above) grows upwards and
+    /// one starting below it downwards, whatever its index or its extent next to the
+    /// anchor's, so what is on screen in that column keeps its place.
+    /// - Complexity: O(m log n) for m changed items.
+    private func growsUpwards(_ changed: [IndexPath], anchor: IndexPath, visible: Range<Double>?) -> [Bool] {
+        let state = sectionStates[anchor.section]
+        let anchorColumn = state.itemColumn[anchor.item]
+        let anchorBottom = state.top(ofItem: anchor.item) + state.itemHeight[anchor.item]
+        return changed.map { indexPath in
+            let item = indexPath.item
+            guard indexPath.section == anchor.section, item != anchor.item, item >= 0, item < state.itemHeight.count else { return false }
+            if state.itemColumn[item] == anchorColumn { return item < anchor.item }
+            let top = state.top(ofItem: item)
+            if let visible {
+                if top < visible.lowerBound { return true }
+                if top >= visible.upperBound { return false }
+            }
+            return item < anchor.item || top + state.itemHeight[item] < anchorBottom
+        }
     }
 
     /// The walk behind `forEachElement` and `elements(in:)` (see `StackedLayout`):

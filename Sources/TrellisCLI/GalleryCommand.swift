@@ -265,6 +265,7 @@ final class GalleryWindow {
         }
         host.onFramePresented = { [weak self] _ in self?.firstFramePainted(on: page) }
         WindowScrollBenchmark.attachIfAsked(to: host)
+        (page as? PhotoWallPage)?.follow(host)
         hosts[page.name] = host
         let scrolled = host.makeScrolledWindow()
         gtk_widget_set_vexpand(scrolled, 1)

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import Trellis
+import TrellisGTK
 import TrellisImages
 import TrellisKit
 import TrellisSpec
@@ -133,6 +134,8 @@ final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
     let library: PhotoLibrary
     /// The feed of the page's collection view (one per page: the gallery makes one).
     private(set) var feed: CollectionImageFeed<Int>?
+    /// The collection view the feed serves.
+    private weak var shownCollection: CollectionView?
 
     init(library: PhotoLibrary) {
         self.library = library
@@ -145,11 +148,11 @@ final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
         let collection = super.makeCollectionView(width: width, height: height)
         collection.register(PhotoCell.self, forCellWithReuseIdentifier: "photo")
         let library = self.library
-        let loader = ImageLoader<Int> { request in
-            try library.ensure(request.key)
+        let loader = ImageLoader<ImageVariant<Int>> { request in
+            try library.ensure(request.key.key)
             return try PixbufCodec.decode(file: request.path, pixelWidth: request.pixelWidth, scale: request.scale)
         }
-        let feed = CollectionImageFeed(collectionView: collection, loader: loader, decodeWidth: Self.decodeWidth(collection)) {
+        let feed = CollectionImageFeed(collectionView: collection, loader: loader, decodeWidth: Self.decodeWidth(collection, scale: 1)) {
             ($0.item, library.path($0.item))
         }
         feed.show = { cell, image in
@@ -158,26 +161,47 @@ final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
             cell.aspectRatio = Double(image.pixelWidth) / Double(image.pixelHeight)
         }
         self.feed = feed
+        self.shownCollection = collection
         collection.delegate = self
         reportStatisticsIfAsked()
         return collection
     }
 
+    /// Follows the scale factor of the widget showing the page: photos are decoded at the
+    /// screen's pixels (a 2× screen gets twice as many a side), and again when the window
+    /// moves to a screen of another scale.
+    @MainActor func follow(_ host: CollectionWidget) {
+        host.onScaleFactorChange = { [weak self] scale in self?.screenScaleChanged(to: Double(scale)) }
+        screenScaleChanged(to: Double(host.scaleFactor))
+    }
+
+    private func screenScaleChanged(to scale: Double) {
+        guard let feed, let collection = shownCollection else { return }
+        feed.displayChanged(scale: scale, decodeWidth: Self.decodeWidth(collection, scale: scale))
+    }
+
     /// With `TRELLIS_GTK_DEBUG=1`, a debug line every 250 ms on the main loop:
     /// `{"event":"photoWall", ...}` with the items whose image was ready when they were
     /// displayed and those whose was not, the same for the items prefetching announced
-    /// first (the prefetch hit rate), the cache's bytes and
-    /// budget, its evictions and the decodes outstanding.
+    /// first (the prefetch hit rate), the cache's bytes and budget, its evictions, the
+    /// decodes outstanding, the scale and width decoded at, and for each displayed photo
+    /// `[item, pixel width of its image, width of its cell in points]`.
     private func reportStatisticsIfAsked() {
         guard ProcessInfo.processInfo.environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
         let tick: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
             let page = Unmanaged<PhotoWallPage>.fromOpaque(context!).takeUnretainedValue()
             guard let feed = page.feed else { return 1 }
+            let shown = (page.shownCollection?.visibleCells ?? []).compactMap { cell -> String? in
+                guard let photo = cell as? PhotoCell, let image = photo.imageView.image,
+                      let item = page.shownCollection?.indexPath(for: cell)?.item else { return nil }
+                return "[\(item),\(image.pixelWidth),\(photo.frame.width)]"
+            }
             FileHandle.standardOutput.write(Data((
                 "{\"event\":\"photoWall\",\"readyWhenDisplayed\":\(feed.readyWhenDisplayed),\"missingWhenDisplayed\":\(feed.missingWhenDisplayed),"
                 + "\"prefetchedReadyWhenDisplayed\":\(feed.prefetchedReadyWhenDisplayed),\"prefetchedMissingWhenDisplayed\":\(feed.prefetchedMissingWhenDisplayed),"
                 + "\"cacheBytes\":\(feed.cache.totalBytes),\"budgetBytes\":\(feed.cache.byteBudget),\"evictions\":\(feed.cache.evictionCount),"
-                + "\"outstanding\":\(feed.loader.outstandingCount)}\n").utf8))
+                + "\"outstanding\":\(feed.loader.outstandingCount),\"scale\":\(feed.scale),\"decodeWidth\":\(feed.decodeWidth),"
+                + "\"shown\":[\(shown.joined(separator: ","))]}\n").utf8))
             return 1  // G_SOURCE_CONTINUE
         }
         // The page lives as long as the window (its widget retains it).
@@ -185,24 +209,37 @@ final class PhotoWallPage: GalleryPage, CollectionViewDelegate {
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: Trellis.IndexPath) -> Size {
-        // The waterfall's column: the width less the section insets and the spacing, halved
-        // (GalleryLayout.waterfall: two columns, 8 apart, 10 inside), on whole points.
-        let column = ((collectionView.containerSize.width - 20 - 8) / 2).rounded(.down)
+        // The width of the item's column as the layout gives it (the columns' edges are on
+        // whole points, so the two can differ by one): the estimate is then the size the
+        // cell measures, and an item whose image arrived does not change again when it is
+        // measured. Before the layout has placed the item: the width less the section
+        // insets and the spacing, halved (GalleryLayout.waterfall: two columns, 8 apart, 10
+        // inside), on whole points.
+        let column: Double
+        if let waterfall = collectionViewLayout as? WaterfallLayout,
+           case .exactly(let width) = waterfall.fittingProposal(forItemAt: indexPath).width, width > 0 {
+            column = width
+        } else {
+            column = ((collectionView.containerSize.width - 20 - 8) / 2).rounded(.down)
+        }
         let ratio = feed?.aspectRatio(forItemAt: indexPath) ?? 1
         return Size(width: column, height: (column / ratio).rounded())
     }
 
-    /// The pixel width to decode at: the widest item frame of the layout in view (the
-    /// column's width), at least 1.
-    static func decodeWidth(_ collection: CollectionView, item: Trellis.IndexPath = Trellis.IndexPath(item: 0, section: 0)) -> Int {
-        let width = collection.layoutAttributesForItem(at: item)?.frame.width ?? collection.bounds.width / 2
-        return max(1, Int(width.rounded(.up)))
+    /// The pixel width to decode at: the wider column's width (the layout puts the column
+    /// edges on whole points, so the two differ by a point at most: this is the half width
+    /// rounded up) times the screen's scale, rounded up, at least 1.
+    static func decodeWidth(_ collection: CollectionView, scale: Double) -> Int {
+        let column = ((collection.containerSize.width - 20 - 8) / 2).rounded(.up)
+        return max(1, Int((column * scale).rounded(.up)))
     }
 
     override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: Trellis.IndexPath) throws -> CollectionViewCell {
         let cell = try collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath) as! PhotoCell
         guard let feed else { return cell }
-        feed.decodeWidth = Self.decodeWidth(collectionView, item: indexPath)
+        // A new width (the window resized) decodes at the new column width.
+        let width = Self.decodeWidth(collectionView, scale: feed.scale)
+        if width != feed.decodeWidth { feed.displayChanged(scale: feed.scale, decodeWidth: width) }
         cell.aspectRatio = feed.aspectRatio(forItemAt: indexPath)
         cell.imageView.image = feed.image(forItemAt: indexPath)
         return cell

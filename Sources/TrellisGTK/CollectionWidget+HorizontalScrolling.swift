@@ -100,6 +100,9 @@ extension CollectionWidget {
         // scrollbar use, the page increment Page Up/Down.
         trellis_collection_widget_configure_adjustment(
             trellisWidget, scrollOrientation, scrollOffset, 0, content, page, max(1, page / 10), max(1, page * 0.9))
+        let adjustment = axis == .vertical
+            ? trellis_collection_widget_get_vadjustment(trellisWidget) : trellis_collection_widget_get_hadjustment(trellisWidget)
+        adjustmentValue = adjustment.map { gtk_adjustment_get_value($0) }
         let across = collectionView.bounds.size[axis.other]
         let other = axis == .vertical ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
         trellis_collection_widget_configure_adjustment(trellisWidget, other, 0, 0, across, across, max(1, across / 10), max(1, across * 0.9))

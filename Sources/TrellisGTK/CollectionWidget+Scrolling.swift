@@ -10,17 +10,23 @@ extension CollectionWidget {
     // MARK: The adjustment and the layout
 
     /// The adjustment's value changed by someone else than the widget (wheel,
-    /// scrollbar, kinetic scrolling): the value is the new content offset in the layout
-    /// as it is. The collection view's next pass anchors an item it shows at that offset
-    /// and measures what came into view around it. A scroll the person makes ends the
-    /// widget's own animation, as a new value ends one of GTK's.
+    /// scrollbar, kinetic scrolling): the content offset moves by as much as the value did
+    /// from what the widget last set (``adjustmentValue``), in the layout as it is — the
+    /// offset itself may have moved since, when the engine kept its anchor through a size
+    /// that changed between two frames. The collection view's next pass anchors an item it
+    /// shows at that offset and measures what came into view around it. A scroll the person
+    /// makes ends the widget's own animation, as a new value ends one of GTK's.
     func scrolled(to value: Double) {
         stopScrollAnimation()
         // A scroll closes revealed swipe actions, as in UIKit.
         collectionView.closeSwipeActions()
+        let target = adjustmentValue.map { scrollOffset + (value - $0) } ?? value
+        // The adjustment holds `value` now: a second scroll before the next layout moves on
+        // from it.
+        adjustmentValue = value
         // At the end of the content (the scrollbar dragged to the bottom, GTK's End) the
         // view stays at the end while the items there are measured.
-        setContentOffset(value, pinnedToEnd: value > 0 && value >= maximumOffset - 0.5)
+        setContentOffset(target, pinnedToEnd: value > 0 && max(value, target) >= maximumOffset - 0.5)
         noteAdjustmentScroll()
         debug?.scroll(value: value, offset: scrollOffset)
     }

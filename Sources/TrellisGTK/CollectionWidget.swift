@@ -96,6 +96,11 @@ public final class CollectionWidget {
     var resizeAnchorItem: IndexPath?
     /// The axis the enclosing scrolled window was last set to scroll along (nil: not yet).
     var scrolledWindowAxis: Axis?
+    /// The scroll-axis adjustment's value as the widget last set it (nil: not set yet). A
+    /// value someone else sets is a scroll by its difference from this one: the engine may
+    /// have moved the offset since (keeping its anchor through an image that arrived), and
+    /// GTK's wheel steps and scrollbar drags start from the adjustment's value.
+    var adjustmentValue: Double?
 
     /// Called in the allocation that gives the widget a new width, before it lays out at
     /// that width: an app whose item sizes depend on the width gives the collection view
@@ -108,6 +113,16 @@ public final class CollectionWidget {
     /// the collection view its new sizes here. Self-sizing cells need nothing: they are
     /// measured again.
     public var onContentSizeCategoryChange: ((ContentSizeCategory) -> Void)?
+
+    /// Device pixels per point of the surface the widget is on (`gtk_widget_get_scale_factor`:
+    /// 2 on a HiDPI screen, `GDK_SCALE=2` under X11). Cells are drawn at it; an app decoding
+    /// images decodes at it (see ``onScaleFactorChange``).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
+    /// Called with the new ``scaleFactor`` when it changes (the window moved to a screen of
+    /// another scale, or was shown on one): an app that decodes images at the screen's
+    /// pixels asks for them again here.
+    public var onScaleFactorChange: ((Int) -> Void)?
     var frameCount = 0
     var pendingLayoutTime: Double = 0
     var pendingAccessibilityTime: Double = 0
@@ -227,6 +242,14 @@ public final class CollectionWidget {
             }
         }
         _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "unmap", unsafeBitCast(unmapped, to: GCallback.self),
+                                   Unmanaged.passUnretained(self).toOpaque())
+        let scaleChanged: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, context in
+            MainActor.assumeIsolated {
+                let host = CollectionWidget.host(context)
+                host.onScaleFactorChange?(host.scaleFactor)
+            }
+        }
+        _ = trellis_signal_connect(UnsafeMutableRawPointer(widget), "notify::scale-factor", unsafeBitCast(scaleChanged, to: GCallback.self),
                                    Unmanaged.passUnretained(self).toOpaque())
         installAccessibility()
         installInteraction()
@@ -408,7 +431,11 @@ public final class CollectionWidget {
     }
 
     var totalItems: Int {
-        (0..<collectionView.numberOfSections).reduce(0) { $0 + collectionView.numberOfItems(inSection: $1) }
+        // A loop, not `reduce`: its closure would check that it runs on the main actor once
+        // a section, and a chat has 25,000 day sections (half the widget's work a frame).
+        var total = 0
+        for section in 0..<collectionView.numberOfSections { total += collectionView.numberOfItems(inSection: section) }
+        return total
     }
 }
 

@@ -115,12 +115,83 @@ struct PangoLayoutConfigurator {
             text = safe
         }
         return text.utf8.withContiguousStorageIfAvailable { bytes in
-            configure(bytes, style: style, maxWidth: maxWidth, maxLines: maxLines)
+            configure(bytes, style: style, maxWidth: maxWidth, maxLines: maxLines, allowsPieces: true)
         }!
     }
 
+    /// Configures the layout for attributed `text`: its string, made safe run by run as a
+    /// plain text is, with a Pango attribute for each attribute of each run (fonts at the
+    /// layout's scale, colours, underlines, strikethroughs, letter spacing) over the bytes
+    /// of its run, on top of `style`. Laid out whole (never in windows: their texts would
+    /// not line up with the runs' bytes).
+    func configure(_ text: AttributedText, style: TextStyle, maxWidth: Double?, maxLines: Int) -> ConfiguredPangoLayout {
+        applyStyle(style)
+        var string = ""
+        var runs: [(start: Int, end: Int, attributes: AttributedText.Attributes)] = []
+        for run in text.runs {
+            var piece = run.text
+            piece.makeContiguousUTF8()
+            if piece.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) == true { piece = piece.replacingNUL() }
+            if piece.utf8.withContiguousStorageIfAvailable(String.mayHaveLongRunOfMarks) == true, let safe = piece.streamSafe() {
+                piece = safe
+            }
+            let start = string.utf8.count
+            string += piece
+            runs.append((start, string.utf8.count, run.attributes))
+        }
+        let attributes = attributeList(lineHeight: style.lineHeight, runs: runs)
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        // The list holds this text's runs: the next text sets its own.
+        slot.lineHeight = nil
+        string.makeContiguousUTF8()
+        return string.utf8.withContiguousStorageIfAvailable { bytes in
+            configure(bytes, style: style, maxWidth: maxWidth, maxLines: maxLines, allowsPieces: false)
+        }!
+    }
+
+    /// The line height of `lineHeight` over the whole text and each run's attributes over
+    /// its bytes.
+    private func attributeList(lineHeight: LineHeight,
+                               runs: [(start: Int, end: Int, attributes: AttributedText.Attributes)]) -> OpaquePointer {
+        let list = pango_attr_list_new()!
+        switch lineHeight {
+        case .normal: break
+        case .multiple(let factor): pango_attr_list_insert(list, pango_attr_line_height_new(factor))
+        case .fixed(let height): pango_attr_list_insert(list, pango_attr_line_height_new_absolute(units(height)))
+        }
+        func channel(_ value: Double) -> UInt16 { UInt16((min(1, max(0, value)) * 65535).rounded()) }
+        for run in runs where !run.attributes.isEmpty {
+            func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+                guard let attribute else { return }
+                attribute.pointee.start_index = UInt32(run.start)
+                attribute.pointee.end_index = UInt32(run.end)
+                pango_attr_list_insert(list, attribute)
+            }
+            let attributes = run.attributes
+            if let font = attributes.font {
+                precondition(font.size.isFinite && font.size > 0 && font.size <= 100_000,
+                             "font size must be in (0, 100000] points, got \(font.size)")
+                add(pango_attr_font_desc_new(state.description(of: font, scale: scale)))
+            }
+            if let color = attributes.foregroundColor {
+                add(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)))
+                add(pango_attr_foreground_alpha_new(channel(color.alpha)))
+            }
+            if let underline = attributes.underline {
+                add(pango_attr_underline_new(underline == .double ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE))
+            }
+            if attributes.strikethrough { add(pango_attr_strikethrough_new(1)) }
+            if let kerning = attributes.kerning, kerning != 0, kerning.isFinite {
+                let spacing = max(Double(Int32.min), min(Double(Int32.max), (kerning * unitsPerPoint).rounded()))
+                add(pango_attr_letter_spacing_new(Int32(spacing)))
+            }
+        }
+        return list
+    }
+
     private func configure(_ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, maxWidth: Double?,
-                           maxLines: Int) -> ConfiguredPangoLayout {
+                           maxLines: Int, allowsPieces: Bool) -> ConfiguredPangoLayout {
         setText(bytes, count: bytes.count)
         let widthUnits: Int32? = maxWidth.map(units)
         var truncated = false
@@ -128,9 +199,9 @@ struct PangoLayoutConfigurator {
         switch style.lineBreakMode {
         case .wordWrap, .charWrap:
             let wrap = style.lineBreakMode == .charWrap ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR
-            let pieces = widthUnits.flatMap {
+            let pieces = allowsPieces ? widthUnits.flatMap {
                 layOutInPieces(bytes, wrap: wrap, widthUnits: $0, maxLines: maxLines, style: style)
-            }
+            } : nil
             if case .windows(let configured) = pieces { return configured }
             setWrapping(wrap, width: widthUnits, ellipsize: PANGO_ELLIPSIZE_NONE, height: -1)
             if case .cut(let end) = pieces {
@@ -146,7 +217,7 @@ struct PangoLayoutConfigurator {
             guard let widthUnits, maxLines > 0 else {
                 // Unlimited lines wrap (as UILabel does); without a width each paragraph is
                 // one line and only the line limit can cut, marked with "…".
-                if let widthUnits, case .windows(let configured) = layOutInPieces(
+                if allowsPieces, let widthUnits, case .windows(let configured) = layOutInPieces(
                     bytes, wrap: PANGO_WRAP_WORD_CHAR, widthUnits: widthUnits, maxLines: 0, style: style) {
                     return configured
                 }

@@ -22,18 +22,36 @@ extension PangoTextMeasurer {
                                         cairoContext cr: OpaquePointer,
                                         _ body: (_ configured: ConfiguredPangoLayout) throws -> R) rethrows -> R {
         try withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { configured in
-            var x = 0.0, y = 0.0
-            if cairo_has_current_point(cr) != 0 { cairo_get_current_point(cr, &x, &y) }
-            cairo_save(cr)
-            defer { cairo_restore(cr) }
-            if configured.needsClipping {
-                cairo_rectangle(cr, x, y, configured.measurement.width, configured.measurement.height)
-                cairo_clip(cr)
-            }
-            cairo_translate(cr, x + configured.layoutOriginX, y + configured.layoutOriginY)
-            cairo_scale(cr, configured.drawingScale, configured.drawingScale)
-            cairo_move_to(cr, 0, 0)
-            return try body(configured)
+            try Self.prepare(cr, for: configured, body)
         }
+    }
+
+    /// The same for attributed `text`, laid out as
+    /// ``measureAttributed(_:style:maxWidth:maxLines:)`` measures it.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    public func withConfiguredLayout<R>(for text: AttributedText, style: TextStyle, maxWidth: Double?, maxLines: Int,
+                                        cairoContext cr: OpaquePointer,
+                                        _ body: (_ configured: ConfiguredPangoLayout) throws -> R) rethrows -> R {
+        try withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { configured in
+            try Self.prepare(cr, for: configured, body)
+        }
+    }
+
+    /// Moves `cr` to the layout's origin at its scale, clipped when it must be, around `body`.
+    private static func prepare<R>(_ cr: OpaquePointer, for configured: ConfiguredPangoLayout,
+                                   _ body: (_ configured: ConfiguredPangoLayout) throws -> R) rethrows -> R {
+        var x = 0.0, y = 0.0
+        if cairo_has_current_point(cr) != 0 { cairo_get_current_point(cr, &x, &y) }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if configured.needsClipping {
+            cairo_rectangle(cr, x, y, configured.measurement.width, configured.measurement.height)
+            cairo_clip(cr)
+        }
+        cairo_translate(cr, x + configured.layoutOriginX, y + configured.layoutOriginY)
+        cairo_scale(cr, configured.drawingScale, configured.drawingScale)
+        cairo_move_to(cr, 0, 0)
+        return try body(configured)
     }
 }

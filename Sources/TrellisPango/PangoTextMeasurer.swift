@@ -2,7 +2,7 @@ import CPango
 import TrellisText
 
 /// Measures text with Pango (HarfBuzz shaping, fontconfig fallback, bidi, line breaking
-/// and ellipsization), the way ``PangoTextMeasurer/withConfiguredLayout(for:style:maxWidth:maxLines:_:)``
+/// and ellipsization), the way `withConfiguredLayout(for:style:maxWidth:maxLines:_:)`
 /// lets a renderer draw it, so the measured size is the drawn size.
 ///
 /// Thread-safe: each thread measures with its own Pango context and layout (see
@@ -69,6 +69,65 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
         return measureWithLayout(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
     }
 
+    /// Measures attributed `text` as `withConfiguredLayout(for:style:maxWidth:maxLines:_:)` (attributed)
+    /// lays it out: each run with its own font and letter spacing, through Pango's
+    /// attributes. Text with no attributes of its own is measured as its string.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    public func measureAttributed(_ text: AttributedText, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
+        if text.isPlain { return measure(text.string, style: style, maxWidth: maxWidth, maxLines: maxLines) }
+        return withConfiguredLayout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines) { $0.measurement }
+    }
+
+    /// Configures a `PangoLayout` for attributed `text` exactly as
+    /// ``measureAttributed(_:style:maxWidth:maxLines:)`` measures it, and hands it to `body`
+    /// (the same contract as the plain text's `withConfiguredLayout(for:style:maxWidth:maxLines:_:)`).
+    /// The runs' colours, underlines and strikethroughs are Pango attributes of the layout,
+    /// so showing it draws them; a run without a colour takes the drawing's source colour.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    public func withConfiguredLayout<R>(for text: AttributedText, style: TextStyle, maxWidth: Double?, maxLines: Int,
+                                        _ body: (ConfiguredPangoLayout) throws -> R) rethrows -> R {
+        if text.isPlain {
+            return try withConfiguredLayout(for: text.string, style: style, maxWidth: maxWidth, maxLines: maxLines, body)
+        }
+        precheckMeasureArguments(style: style, maxWidth: maxWidth, maxLines: maxLines)
+        return try withLayoutSlot { state, slot in
+            // The scale that holds the text in its largest font (a long text gets the crude,
+            // safe one: it is not refined by a first unwrapped layout, as a plain text's is).
+            var largest = style
+            largest.font = text.largestFont(defaultFont: style.font)
+            let scale = PangoLayoutConfigurator.scale(forBytes: text.string.utf8.count, style: largest)
+            return try body(configurator(state: state, slot: slot, scale: scale)
+                .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines))
+        }
+    }
+
+    /// Runs `body` with the calling thread's Pango objects and a layout to configure: the
+    /// thread's own, or — while another body holds it — a new one, released afterwards.
+    @inline(__always)
+    private func withLayoutSlot<R>(_ body: (PangoThreadState, LayoutSlot) throws -> R) rethrows -> R {
+        let state = threadState.current
+        let slot: LayoutSlot
+        let borrowsPrimary = !state.primaryInUse
+        if borrowsPrimary {
+            slot = state.primary
+            state.primaryInUse = true
+        } else {
+            slot = LayoutSlot(context: state.context)
+        }
+        defer {
+            if borrowsPrimary { state.primaryInUse = false } else { slot.release() }
+        }
+        return try body(state, slot)
+    }
+
+    /// A configurator for `slot` at `scale` with this measurer's settings.
+    private func configurator(state: PangoThreadState, slot: LayoutSlot, scale: Double) -> PangoLayoutConfigurator {
+        PangoLayoutConfigurator(state: state, slot: slot, scale: scale, minimumUnbreakableRun: minimumUnbreakableRun,
+                                linesPerWindow: linesPerWindow, lineCostForWindows: lineCostForWindows)
+    }
+
     /// On the calling thread: how many measurements the HarfBuzz fast path answered, and
     /// how many words it shaped (the rest were word-cache hits).
     var singleLineStatistics: (fast: Int, shapedWords: Int) {
@@ -95,36 +154,21 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     public func withConfiguredLayout<R>(for text: String, style: TextStyle, maxWidth: Double?, maxLines: Int,
                                         _ body: (ConfiguredPangoLayout) throws -> R) rethrows -> R {
         precheckMeasureArguments(style: style, maxWidth: maxWidth, maxLines: maxLines)
-        let state = threadState.current
-        let slot: LayoutSlot
-        let borrowsPrimary = !state.primaryInUse
-        if borrowsPrimary {
-            slot = state.primary
-            state.primaryInUse = true
-        } else {
-            slot = LayoutSlot(context: state.context)
+        return try withLayoutSlot { state, slot in
+            let bytes = text.utf8.count
+            var scale = PangoLayoutConfigurator.scale(forBytes: bytes, style: style)
+            if scale < PangoLayoutConfigurator.largestScale(for: style) {
+                // A long text: lay it out unwrapped at the crude safe scale to learn its real
+                // extent, then build it at the most precise scale that extent allows.
+                let natural = configurator(state: state, slot: slot, scale: scale)
+                    .configure(text, style: TextStyle(font: style.font, lineHeight: style.lineHeight, lineBreakMode: .clip),
+                               maxWidth: nil, maxLines: 0).measurement
+                scale = max(scale, PangoLayoutConfigurator.scale(
+                    naturalWidth: natural.width, paragraphs: natural.lineCount, bytes: bytes, style: style, maxWidth: maxWidth))
+            }
+            return try body(configurator(state: state, slot: slot, scale: scale)
+                .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines))
         }
-        defer {
-            if borrowsPrimary { state.primaryInUse = false } else { slot.release() }
-        }
-        let bytes = text.utf8.count
-        var scale = PangoLayoutConfigurator.scale(forBytes: bytes, style: style)
-        if scale < PangoLayoutConfigurator.largestScale(for: style) {
-            // A long text: lay it out unwrapped at the crude safe scale to learn its real
-            // extent, then build it at the most precise scale that extent allows.
-            let natural = PangoLayoutConfigurator(state: state, slot: slot, scale: scale,
-                                                  minimumUnbreakableRun: minimumUnbreakableRun, linesPerWindow: linesPerWindow,
-                                                  lineCostForWindows: lineCostForWindows)
-                .configure(text, style: TextStyle(font: style.font, lineHeight: style.lineHeight, lineBreakMode: .clip),
-                           maxWidth: nil, maxLines: 0).measurement
-            scale = max(scale, PangoLayoutConfigurator.scale(
-                naturalWidth: natural.width, paragraphs: natural.lineCount, bytes: bytes, style: style, maxWidth: maxWidth))
-        }
-        let configured = PangoLayoutConfigurator(state: state, slot: slot, scale: scale,
-                                                 minimumUnbreakableRun: minimumUnbreakableRun, linesPerWindow: linesPerWindow,
-                                                  lineCostForWindows: lineCostForWindows)
-            .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
-        return try body(configured)
     }
 }
 

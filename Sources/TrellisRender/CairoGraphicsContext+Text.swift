@@ -13,29 +13,47 @@ extension CairoGraphicsContext {
     @discardableResult
     public func drawText(_ text: String, style: TextStyle, maxLines: Int, in rect: Rect, color: Color,
                          centeredVertically: Bool) -> TextMeasurement {
-        withTextLayout(text, style: style, maxLines: maxLines, in: rect, centeredVertically: centeredVertically) { configured, origin in
-            cairo_save(cairo)
-            if configured.needsClipping {
-                cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
-                cairo_clip(cairo)
-            }
-            setSource(color)
-            cairo_translate(cairo, origin.x, origin.y)
-            // The layout is built larger than the text for precision; scale it back.
-            cairo_scale(cairo, configured.drawingScale, configured.drawingScale)
-            cairo_move_to(cairo, 0, 0)
-            // Not pango_cairo_update_layout: that would re-shape the layout for this
-            // context's transform and font options, and the drawn text could differ from the
-            // measured text. The layout's own (unhinted) metrics are drawn as they are.
-            configured.show(in: cairo)
-            cairo_restore(cairo)
-            return configured.measurement
+        withTextLayout(.plain(text), style: style, maxLines: maxLines, in: rect, centeredVertically: centeredVertically) {
+            show($0, at: $1, in: rect, color: color)
         }
+    }
+
+    /// Draws attributed `text` from the PangoLayout that `PangoTextMeasurer` configures for
+    /// measuring it (`measureAttributed`): each run in its font, colour, underline,
+    /// strikethrough and letter spacing; runs without a colour in `color`.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    @discardableResult
+    public func drawText(_ text: AttributedText, style: TextStyle, maxLines: Int, in rect: Rect, color: Color,
+                         centeredVertically: Bool) -> TextMeasurement {
+        withTextLayout(.attributed(text), style: style, maxLines: maxLines, in: rect, centeredVertically: centeredVertically) {
+            show($0, at: $1, in: rect, color: color)
+        }
+    }
+
+    /// Shows a configured layout with its origin at `origin`, clipped to `rect` when it must be.
+    private func show(_ configured: ConfiguredPangoLayout, at origin: Point, in rect: Rect, color: Color) -> TextMeasurement {
+        cairo_save(cairo)
+        if configured.needsClipping {
+            cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(cairo)
+        }
+        setSource(color)
+        cairo_translate(cairo, origin.x, origin.y)
+        // The layout is built larger than the text for precision; scale it back.
+        cairo_scale(cairo, configured.drawingScale, configured.drawingScale)
+        cairo_move_to(cairo, 0, 0)
+        // Not pango_cairo_update_layout: that would re-shape the layout for this
+        // context's transform and font options, and the drawn text could differ from the
+        // measured text. The layout's own (unhinted) metrics are drawn as they are.
+        configured.show(in: cairo)
+        cairo_restore(cairo)
+        return configured.measurement
     }
 
     /// Strokes each line's logical box and baseline of `text` as ``drawText`` would lay it
     /// out (the `--debug` overlay).
-    func drawTextGuides(_ text: String, style: TextStyle, maxLines: Int, in rect: Rect, centeredVertically: Bool,
+    func drawTextGuides(_ text: DrawnText, style: TextStyle, maxLines: Int, in rect: Rect, centeredVertically: Bool,
                         lineWidth: Double, boxColor: Color, baselineColor: Color) {
         withTextLayout(text, style: style, maxLines: maxLines, in: rect, centeredVertically: centeredVertically) { configured, origin in
             // Pango units per point of the drawn text.
@@ -54,13 +72,24 @@ extension CairoGraphicsContext {
     }
 
     /// Configures the layout once and hands it over with the point where its origin goes.
-    private func withTextLayout<R>(_ text: String, style: TextStyle, maxLines: Int, in rect: Rect, centeredVertically: Bool,
+    private func withTextLayout<R>(_ text: DrawnText, style: TextStyle, maxLines: Int, in rect: Rect, centeredVertically: Bool,
                                    _ body: (ConfiguredPangoLayout, Point) -> R) -> R {
-        PangoTextMeasurer.shared.withConfiguredLayout(
-            for: text, style: style, maxWidth: rect.width.isFinite ? max(0, rect.width) : nil, maxLines: maxLines
-        ) { configured in
+        let maxWidth = rect.width.isFinite ? max(0, rect.width) : nil
+        func place(_ configured: ConfiguredPangoLayout) -> R {
             let top = centeredVertically ? rect.minY + (rect.height - configured.measurement.height) / 2 : rect.minY
             return body(configured, Point(x: rect.minX + configured.layoutOriginX, y: top + configured.layoutOriginY))
         }
+        switch text {
+        case .plain(let string):
+            return PangoTextMeasurer.shared.withConfiguredLayout(for: string, style: style, maxWidth: maxWidth, maxLines: maxLines, place)
+        case .attributed(let attributed):
+            return PangoTextMeasurer.shared.withConfiguredLayout(for: attributed, style: style, maxWidth: maxWidth, maxLines: maxLines, place)
+        }
     }
+}
+
+/// A label's text as drawn: plain, or with attributes.
+enum DrawnText: Equatable {
+    case plain(String)
+    case attributed(AttributedText)
 }

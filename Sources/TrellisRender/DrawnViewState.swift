@@ -24,7 +24,7 @@ struct DrawnViewState: Equatable {
     var subviewCount: Int
     // A label's text as drawn: what `LabelText.draw` passes to Pango, and the box it
     // computed (which folds in the label's measurer and alignment).
-    var text: String?
+    var text: DrawnText?
     var textStyle: TextStyle?
     var numberOfLines = 0
     var textColor: Color?
@@ -52,7 +52,7 @@ struct DrawnViewState: Equatable {
         subviewCount = view.subviews.count
         guard view.isDrawn else { return }
         if let label = view as? Label, !label.text.isEmpty {
-            text = label.text
+            text = LabelText(label).drawnText
             textStyle = label.style
             numberOfLines = label.numberOfLines
             textColor = label.textColor.resolvedColor(with: traits)
@@ -82,7 +82,7 @@ struct DrawnViewState: Equatable {
         else { return false }
         let drawnLabel = view.isDrawn ? (view as? Label).flatMap { $0.text.isEmpty ? nil : $0 } : nil
         if let label = drawnLabel {
-            guard text == label.text, numberOfLines == label.numberOfLines, textStyle == label.style,
+            guard Self.text(text, isDrawnFrom: label), numberOfLines == label.numberOfLines, textStyle == label.style,
                   textColor == label.textColor.resolvedColor(with: traits), textRect == LabelText(label).textRect(in: bounds)
             else { return false }
         } else if text != nil || textStyle != nil || numberOfLines != 0 || textColor != nil || textRect != nil {
@@ -92,6 +92,16 @@ struct DrawnViewState: Equatable {
             return image == imageView.image && imageRect == imageView.imageRect
         }
         return image == nil && imageRect == nil
+    }
+
+    /// Whether `text` is what `label` draws (`LabelText(label).drawnText`), compared without
+    /// making that value.
+    private static func text(_ text: DrawnText?, isDrawnFrom label: Label) -> Bool {
+        switch text {
+        case .plain(let plain)?: label.attributedText == nil && plain == label.text
+        case .attributed(let attributed)?: label.attributedText == attributed
+        case nil: false
+        }
     }
 
     /// Walks `cell`'s subtree in drawing order and hands each view's state to `body` (which

@@ -26,15 +26,25 @@ struct LabelText {
         return Rect(x: bounds.minX + shift, y: bounds.minY, width: bounds.width - shift, height: bounds.height)
     }
 
+    /// The text as drawn: with its attributes when it has them.
+    var drawnText: DrawnText { label.attributedText.map(DrawnText.attributed) ?? .plain(label.text) }
+
     func draw(in context: CairoGraphicsContext, bounds: Rect) {
         guard !label.text.isEmpty else { return }
-        context.drawText(label.text, style: label.style, maxLines: label.numberOfLines, in: textRect(in: bounds),
-                         color: label.textColor.resolvedColor(with: label.traitCollection), centeredVertically: true)
+        let color = label.textColor.resolvedColor(with: label.traitCollection)
+        switch drawnText {
+        case .plain(let text):
+            context.drawText(text, style: label.style, maxLines: label.numberOfLines, in: textRect(in: bounds), color: color,
+                             centeredVertically: true)
+        case .attributed(let text):
+            context.drawText(text, style: label.style, maxLines: label.numberOfLines, in: textRect(in: bounds), color: color,
+                             centeredVertically: true)
+        }
     }
 
     func drawGuides(in context: CairoGraphicsContext, bounds: Rect, lineWidth: Double, boxColor: Color, baselineColor: Color) {
         guard !label.text.isEmpty else { return }
-        context.drawTextGuides(label.text, style: label.style, maxLines: label.numberOfLines, in: textRect(in: bounds),
+        context.drawTextGuides(drawnText, style: label.style, maxLines: label.numberOfLines, in: textRect(in: bounds),
                                centeredVertically: true, lineWidth: lineWidth, boxColor: boxColor, baselineColor: baselineColor)
     }
 }

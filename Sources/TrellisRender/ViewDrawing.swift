@@ -84,8 +84,14 @@ struct ViewDrawing {
                 context.withSavedState {
                     context.clip(to: bounds, cornerRadius: state.clipsToBounds ? radius : 0)
                     if let text = state.text, let style = state.textStyle, let rect = state.textRect, let color = state.textColor {
-                        _ = context.drawText(text, style: style, maxLines: state.numberOfLines, in: rect, color: color,
+                        switch text {
+                        case .plain(let plain):
+                            context.drawText(plain, style: style, maxLines: state.numberOfLines, in: rect, color: color,
                                              centeredVertically: true)
+                        case .attributed(let attributed):
+                            context.drawText(attributed, style: style, maxLines: state.numberOfLines, in: rect, color: color,
+                                             centeredVertically: true)
+                        }
                     }
                     customDrawing?.draw(in: context)
                 }

@@ -55,7 +55,11 @@ import Trellis
 ///
 /// Items' `width` and `height` in the document's sections are the sizes they were measured
 /// at: used where a dimension is estimated, ignored elsewhere. Headers' and footers' sizes
-/// likewise measure estimated boundary items of the same kind.
+/// likewise measure estimated boundary items of the same kind. An item of a section with
+/// estimated badges may give the sizes its badges were measured at, by kind:
+/// `{"width": 80, "height": 44, "supplementaryItems": {"badge": {"width": 38, "height": 20}}}`
+/// (a kind the section has no estimated supplementary item of is an error); the others keep
+/// the estimate.
 public struct CompositionalSpec: Sendable {
     /// A section's description, or a list configuration made into a section with the
     /// environment of each prepare.
@@ -80,6 +84,9 @@ public struct CompositionalSpec: Sendable {
 
     public var configuration = CompositionalConfiguration()
     public var sections: Sections
+    /// The sizes the items' badges were measured at (`"supplementaryItems"` of the
+    /// document's items): by section, kind and item.
+    public var measuredSupplementaryItems: [Int: [ElementKind: [Int: Size]]] = [:]
     /// The JSON path of each entry of `.each` (`layout.sections[2]`), for the budgets'
     /// messages.
     var entryPaths: [String] = []
@@ -123,7 +130,59 @@ public struct CompositionalSpec: Sendable {
         }
         var spec = CompositionalSpec(configuration: configuration, sections: sections)
         spec.entryPaths = entryPaths
+        if case .each(let entries) = sections {
+            spec.hasEstimatedSupplementaryItems = entries.indices.contains { !spec.estimatedSupplementaryKinds(inSection: $0).isEmpty }
+        }
         return spec
+    }
+
+    /// The kinds of the estimated supplementary items (badges, or a group's) of the
+    /// description section `section` takes; a list section has none.
+    func estimatedSupplementaryKinds(inSection section: Int) -> [ElementKind] {
+        guard case .each(let entries) = sections, case .section(let description) = entries[Swift.min(section, entries.count - 1)] else { return [] }
+        var kinds: [ElementKind] = []
+        func collect(_ group: CompositionalGroup) {
+            for supplementary in group.supplementaryItems where supplementary.hasEstimatedDimension && !kinds.contains(supplementary.elementKind) {
+                kinds.append(supplementary.elementKind)
+            }
+            for subitem in group.subitems {
+                switch subitem {
+                case .item(let item):
+                    for supplementary in item.supplementaryItems where supplementary.hasEstimatedDimension && !kinds.contains(supplementary.elementKind) {
+                        kinds.append(supplementary.elementKind)
+                    }
+                case .group(let nested): collect(nested)
+                }
+            }
+        }
+        collect(description.group)
+        return kinds
+    }
+
+    /// Whether some section has estimated supplementary items (its items may then say what
+    /// they measured); found once, when the spec is decoded.
+    private(set) var hasEstimatedSupplementaryItems = false
+
+    /// Reads the measured badge sizes of a section's items (`"supplementaryItems"`).
+    mutating func decodeItemOptions(_ items: [JSONField], section: Int) throws(SpecError) {
+        var kinds: [ElementKind]?
+        for (index, item) in items.enumerated() {
+            guard case .object = item.value, let field = try item.object().optional("supplementaryItems") else { continue }
+            let known = kinds ?? estimatedSupplementaryKinds(inSection: section)
+            kinds = known
+            let object = try field.object()
+            for (name, value) in object.members {
+                let sizeField = JSONField(value, location: field.location.member(name))
+                let kind: ElementKind = .supplementary(name)
+                guard known.contains(kind) else {
+                    let names = known.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                    throw SpecError(.invalidValue, path: field.path(of: JSONValue.shortened(name)), known.isEmpty
+                        ? "the section has no estimated supplementary item to measure"
+                        : "the section has no estimated supplementary item of this kind; expected one of \(names)")
+                }
+                measuredSupplementaryItems[section, default: [:]][kind, default: [:]][index] = try LayoutDocument.decodeSize(sizeField)
+            }
+        }
     }
 
     /// A compositional layout with these options.
@@ -400,4 +459,9 @@ extension JSONObject {
         }
         return current
     }
+}
+
+extension CompositionalSupplementaryItem {
+    /// Whether its width or height is estimated (its view is measured).
+    fileprivate var hasEstimatedDimension: Bool { layoutSize.widthDimension.isEstimated || layoutSize.heightDimension.isEstimated }
 }

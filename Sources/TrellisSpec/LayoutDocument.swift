@@ -290,7 +290,11 @@ public struct LayoutDocument: Sendable {
         let containerHeight = height ?? visibleRect?.height ?? 0
         return StaticLayoutSource(
             containerSize: Size(width: width, height: containerHeight), layoutDirection: direction,
-            sections: sections.map { StaticLayoutSource.Section(items: .list($0.items), header: $0.header, footer: $0.footer) })
+            sections: sections.enumerated().map { index, section in
+                var given = StaticLayoutSource.Section(items: .list(section.items), header: section.header, footer: section.footer)
+                if case .compositional(let spec) = layout, let badges = spec.measuredSupplementaryItems[index] { given.supplementaryItemSizes = badges }
+                return given
+            })
     }
 
     /// The number of items in all sections.

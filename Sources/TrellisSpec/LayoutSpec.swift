@@ -48,22 +48,37 @@ public enum LayoutSpec: Sendable {
         }
     }
 
-    /// Members an item may carry besides its size and baseline (a grid item's width).
+    /// Members an item may carry besides its size and baseline (a grid item's width, the
+    /// measured sizes of a compositional item's estimated badges).
     var itemMembers: [String] {
         switch self {
         case .grid: GridSpec.itemMembers
+        case .compositional(let spec) where spec.hasEstimatedSupplementaryItems: ["supplementaryItems"]
         case .flow, .waterfall, .list, .compositional: []
         }
     }
 
     /// Whether items carry options of this layout (see ``decodeItemOptions(_:section:)``).
-    var hasItemOptions: Bool { if case .grid = self { true } else { false } }
+    var hasItemOptions: Bool {
+        switch self {
+        case .grid: true
+        case .compositional(let spec): spec.hasEstimatedSupplementaryItems
+        case .flow, .waterfall, .list: false
+        }
+    }
 
     /// Reads this layout's per-item options from a section's items.
     mutating func decodeItemOptions(_ items: [JSONField], section: Int) throws(SpecError) {
-        guard case .grid(var grid) = self else { return }
-        try grid.decodeItemOptions(items, section: section)
-        self = .grid(grid)
+        switch self {
+        case .grid(var grid):
+            try grid.decodeItemOptions(items, section: section)
+            self = .grid(grid)
+        case .compositional(var spec):
+            try spec.decodeItemOptions(items, section: section)
+            self = .compositional(spec)
+        case .flow, .waterfall, .list:
+            break
+        }
     }
 
     /// Reads this layout's per-section options from a section object.

@@ -73,6 +73,14 @@ public final class CachingTextMeasurer: TextMeasurer, @unchecked Sendable {
         return measureWithoutOwnEntry(key, hash: hash)
     }
 
+    /// Attributed text: plain text (no run with attributes of its own) from the cache as
+    /// its string; other text from the wrapped measurer each time (not cached: the key
+    /// would have to hold the runs).
+    public func measureAttributed(_ text: AttributedText, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
+        if text.isPlain { return measure(text.string, style: style, maxWidth: maxWidth, maxLines: maxLines) }
+        return base.measureAttributed(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
     /// The rest of ``measure(_:style:maxWidth:maxLines:)`` when the key has no entry: kept
     /// out of line so the hit path stays small (inlined, it gave the hit a frame of 1.4 KB).
     @inline(never)

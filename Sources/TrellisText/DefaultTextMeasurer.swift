@@ -107,4 +107,9 @@ public struct FallbackTextMeasurer: TextMeasurer {
         DefaultTextMeasurer.reportMissingBackendOnce()
         return approximation.measure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
     }
+
+    public func measureAttributed(_ text: AttributedText, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
+        DefaultTextMeasurer.reportMissingBackendOnce()
+        return approximation.measureAttributed(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
+    }
 }

@@ -42,9 +42,26 @@ public protocol TextMeasurer: Sendable {
     ///     paragraph is one line). Must be finite and not negative.
     ///   - maxLines: the most lines to show; 0 = unlimited. Must not be negative.
     func measure(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement
+
+    /// Measures attributed `text` drawn with `style`: each run in its own font, kerning
+    /// and lines; `style` gives the font of runs without one, the line height and the line
+    /// breaking. The arguments are those of ``measure(_:style:maxWidth:maxLines:)``.
+    ///
+    /// A measurer that cannot tell runs apart gets the default: text whose runs have no
+    /// attributes of their own is measured as its string, exactly; other text as its
+    /// string in the largest font it uses (``AttributedText/largestFont(defaultFont:)``),
+    /// which never makes it shorter than it is but may make it wider — an approximation.
+    /// `PangoTextMeasurer` (TrellisPango) measures every run as it is drawn.
+    func measureAttributed(_ text: AttributedText, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement
 }
 
 extension TextMeasurer {
+    public func measureAttributed(_ text: AttributedText, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
+        var approximate = style
+        approximate.font = text.largestFont(defaultFont: style.font)
+        return measure(text.string, style: approximate, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
     /// Measures `text` on one unconstrained line per paragraph, like `sizeWithAttributes`.
     public func measure(_ text: String, style: TextStyle) -> TextMeasurement {
         measure(text, style: style, maxWidth: nil, maxLines: 0)

@@ -89,11 +89,14 @@ extension WindowShowTests {
         #expect(check.violations.isEmpty, "\(check.violations.count) violations in \(check.pairs) frame pairs; first: \(check.violations.prefix(3))")
         // An image arriving for an item measured earlier and now above the screen sends the
         // item back to its estimate through invalidateCachedSizes(forItemsAt:), with the
-        // scroll anchor: the waterfall grows that column upward. A column can still shift:
-        // by 1 pt once by hand (two arrivals in one frame), and once in a CI run a whole
-        // column stayed still through a 117-pt wheel step up. Whether an arrival falls in
-        // such a frame depends on timing: intermittent.
-        withKnownIssue("an image arriving in the frame of a scroll can still shift a waterfall column", isIntermittent: true) {
+        // scroll anchor and the bounds: the waterfall grows a column upward where the item
+        // starts above the screen, downward where it starts below, and a photo on screen
+        // whose image arrived keeps its top, in the frame of a scroll too (headless:
+        // ImageArrivalStabilityTests). Still seen in one of two runs, after the scrollbar
+        // jump: in one frame (70) the items of one column stood still while the other's
+        // moved 128 pt and nothing on screen in either had grown; not reproduced headless
+        // yet. Intermittent.
+        withKnownIssue("an image arriving after a scrollbar jump can still shift a waterfall column", isIntermittent: true) {
             #expect(check.shifts.isEmpty, "\(check.shifts.count) shifts in \(check.pairs) frame pairs; first: \(check.shifts.prefix(3))")
         }
         #expect(check.pairs >= 20, "\(check.pairs) frame pairs compared")

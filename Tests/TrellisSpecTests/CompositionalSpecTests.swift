@@ -241,4 +241,59 @@ struct CompositionalSpecTests {
             Rect(x: 300, y: 0, width: 100, height: 100), Rect(x: 0, y: 100, width: 100, height: 100),
         ])
     }
+
+    /// An estimated badge in JSON: `{"estimated": 20}` as any dimension, and each item may
+    /// say what its badges measured (`"supplementaryItems": {"badge": SIZE}`); the badge then
+    /// takes that size where its dimension is estimated, anchored with it, and an item that
+    /// says nothing keeps the estimate.
+    @Test func anEstimatedBadgeTakesTheSizeItsItemGives() throws {
+        let badge = #"{"elementKind": "badge", "layoutSize": {"widthDimension": {"estimated": 20}, "heightDimension": {"absolute": 20}}, "containerAnchor": {"edges": ["top", "trailing"], "fractionalOffset": {"x": 0.3, "y": -0.3}}}"#
+        let layout = #"{"type": "compositional", "section": {"group": {"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 100}}, "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 0.25}, "heightDimension": {"fractionalHeight": 1}}, "supplementaryItems": [\#(badge)]}]}}}"#
+        let items = #"[{"width": 0, "height": 0, "supplementaryItems": {"badge": {"width": 44, "height": 99}}}, {"width": 0, "height": 0}]"#
+        let document = try LayoutDocument.decode(#"{"width": 400, "layout": \#(layout), "sections": [{"items": \#(items)}]}"#)
+        guard case .compositional(let spec) = document.layout, case .each(let entries) = spec.sections, case .section(let section) = entries[0],
+              case .item(let item) = section.group.subitems[0] else {
+            Issue.record("not a compositional section")
+            return
+        }
+        #expect(item.supplementaryItems.map(\.layoutSize) == [CompositionalSize(widthDimension: .estimated(20), heightDimension: .absolute(20))])
+        #expect(spec.measuredSupplementaryItems == [0: [.supplementary("badge"): [0: Size(width: 44, height: 99)]]])
+        let laidOut = spec.makeLayout()
+        laidOut.prepare(from: document.source)
+        // 44 wide (the fixed height stays 20): its top-trailing corner 0.3 × 44 right of the
+        // cell's (100, 0) and 6 up; the second cell's badge at the estimate.
+        #expect(laidOut.attributesForSupplementaryElement(ofKind: .supplementary("badge"), at: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 100 + 13.2 - 44, y: -6, width: 44, height: 20))
+        #expect(laidOut.attributesForSupplementaryElement(ofKind: .supplementary("badge"), at: IndexPath(item: 1, section: 0))?.frame
+                == Rect(x: 200 + 6 - 20, y: -6, width: 20, height: 20))
+    }
+
+    /// Measured badge sizes name a kind the section estimates, and are sizes.
+    @Test(arguments: [
+        (#"{"badge": {"width": -1, "height": 2}}"#, "sections[0].items[0].supplementaryItems.badge.width: expected a non-negative finite number, got -1"),
+        (#"{"pin": {"width": 1, "height": 2}}"#,
+         #"sections[0].items[0].supplementaryItems.pin: the section has no estimated supplementary item of this kind; expected one of "badge""#),
+        (#"[]"#, "sections[0].items[0].supplementaryItems: expected an object, got an empty array"),
+    ])
+    func badMeasuredBadgesNameTheirPath(_ measured: String, _ message: String) {
+        let badge = #"{"elementKind": "badge", "layoutSize": {"widthDimension": {"estimated": 20}, "heightDimension": {"absolute": 20}}, "containerAnchor": {"edges": ["top"]}}"#
+        let layout = #"{"type": "compositional", "section": {"group": {"axis": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 100}}, "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 0.25}, "heightDimension": {"fractionalHeight": 1}}, "supplementaryItems": [\#(badge)]}]}}}"#
+        do {
+            _ = try LayoutDocument.decode(#"{"width": 400, "layout": \#(layout), "sections": [{"items": [{"width": 0, "height": 0, "supplementaryItems": \#(measured)}]}]}"#)
+            Issue.record("no error for \(measured)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    /// Without an estimated badge, an item's `"supplementaryItems"` is an unknown member.
+    @Test func measuredBadgesNeedAnEstimatedBadge() {
+        do {
+            _ = try LayoutDocument.decode(Self.document(Self.section(group: #"{"axis": "vertical", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [\#(Self.row)]}"#),
+                                                        sections: #"[{"items": [{"width": 0, "height": 20, "supplementaryItems": {}}]}]"#))
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.hasPrefix("sections[0].items[0].supplementaryItems: unknown member"))
+        }
+    }
 }

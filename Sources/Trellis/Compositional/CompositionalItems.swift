@@ -243,8 +243,16 @@ public struct CompositionalAnchor: Hashable, Sendable {
 /// coincide. Without an item anchor the supplementary item lies within the container
 /// anchor's edges (its item anchor takes the container anchor's edges and no offset): with
 /// `[.top, .trailing]` its top-trailing corner is the cell's, before the offset. Its
-/// `layoutSize` resolves fractions against the cell's size; an estimated dimension is used
-/// at its estimate (supplementary items are not measured).
+/// `layoutSize` resolves fractions against the cell's size.
+///
+/// **Self-sizing.** An estimated dimension is used at its estimate until the item's view
+/// is measured, then at the measured extent, per cell: a badge "3" and a badge "1,024" each
+/// get their own width, as UIKit self-sizes an estimated `NSCollectionLayoutSupplementaryItem`.
+/// The anchors are resolved against the size in use (a fractional offset is a fraction of
+/// the measured size), and the dimensions that are not estimated stay as resolved. A
+/// collection view measures the supplementary views it displays (the layout's
+/// `fittingProposal(forSupplementaryElementOfKind:at:)` leaves the estimated extents free);
+/// a layout source hands measured sizes in with `sizesForSupplementaryItems(ofKind:inSection:)`.
 ///
 /// It takes no room: cells and groups are where they would be without it, and it may stick
 /// out of its cell (Apple's Badges sample hangs a badge over the top-trailing corner).
@@ -273,18 +281,34 @@ public struct CompositionalSupplementaryItem: Hashable, Sendable {
         zIndex = Pinning.supplementaryZIndex
     }
 
-    /// Its frame (layout space) attached to a cell whose frame is `cell`.
-    func frame(attachedTo cell: Rect) -> Rect {
-        let size = Size(width: layoutSize.widthDimension.resolvedOrEstimate(in: cell.size), height: layoutSize.heightDimension.resolvedOrEstimate(in: cell.size))
+    /// Whether a dimension is estimated (the item is measured).
+    var isEstimated: Bool { layoutSize.widthDimension.isEstimated || layoutSize.heightDimension.isEstimated }
+
+    /// Its size on a cell of size `cell`: estimated dimensions at their `measured` extent
+    /// when there is one, else at their estimate.
+    func size(on cell: Size, measured: Size?) -> Size {
+        var size = Size(width: layoutSize.widthDimension.resolvedOrEstimate(in: cell), height: layoutSize.heightDimension.resolvedOrEstimate(in: cell))
+        if let measured {
+            if layoutSize.widthDimension.isEstimated { size.width = measured.width }
+            if layoutSize.heightDimension.isEstimated { size.height = measured.height }
+        }
+        return size
+    }
+
+    /// Its frame (layout space) attached to a cell whose frame is `cell`; `measured`: the
+    /// size its view was measured at, if it was.
+    func frame(attachedTo cell: Rect, measured: Size? = nil) -> Rect {
+        let size = size(on: cell.size, measured: measured)
         let target = containerAnchor.point(in: cell, supplementarySize: size)
         let own = (itemAnchor ?? CompositionalAnchor(edges: containerAnchor.edges)).point(in: Rect(origin: .zero, size: size), supplementarySize: size)
         return Rect(x: target.x - own.x, y: target.y - own.y, width: size.width, height: size.height)
     }
 
     /// How far, at most, its frame reaches past the cell it is attached to, for a cell no
-    /// larger than `container` (queries widen their search by it).
-    func reach(in container: Size) -> Double {
-        let size = Size(width: layoutSize.widthDimension.resolvedOrEstimate(in: container), height: layoutSize.heightDimension.resolvedOrEstimate(in: container))
+    /// larger than `container` (queries widen their search by it); `measured`: a size it
+    /// was measured at.
+    func reach(in container: Size, measured: Size? = nil) -> Double {
+        let size = size(on: container, measured: measured)
         func shift(_ anchor: CompositionalAnchor?) -> Double {
             guard let anchor else { return 0 }
             return anchor.isFractionalOffset

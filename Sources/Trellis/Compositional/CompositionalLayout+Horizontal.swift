@@ -171,6 +171,11 @@ struct TransposedLayoutSource<Base: LayoutSource>: MeasuringLayoutSource {
     func measuredSizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
         base.measuredSupplementarySize(ofKind: kind, inSection: section)?.transposed
     }
+
+    func sizesForSupplementaryItems(ofKind kind: ElementKind, inSection section: Int) -> [Int: Size] {
+        let sizes = base.sizesForSupplementaryItems(ofKind: kind, inSection: section)
+        return sizes.isEmpty ? sizes : sizes.mapValues(\.transposed)
+    }
 }
 
 extension InvalidationContext {
@@ -179,6 +184,7 @@ extension InvalidationContext {
         var context = self
         context.itemSizes = itemSizes.map { ($0.0, ItemSize($0.1.size.transposed)) }
         context.supplementarySizes = supplementarySizes.map { ($0.0, $0.1, $0.2?.transposed) }
+        context.supplementaryItemSizes = supplementaryItemSizes.map { ($0.0, $0.1, $0.2?.transposed) }
         return context
     }
 }

@@ -129,7 +129,7 @@ extension CompositionalLayout {
         let groupCount = state.groupCount(plan)
         let leafCount = plan.group.leafCount
         let start = plan.orthogonal ? orthogonalStart(section) : bodyTop
-        let reach = plan.attachmentReach
+        let reach = Swift.max(plan.attachmentReach, state.attachedReach)
         let (low, high) = plan.orthogonal ? (area.minX - reach, area.maxX + reach) : (area.minY - reach, area.maxY + reach)
         var index = state.groups.firstCandidate(at: low - start - state.overflow)
         let group = plan.group
@@ -157,7 +157,8 @@ extension CompositionalLayout {
                             if frame.intersects(rect) { try body(LayoutAttributes(indexPath: indexPath, frame: frame, zIndex: group.zIndex(ofLeaf: leaf))) }
                             guard let attached = group.attachments(ofLeaf: leaf) else { continue }
                             for supplementary in attached {
-                                let attached = physical(supplementary.frame(attachedTo: frames[leaf]))
+                                let measured = supplementary.isEstimated ? state.attachedSize(ofKind: supplementary.elementKind, item: indexPath.item) : nil
+                                let attached = physical(supplementary.frame(attachedTo: frames[leaf], measured: measured))
                                 if attached.intersects(rect) {
                                     try body(LayoutAttributes(indexPath: indexPath, kind: supplementary.elementKind, frame: attached, zIndex: supplementary.zIndex))
                                 }
@@ -168,7 +169,8 @@ extension CompositionalLayout {
                         let groupFrame = Rect(origin: origin, size: groupSize)
                         let indexPath = IndexPath(item: index * leafCount, section: section)
                         for supplementary in plan.groupSupplementaries {
-                            let frame = physical(supplementary.frame(attachedTo: groupFrame))
+                            let measured = supplementary.isEstimated ? state.attachedSize(ofKind: supplementary.elementKind, item: indexPath.item) : nil
+                            let frame = physical(supplementary.frame(attachedTo: groupFrame, measured: measured))
                             if frame.intersects(rect) { try body(LayoutAttributes(indexPath: indexPath, kind: supplementary.elementKind, frame: frame, zIndex: supplementary.zIndex)) }
                         }
                     }

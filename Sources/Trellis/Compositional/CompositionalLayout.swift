@@ -24,7 +24,12 @@
 /// ones free; the collection view measures the cell and hands the size back through
 /// `invalidate(.sizes(…))`. A source adopting `MeasuringLayoutSource` (the collection view)
 /// tells measured sizes from estimates; any other source's sizes count as measured. Header
-/// and footer heights that are estimated are measured the same way.
+/// and footer heights that are estimated are measured the same way, and so are estimated
+/// supplementary items attached to cells (badges), one per index path
+/// (`fittingProposal(forSupplementaryElementOfKind:at:)`, sizes back through
+/// `InvalidationContext.supplementaryItemSizes` or the source's
+/// `sizesForSupplementaryItems(ofKind:inSection:)`): a badge takes no room, so measuring
+/// one moves nothing but the badge.
 ///
 /// **Storage and speed.** A section keeps its item count, the measured sizes of its cells
 /// (only when some cell's dimension is estimated: 16 bytes per item) and an `OffsetTree` of
@@ -215,13 +220,15 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             if section == states.count { states.append(SectionState()) }
             states[section].read(section, plan: plan, from: source, diagnostics: &diagnostics)
             overflow = Swift.max(overflow, plan.orthogonal ? 0 : states[section].overflow)
-            attachmentReach = Swift.max(attachmentReach, plan.attachmentReach)
+            attachmentReach = Swift.max(attachmentReach, plan.attachmentReach, states[section].attachedReach)
         }
         if orthogonalOffsets.count > sectionCount { orthogonalOffsets.removeLast(orthogonalOffsets.count - sectionCount) }
         while orthogonalOffsets.count < sectionCount { orthogonalOffsets.append(plans[orthogonalOffsets.count].section.initialOrthogonalScrollOffset) }
         self.plans = plans
         self.states = states
-        hasEstimatedElements = plans.contains { $0.group.hasEstimatedItems || $0.boundary.contains(where: \.estimatedHeight) }
+        hasEstimatedElements = plans.contains {
+            $0.group.hasEstimatedItems || $0.boundary.contains(where: \.estimatedHeight) || !$0.estimatedAttachmentKinds.isEmpty
+        }
         let spacing = configuration.interSectionSpacing
         sectionOffsets.rebuild(count: sectionCount) { leaves in
             for section in 0..<sectionCount {
@@ -261,6 +268,15 @@ public final class CompositionalLayout: VisitingCollectionLayout {
                 sanitizedLength($0.height, indexPath: nil, path: "sections[\(section)].\(kind.name).height", diagnostics: &diagnostics)
             } ?? plan.boundary[index].estimate
             touched.append(section)
+        }
+        for (kind, indexPath, size) in context.supplementaryItemSizes {
+            let section = indexPath.section
+            precondition(section >= 0 && section < states.count && indexPath.item >= 0 && indexPath.item < states[section].itemCount, "invalidate: no item at \(indexPath)")
+            let plan = plans[section]
+            guard plan.estimatedAttachmentKinds.contains(kind) else { continue }
+            // Badges take no room: only they move, so no section is touched.
+            states[section].setAttachedSize(size, ofKind: kind, at: indexPath, plan: plan, diagnostics: &diagnostics)
+            attachmentReach = Swift.max(attachmentReach, states[section].attachedReach)
         }
         for section in touched {
             sectionOffsets.setExtent(
@@ -386,17 +402,29 @@ public final class CompositionalLayout: VisitingCollectionLayout {
             let frame = boundaryFrame(index, section: section, top: sectionTop(section))
             return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: plans[section].boundary[index].zIndex)
         }
-        let plan = plans[section]
+        guard let attached = attachedSupplementary(ofKind: kind, at: indexPath) else { return nil }
+        return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(attached.frame), zIndex: attached.item.zIndex)
+    }
+
+    /// The supplementary item of `kind` anchored to the group repetition whose first item is
+    /// `indexPath`, else attached to the cell at `indexPath` (a badge), with its layout-space
+    /// frame (at its measured size when it has one); nil when there is none.
+    /// - Complexity: O(g + log n).
+    func attachedSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> (item: CompositionalSupplementaryItem, frame: Rect)? {
+        let section = indexPath.section
+        guard section >= 0 && section < states.count, indexPath.item >= 0, indexPath.item < states[section].itemCount else { return nil }
+        let plan = plans[section], state = states[section]
         if let supplementary = plan.groupSupplementaries.first(where: { $0.elementKind == kind }) {
             let leafCount = plan.group.leafCount
-            guard indexPath.item >= 0, indexPath.item < states[section].itemCount, indexPath.item % leafCount == 0 else { return nil }
-            let frame = supplementary.frame(attachedTo: frameOfGroup(indexPath.item / leafCount, of: section))
-            return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(frame), zIndex: supplementary.zIndex)
+            guard indexPath.item % leafCount == 0 else { return nil }
+            let measured = supplementary.isEstimated ? state.attachedSize(ofKind: kind, item: indexPath.item) : nil
+            return (supplementary, supplementary.frame(attachedTo: frameOfGroup(indexPath.item / leafCount, of: section), measured: measured))
         }
-        guard plan.group.hasAttachments, indexPath.item >= 0, indexPath.item < states[section].itemCount,
+        guard plan.group.hasAttachments,
               let supplementary = plan.attachments(ofLeaf: indexPath.item % plan.group.leafCount)?.first(where: { $0.elementKind == kind }),
               let cell = frameOfItem(at: indexPath) else { return nil }
-        return LayoutAttributes(indexPath: indexPath, kind: kind, frame: physical(supplementary.frame(attachedTo: cell)), zIndex: supplementary.zIndex)
+        let measured = supplementary.isEstimated ? state.attachedSize(ofKind: kind, item: indexPath.item) : nil
+        return (supplementary, supplementary.frame(attachedTo: cell, measured: measured))
     }
 
     /// The layout-space frame of boundary item `index` of `section` at rest.
@@ -506,6 +534,21 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let height: FittingDimension = plan.group.isEstimated(leaf: leaf, along: .vertical) ? .unconstrained : .exactly(frame.height)
         return isHorizontal ? FittingProposal(width: height, height: width) : FittingProposal(width: width, height: height)
     }
+
+    /// What an estimated supplementary item attached to a cell or a group repetition is
+    /// measured against: its estimated extents free, the others exactly as laid out; nil
+    /// for anything else.
+    /// - Complexity: O(g + log n).
+    public func fittingProposal(forSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> FittingProposal? {
+        let section = indexPath.section
+        guard section >= 0 && section < plans.count, plans[section].estimatedAttachmentKinds.contains(kind),
+              let attached = attachedSupplementary(ofKind: kind, at: indexPath), attached.item.isEstimated
+        else { return nil }
+        let size = attached.item.layoutSize, frame = attached.frame
+        let width: FittingDimension = size.widthDimension.isEstimated ? .unconstrained : .exactly(frame.width)
+        let height: FittingDimension = size.heightDimension.isEstimated ? .unconstrained : .exactly(frame.height)
+        return isHorizontal ? FittingProposal(width: height, height: width) : FittingProposal(width: width, height: height)
+    }
 }
 
 // MARK: - Compiled sections and their state
@@ -554,8 +597,13 @@ final class SectionPlan: Sendable {
     let centering: Double
     /// The supplementary items anchored to each repetition of the section's group.
     let groupSupplementaries: [CompositionalSupplementaryItem]
-    /// How far the supplementary items attached to cells or groups may reach past them.
+    /// How far the supplementary items attached to cells or groups may reach past them,
+    /// at their estimates.
     let attachmentReach: Double
+    /// The kinds of the estimated supplementary items attached to cells or to the group
+    /// (measured per index path), and those items.
+    let estimatedAttachmentKinds: [ElementKind]
+    let estimatedAttachments: [CompositionalSupplementaryItem]
     /// In an orthogonal section, the widths the leading and trailing boundary items that
     /// extend the boundary take before and after the groups (0 in other sections).
     let leadingExtent: Double, trailingExtent: Double
@@ -621,6 +669,11 @@ final class SectionPlan: Sendable {
             items.reduce(reach) { Swift.max($0, $1.reach(in: container)) }
         }
         attachmentReach = section.group.supplementaryItems.reduce(itemReach) { Swift.max($0, $1.reach(in: container)) }
+        let estimated = (group.attachmentLists.joined() + section.group.supplementaryItems).filter(\.isEstimated)
+        estimatedAttachments = estimated
+        var kinds: [ElementKind] = []
+        for item in estimated where !kinds.contains(item.elementKind) { kinds.append(item.elementKind) }
+        estimatedAttachmentKinds = kinds
         if section.orthogonalScrollingBehavior == .groupPagingCentered {
             let firstWidth = group.withScratch(cells: 0) { sizes, _ in
                 group.size(GroupInputs(container: container, present: group.leafCount, sizes: UnsafeBufferPointer(start: nil, count: 0)), into: sizes).size.width
@@ -658,6 +711,68 @@ struct SectionState: Sendable {
     var groupHeights: [Double] = []
     /// For sections without estimated cells: the extent and overflow of a full repetition.
     private var fullExtent = 0.0, fullOverflow = 0.0
+    /// The measured sizes of estimated supplementary items attached to cells or group
+    /// repetitions (badges), by kind, then by item (a repetition's: its first item); only
+    /// those measured, so empty while none is.
+    private(set) var attachedSizes: [ElementKind: [Int: Size]] = [:]
+    /// How far the measured ones may reach past their cells (0 while none is measured).
+    private(set) var attachedReach = 0.0
+
+    /// The measured size of the supplementary item of `kind` at `item`, or nil.
+    @inline(__always) func attachedSize(ofKind kind: ElementKind, item: Int) -> Size? {
+        attachedSizes.isEmpty ? nil : attachedSizes[kind]?[item]
+    }
+
+    /// Records (or, nil, forgets) the measured size of the supplementary item of `kind` at
+    /// `item`, and widens the reach for it.
+    mutating func setAttachedSize(_ size: Size?, ofKind kind: ElementKind, at indexPath: IndexPath, plan: SectionPlan, diagnostics: inout [LayoutDiagnostic]) {
+        guard let size else {
+            attachedSizes[kind]?[indexPath.item] = nil
+            return
+        }
+        let sanitized = Self.sanitizedAttached(size, ofKind: kind, at: indexPath, diagnostics: &diagnostics)
+        attachedSizes[kind, default: [:]][indexPath.item] = sanitized
+        widenAttachedReach(for: sanitized, ofKind: kind, plan: plan)
+    }
+
+    /// The reach covers a supplementary item of `kind` measured at `size`.
+    private mutating func widenAttachedReach(for size: Size, ofKind kind: ElementKind, plan: SectionPlan) {
+        for item in plan.estimatedAttachments where item.elementKind == kind {
+            attachedReach = Swift.max(attachedReach, item.reach(in: plan.groupContainer, measured: size))
+        }
+    }
+
+    /// A measured size of a supplementary item as the layout can use it (negative or not
+    /// finite extents become 0, with a diagnostic).
+    static func sanitizedAttached(_ size: Size, ofKind kind: ElementKind, at indexPath: IndexPath, diagnostics: inout [LayoutDiagnostic]) -> Size {
+        if size.width.isFinite && size.width >= 0 && size.height.isFinite && size.height >= 0 { return size }
+        let path = "sections[\(indexPath.section)].items[\(indexPath.item)].\(kind.name)"
+        return Size(
+            width: sanitizedLength(size.width, indexPath: indexPath, path: "\(path).width", diagnostics: &diagnostics),
+            height: sanitizedLength(size.height, indexPath: indexPath, path: "\(path).height", diagnostics: &diagnostics))
+    }
+
+    /// Reads the measured sizes of the section's estimated supplementary items.
+    private mutating func readAttachedSizes(_ section: Int, plan: SectionPlan, from source: some LayoutSource, diagnostics: inout [LayoutDiagnostic]) {
+        attachedSizes = [:]
+        attachedReach = 0
+        for kind in plan.estimatedAttachmentKinds {
+            var sizes = source.sizesForSupplementaryItems(ofKind: kind, inSection: section)
+            guard !sizes.isEmpty else { continue }
+            var largest = Size.zero
+            for (item, size) in sizes {
+                guard item >= 0 && item < itemCount else {
+                    sizes[item] = nil  // a cell the section does not have
+                    continue
+                }
+                let sanitized = Self.sanitizedAttached(size, ofKind: kind, at: IndexPath(item: item, section: section), diagnostics: &diagnostics)
+                if sanitized != size { sizes[item] = sanitized }
+                largest = Size(width: Swift.max(largest.width, sanitized.width), height: Swift.max(largest.height, sanitized.height))
+            }
+            attachedSizes[kind] = sizes
+            widenAttachedReach(for: largest, ofKind: kind, plan: plan)
+        }
+    }
 
     func groupCount(_ plan: SectionPlan) -> Int { (itemCount + plan.group.leafCount - 1) / plan.group.leafCount }
 
@@ -768,6 +883,9 @@ struct SectionState: Sendable {
                 height = sanitizedLength(measured.height, indexPath: nil, path: "sections[\(section)].\(item.kind.name).height", diagnostics: &diagnostics)
             }
             boundaryHeights.append(height)
+        }
+        if !plan.estimatedAttachmentKinds.isEmpty || !attachedSizes.isEmpty {
+            readAttachedSizes(section, plan: plan, from: source, diagnostics: &diagnostics)
         }
         rebuildGroups(plan)
     }

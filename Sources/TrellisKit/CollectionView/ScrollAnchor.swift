@@ -13,9 +13,11 @@ import Trellis
 ///    header measured taller, or a row inserted at index 0, pushes the content down below
 ///    the top edge, as in UIKit. A bottom-anchored view (a chat paging older history in
 ///    at the top) goes on to the next rules, so what is on screen stays.
-/// 4. Else the first item (in index order) in the bounds that is already displayed and
-///    measured (or not self-sizing): its frame is final, so corrections of the estimated
-///    items that just came into view land above or below it, never under the reader's eye.
+/// 4. Else the first item (in index order) in the bounds that is already displayed: the
+///    reader sees it there. Displayed items were measured by the pass that showed them, so
+///    its frame is final and corrections of the estimated items that just came into view
+///    land above or below it, never under the reader's eye — or its size was invalidated
+///    since (an image arrived), and it keeps its top while it takes its new size.
 /// 5. Else the first item in the bounds that is measured, else the first item in the bounds.
 struct ScrollAnchor {
     var indexPath: IndexPath
@@ -74,7 +76,7 @@ struct ScrollAnchor {
             guard let target = surviving.map({ $0(old) }) ?? old else { return }
             let distance = attributes.frame.min(axis) - offset
             let isMeasured = !selfSizing || collectionView.resolvedSize(at: old) != nil
-            if isMeasured && collectionView.displayed.cells[old] != nil { consider(&displayed, target, distance) }
+            if collectionView.displayed.cells[old] != nil { consider(&displayed, target, distance) }
             if isMeasured { consider(&measured, target, distance) }
             consider(&any, target, distance)
         }
@@ -113,10 +115,12 @@ struct ScrollAnchor {
 extension CollectionView {
     /// Invalidates the layout with `context`, naming `anchor` as the layout's anchor when
     /// its size is final (`ScrollAnchor.layoutAnchor`: the layout keeps the lines or columns
-    /// around it), then moves the offset so the anchor is at its distance again.
+    /// around it, and what is in the bounds), then moves the offset so the anchor is at its
+    /// distance again.
     func invalidateLayout(_ context: InvalidationContext, keeping anchor: ScrollAnchor?) {
         var context = context
         context.anchorItem = anchor?.layoutAnchor
+        context.visibleBounds = context.anchorItem == nil ? nil : bounds
         layout.invalidate(context, source: self)
         anchor?.restore(in: self)
     }

@@ -17,10 +17,11 @@ import Trellis
 /// leaves the collection view unchanged.
 ///
 /// A value type: a flat table, copy-on-write. Each item has a slot (one hash a new item,
-/// in a table from item to slot); a slot's links — parent, first and last child, next and
-/// previous sibling, expansion — are small integers in one array. Appending children links
-/// them in place (no array per parent), walking the tree follows the links (no hashing),
-/// and expanding or collapsing copies and touches only the links.
+/// kept with it: a `SlotTable` of items, their hashes and the slot of each item); a slot's
+/// links — parent, first and last child, next and previous sibling, expansion — are small
+/// integers in one array. Appending children links them in place (no array per parent),
+/// walking the tree follows the links (no hashing), expanding or collapsing copies and
+/// touches only the links, and copying trees between snapshots reuses the items' hashes.
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable {
     @usableFromInline typealias Item = ItemIdentifierType
 
@@ -40,16 +41,13 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// No slot.
     @inlinable static var none: Int32 { -1 }
 
-    // Invariants: `slotOf[itemAt[s]] == s` for every slot s, and nothing else is in
-    // `slotOf`; the lists linked from `firstRoot` and from each slot's `firstChild`
-    // through `next` hold every slot exactly once; `previous` mirrors `next`; `parent` is
-    // the slot whose list holds it (`none` for a root); `lastChild` / `lastRoot` end the
-    // lists.
+    // Invariants: `table` has exactly the snapshot's items, one a slot; the lists linked
+    // from `firstRoot` and from each slot's `firstChild` through `next` hold every slot
+    // exactly once; `previous` mirrors `next`; `parent` is the slot whose list holds it
+    // (`none` for a root); `lastChild` / `lastRoot` end the lists.
 
-    /// Each item's slot.
-    @usableFromInline var slotOf: [Item: Int32] = [:]
-    /// The item in each slot.
-    @usableFromInline var itemAt: [Item] = []
+    /// The item in each slot and the slot of each item.
+    @usableFromInline var table = SlotTable<Item>()
     @usableFromInline var links: [Links] = []
     @usableFromInline var firstRoot: Int32 = -1
     @usableFromInline var lastRoot: Int32 = -1
@@ -64,7 +62,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     // MARK: Reading
 
     /// How many items the snapshot has.
-    @inlinable var count: Int { itemAt.count }
+    @inlinable var count: Int { table.count }
 
     /// The items without a parent, in order.
     /// - Complexity: O(r) for r root items.
@@ -81,18 +79,18 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     /// Whether the snapshot has `item`.
     /// - Complexity: O(1) on average.
-    @inlinable public func contains(_ item: ItemIdentifierType) -> Bool { slotOf[item] != nil }
+    @inlinable public func contains(_ item: ItemIdentifierType) -> Bool { table.slot(of: item) != nil }
 
     /// Whether `item` is expanded (false for an item the snapshot does not have).
     /// - Complexity: O(1) on average.
     @inlinable public func isExpanded(_ item: ItemIdentifierType) -> Bool {
-        guard let slot = slotOf[item] else { return false }
+        guard let slot = table.slot(of: item) else { return false }
         return links[Int(slot)].isExpanded
     }
 
     /// Whether `item` has children (expanded or not).
     @inlinable func hasChildren(_ item: ItemIdentifierType) -> Bool {
-        guard let slot = slotOf[item] else { return false }
+        guard let slot = table.slot(of: item) else { return false }
         return links[Int(slot)].firstChild != Self.none
     }
 
@@ -100,7 +98,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// expanded (false for an item the snapshot does not have).
     /// - Complexity: O(d) for the item's depth d.
     @inlinable public func isVisible(_ item: ItemIdentifierType) -> Bool {
-        guard var slot = slotOf[item] else { return false }
+        guard var slot = table.slot(of: item) else { return false }
         while links[Int(slot)].parent != Self.none {
             slot = links[Int(slot)].parent
             guard links[Int(slot)].isExpanded else { return false }
@@ -111,7 +109,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// The position of `item` in `items` (depth-first over all items); nil when absent.
     /// - Complexity: O(n).
     public func index(of item: ItemIdentifierType) -> Int? {
-        guard let target = slotOf[item] else { return nil }
+        guard let target = table.slot(of: item) else { return nil }
         var position = 0, found: Int?
         walk(from: firstRoot, single: false, visibleOnly: false) { slot in
             if slot == target { found = position }
@@ -124,16 +122,16 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// the snapshot does not have (UIKit raises an exception).
     /// - Complexity: O(d) for the item's depth d.
     @inlinable public func level(of item: ItemIdentifierType) -> Int {
-        guard let slot = slotOf[item] else { return -1 }
+        guard let slot = table.slot(of: item) else { return -1 }
         return depth(of: slot)
     }
 
     /// The parent of `child`; nil for a root item or an item the snapshot does not have.
     /// - Complexity: O(1) on average.
     @inlinable public func parent(of child: ItemIdentifierType) -> ItemIdentifierType? {
-        guard let slot = slotOf[child] else { return nil }
+        guard let slot = table.slot(of: child) else { return nil }
         let parent = links[Int(slot)].parent
-        return parent == Self.none ? nil : itemAt[Int(parent)]
+        return parent == Self.none ? nil : table[parent]
     }
 
     /// A section snapshot of `parent`'s descendants (its children become the roots), or,
@@ -142,7 +140,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// - Complexity: O(k) for the k items copied.
     public func snapshot(of parent: ItemIdentifierType, includingParent: Bool = false) -> Self {
         var result = Self()
-        guard let slot = slotOf[parent] else {
+        guard let slot = table.slot(of: parent) else {
             result.recordMissing(parent, "snapshot(of:includingParent:)")
             return result
         }
@@ -166,7 +164,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
             let node = links[Int(slot)]
             let expansion = node.firstChild == Self.none ? " " : (node.isExpanded ? "+" : "-")
             let indent = String(repeating: "  ", count: depth(of: slot))
-            lines.append("\(indent)\(isVisible(slot: slot) ? "*" : " ") \(expansion) \(itemAt[Int(slot)])")
+            lines.append("\(indent)\(isVisible(slot: slot) ? "*" : " ") \(expansion) \(table[slot])")
         }
         return lines.joined(separator: "\n")
     }
@@ -236,9 +234,9 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         walk(from: links[Int(slot)].firstChild, single: false, visibleOnly: false) { descendants.insert($0) }
         // Items of `snapshot` may be among the descendants it replaces, not elsewhere.
         guard canGraft(snapshot, parent: slot, operation, except: descendants) else { return }
-        let parentItem = itemAt[Int(slot)]
+        let parentItem = table[slot]
         removeSlots(descendants)
-        let newSlot = slotOf[parentItem]!  // the parent stays
+        let newSlot = table.slot(of: parentItem)!  // the parent stays
         copyTrees(of: snapshot, from: snapshot.firstRoot, single: false, under: newSlot, before: Self.none)
     }
 
@@ -250,7 +248,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     public mutating func delete(_ items: [ItemIdentifierType]) {
         var doomed = Set<Int32>()
         for item in items {
-            guard let slot = slotOf[item] else {
+            guard let slot = table.slot(of: item) else {
                 recordMissing(item, "delete(_:)")
                 return
             }
@@ -263,8 +261,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     /// Deletes every item.
     public mutating func deleteAll() {
-        slotOf.removeAll()
-        itemAt.removeAll()
+        table.removeAll()
         links.removeAll()
         firstRoot = Self.none
         lastRoot = Self.none
@@ -290,7 +287,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         var result: [Item] = []
         var slot = first
         while slot != Self.none {
-            result.append(itemAt[Int(slot)])
+            result.append(table[slot])
             slot = links[Int(slot)].next
         }
         return result
@@ -299,8 +296,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     @inlinable
     func walkedItems(visibleOnly: Bool) -> [Item] {
         var result: [Item] = []
-        result.reserveCapacity(itemAt.count)
-        walk(from: firstRoot, single: false, visibleOnly: visibleOnly) { result.append(itemAt[Int($0)]) }
+        result.reserveCapacity(table.count)
+        walk(from: firstRoot, single: false, visibleOnly: visibleOnly) { result.append(table[$0]) }
         return result
     }
 
@@ -361,32 +358,29 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// duplicate is recorded. Returns the first new slot.
     @inlinable
     mutating func adopt(_ items: [Item], _ operation: String, parent: Int32) -> Int32? {
-        let first = itemAt.count
+        let first = table.count
         precondition(first + items.count < Int(Int32.max), "a section snapshot holds fewer than \(Int32.max) items")
         reserveSlots(items.count)
-        for index in items.indices {
-            // One hash a new item: the insertion hands back the slot a duplicate had,
-            // which goes back as it was.
-            if let existing = slotOf.updateValue(Int32(first + index), forKey: items[index]) {
-                slotOf[items[index]] = existing
-                rejectDuplicate(items, at: index, parent: parent, operation)
+        for item in items {
+            // One hash a new item: the insertion finds a duplicate's slot on the way.
+            if let existing = table.insert(item) {
+                let added = table.count - first
+                table.removeLast(added)
+                rejectDuplicate(item, twice: Int(existing) >= first, parent: parent, operation)
                 return nil
             }
         }
-        itemAt.append(contentsOf: items)
-        links.reserveCapacity(itemAt.count)
-        for _ in items.indices { links.append(Links(parent: parent)) }
+        links.append(contentsOf: repeatElement(Links(parent: parent), count: items.count))
         return Int32(first)
     }
 
-    /// Room for `count` more items, growing geometrically: a dictionary's
-    /// `reserveCapacity` sizes it for exactly what is asked, so reserving a little more
-    /// on each of many appends (a parent's children at a time) would rebuild it each time.
+    /// Room for `count` more items in the table and the links, growing geometrically:
+    /// reserving a little more on each of many appends (a parent's children at a time)
+    /// must not copy everything each time.
     @inlinable
     mutating func reserveSlots(_ count: Int) {
-        let needed = slotOf.count + count
-        if needed > slotOf.capacity { slotOf.reserveCapacity(max(needed, slotOf.capacity * 2)) }
-        if itemAt.capacity < needed { itemAt.reserveCapacity(max(needed, itemAt.capacity * 2)) }
+        let needed = table.count + count
+        table.reserve(count)
         if links.capacity < needed { links.reserveCapacity(max(needed, links.capacity * 2)) }
     }
 
@@ -424,13 +418,10 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     @inlinable
     mutating func link(_ slot: Int32, under parent: Int32, before sibling: Int32) { linkRun(slot, count: 1, under: parent, before: sibling) }
 
-    /// Undoes `adopt` up to `items[index]`, the duplicate (its slot already restored), and
-    /// records it.
+    /// Records that `item` is a duplicate: listed `twice` in the same call, or already in
+    /// the snapshot (which is as it was before the call).
     @usableFromInline
-    mutating func rejectDuplicate(_ items: [Item], at index: Int, parent: Int32, _ operation: String) {
-        let item = items[index]
-        let twice = items[..<index].contains(item)
-        for added in items[..<index] { slotOf[added] = nil }
+    mutating func rejectDuplicate(_ item: Item, twice: Bool, parent: Int32, _ operation: String) {
         let already = twice ? "it appears twice in the same call" : "it is already in the section snapshot \(location(of: item))"
         record(.duplicateIdentifier, "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but \(already)")
     }
@@ -442,8 +433,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
             record(error.code, "\(operation): the section snapshot given has errors: \(error.message)")
             return false
         }
-        for item in snapshot.itemAt {
-            if let slot = slotOf[item], !except.contains(slot) {
+        for (item, hash) in zip(snapshot.table.items, snapshot.table.hashes) {
+            if let slot = table.slot(of: item, hash: hash), !except.contains(slot) {
                 record(
                     .duplicateIdentifier,
                     "duplicate item identifier \(describe(item)): \(operation) adds it \(placement(parent)), but it is already in the section snapshot \(location(of: item))")
@@ -465,10 +456,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         let top = source.links[Int(first)].parent
         source.walk(from: first, single: single, visibleOnly: false) { from in
             let node = source.links[Int(from)]
-            let slot = Int32(itemAt.count)
-            let item = source.itemAt[Int(from)]
-            slotOf[item] = slot
-            itemAt.append(item)
+            let slot = Int32(table.count)
+            table.insertNew(source.table[from], hash: source.table.hash(ofSlot: from))
             var links = Links(parent: Self.none)
             links.isExpanded = node.isExpanded
             self.links.append(links)
@@ -509,9 +498,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
             // A slot whose parent is gone is gone too (subtrees go whole), so its parent
             // was copied before it.
             let parent = node.parent == Self.none ? Self.none : copied[node.parent]!
-            let slot = Int32(kept.itemAt.count)
-            kept.slotOf[itemAt[Int(from)]] = slot
-            kept.itemAt.append(itemAt[Int(from)])
+            let slot = Int32(kept.table.count)
+            kept.table.insertNew(table[from], hash: table.hash(ofSlot: from))
             var links = Links(parent: Self.none)
             links.isExpanded = node.isExpanded
             kept.links.append(links)
@@ -526,7 +514,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         var found: [Int32] = []
         found.reserveCapacity(items.count)
         for item in items {
-            guard let slot = slotOf[item] else {
+            guard let slot = table.slot(of: item) else {
                 recordMissing(item, operation)
                 return
             }
@@ -537,7 +525,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     @inlinable
     mutating func existingSlot(_ item: Item, _ operation: String) -> Int32? {
-        if let slot = slotOf[item] { return slot }
+        if let slot = table.slot(of: item) { return slot }
         recordMissing(item, operation)
         return nil
     }
@@ -559,12 +547,12 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     /// Where a new item goes, for messages: `under "Food"`, `as a root item`.
     private func placement(_ parent: Int32) -> String {
-        parent == Self.none ? "as a root item" : "under \(describe(itemAt[Int(parent)]))"
+        parent == Self.none ? "as a root item" : "under \(describe(table[parent]))"
     }
 
     /// Where an item is, for messages: `under "Food"`, `as a root item`.
     private func location(of item: Item) -> String {
-        guard let slot = slotOf[item] else { return "nowhere" }
+        guard let slot = table.slot(of: item) else { return "nowhere" }
         return placement(links[Int(slot)].parent)
     }
 }

@@ -13,8 +13,10 @@ final class AccessoryView: View {
     init(_ accessory: CellAccessory, action: @escaping (CellAccessory) -> Void) {
         self.accessory = accessory
         let options = accessory.options
-        let body = Font(size: TextStyleName.body.pointSize(for: .large))
-        let bold = Font(size: TextStyleName.body.pointSize(for: .large), weight: .semibold)
+        // The default traits' fonts; `applyFonts()` resolves them for the traits the view
+        // is shown with, and again whenever they change.
+        let body = AccessoryView.systemFont(weight: .regular, for: .default)
+        let bold = AccessoryView.systemFont(weight: .semibold, for: .default)
         func label(_ text: String, _ font: Font, _ color: Color) -> Label {
             let label = Label(text: text, style: TextStyle(font: font))
             label.textColor = options.tintColor ?? color
@@ -72,6 +74,46 @@ final class AccessoryView: View {
         setContentCompressionResistancePriority(.required, for: .vertical)
         content.translatesAutoresizingMaskIntoConstraints = true
         addSubview(content)
+    }
+
+    /// The accessory's text in the system font: the body text style in `weight`, resolved
+    /// for `traits` by the rule of a list content configuration's factory fonts
+    /// (``ListContentConfiguration/TextProperties/resolvedFont(for:)``: the desktop's body
+    /// font at the person's text size), so a `.label` accessory's text matches a value
+    /// cell's secondary text beside it.
+    static func systemFont(weight: FontWeight, for traits: TraitCollection) -> Font {
+        ListContentConfiguration.TextProperties(textStyle: .body, weight: weight, color: .label).resolvedFont(for: traits)
+    }
+
+    /// A new text size or system font changes the fonts of the text the accessory draws.
+    override func traitCollectionDidChange(_ previous: TraitCollection?) {
+        super.traitCollectionDidChange(previous)
+        if previous?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory
+            || previous?.systemBodyFont != traitCollection.systemBodyFont { applyFonts() }
+    }
+
+    /// Gives the text of the glyph, label or button the system font for the current traits;
+    /// a label accessory's font of the app's own (`options.font`) stays as it is. A custom
+    /// view keeps its own fonts.
+    private func applyFonts() {
+        let traits = traitCollection
+        let label = content as? Label
+        let buttonTitle = (content as? Button)?.titleLabel
+        switch accessory.kind {
+        case .label:
+            label?.font = accessory.options.font ?? Self.systemFont(weight: .regular, for: traits)
+        case .disclosureIndicator, .checkmark, .reorder, .multiselect:
+            label?.font = Self.systemFont(weight: .semibold, for: traits)
+        case .outlineDisclosure, .delete, .insert, .detail:
+            buttonTitle?.font = Self.systemFont(weight: .semibold, for: traits)
+        case .popUpMenu:
+            buttonTitle?.font = Self.systemFont(weight: .regular, for: traits)
+        case .customView:
+            return
+        }
+        content.invalidateIntrinsicContentSize()
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
     }
 
     /// The content's own size: its intrinsic size, or its frame's for a custom view that

@@ -35,6 +35,13 @@ public struct BackgroundConfiguration {
     /// The colour of the stroke around the background; nil uses the tint colour
     /// (`strokeColor`). Drawn only when `strokeWidth` is positive.
     public var strokeColor: Color?
+    /// Applied to the fill's colour before it is drawn (`backgroundColorTransformer`; nil:
+    /// none). Equal transformers are copies of one value or the same preset (see
+    /// ``ConfigurationColorTransformer``).
+    public var backgroundColorTransformer: ConfigurationColorTransformer?
+    /// Applied to the stroke's colour before it is drawn (`strokeColorTransformer`; nil:
+    /// none).
+    public var strokeColorTransformer: ConfigurationColorTransformer?
     /// The stroke's width, 0 for none (`strokeWidth`).
     public var strokeWidth: Double = 0
     /// A view of your own shown behind the fill's colour, at the background's frame
@@ -115,11 +122,20 @@ public struct BackgroundConfiguration {
         return updated
     }
 
-    /// The fill for a view whose tint colour is `tintColor` (`resolvedBackgroundColor(for:)`).
-    public func resolvedBackgroundColor(for tintColor: Color) -> Color { backgroundColor ?? tintColor }
+    /// The fill for a view whose tint colour is `tintColor` (`resolvedBackgroundColor(for:)`):
+    /// `backgroundColor`, or `tintColor` when that is nil, through the
+    /// `backgroundColorTransformer`.
+    public func resolvedBackgroundColor(for tintColor: Color) -> Color {
+        let base = backgroundColor ?? tintColor
+        return backgroundColorTransformer.map { $0(base) } ?? base
+    }
 
-    /// The stroke for a view whose tint colour is `tintColor` (`resolvedStrokeColor(for:)`).
-    public func resolvedStrokeColor(for tintColor: Color) -> Color { strokeColor ?? tintColor }
+    /// The stroke for a view whose tint colour is `tintColor` (`resolvedStrokeColor(for:)`):
+    /// `strokeColor`, or `tintColor` when that is nil, through the `strokeColorTransformer`.
+    public func resolvedStrokeColor(for tintColor: Color) -> Color {
+        let base = strokeColor ?? tintColor
+        return strokeColorTransformer.map { $0(base) } ?? base
+    }
 
     /// UIKit's `systemGray4`, what list cells show while selected.
     static let selectionGray = Color { traits in

@@ -91,7 +91,9 @@ public struct CellAccessory {
         /// The fill behind the glyph of delete (red), insert (green) and a selected
         /// multiselect (the tint colour); nil for that default.
         public var backgroundColor: Color?
-        /// The label accessory's font (body by default).
+        /// The label accessory's font; nil (the default) for the body text style in the
+        /// system font, which follows the trait collection's system font and text size as
+        /// a list content configuration's factory fonts do. A font you set keeps its size.
         public var font: Font?
 
         public init(

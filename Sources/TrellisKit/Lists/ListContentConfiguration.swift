@@ -21,10 +21,12 @@ public struct Axes: OptionSet, Hashable, Sendable {
 /// Layout (Apple's documented arrangement): the image leads, centred vertically in a slot
 /// `imageProperties.reservedLayoutSize` wide when that is larger than the image, then
 /// `imageToTextPadding`, then the texts. The secondary text sits below the text,
-/// `textToSecondaryTextVerticalPadding` apart (`subtitleCell()`), or — with
+/// `textToSecondaryTextVerticalPadding` apart, leading-aligned (`subtitleCell()`), or — with
 /// `prefersSideBySideTextAndSecondaryText` (`valueCell()`) — on the same line, against the
-/// trailing margin, at least `textToSecondaryTextHorizontalPadding` from the text. The
-/// margins are `directionalLayoutMargins`, grown along
+/// trailing margin, at least `textToSecondaryTextHorizontalPadding` from the text, when
+/// both fit on one line in the room the row gives them; when they do not, or at an
+/// accessibility text size, they stack as a subtitle cell's do (UIKit's rule), and the row
+/// sizes itself to that. The margins are `directionalLayoutMargins`, grown along
 /// `axesPreservingSuperviewLayoutMargins` to the cell's own margins where the content view
 /// lies under them.
 ///
@@ -34,10 +36,10 @@ public struct Axes: OptionSet, Hashable, Sendable {
 /// and below their text; headers and footers keep 16 points at the sides, so their text
 /// lines up with the rows' text in a list (a list cell's margins are 16 points).
 ///
-/// Differs from UIKit: a side-by-side configuration whose texts do not fit on one line
-/// shortens the secondary text instead of moving it below the text; `attributedText` and
-/// the colour transformers are absent; the images are bitmaps, not symbols, so
-/// `imageProperties.tintColor` is kept for the renderer but does not recolour them.
+/// Differs from UIKit: attributed text is Trellis's `AttributedText`, not
+/// `NSAttributedString` (see the migration guide); the images
+/// are bitmaps, not symbols, so `imageProperties.tintColor` is kept for the renderer but
+/// does not recolour them.
 public struct ListContentConfiguration: ContentConfiguration, Hashable {
     /// How a text looks (`UIListContentConfiguration.TextProperties`).
     public struct TextProperties: Hashable {
@@ -62,6 +64,10 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         }
         var stateColor: Color
         private(set) var customizesColor = false
+        /// Applied to `color` before it is drawn (`colorTransformer`; nil: none). Equal
+        /// transformers are copies of one value or the same preset (see
+        /// ``ConfigurationColorTransformer``).
+        public var colorTransformer: ConfigurationColorTransformer?
         /// Whether a factory's font is scaled for the trait collection's
         /// `preferredContentSizeCategory` (`adjustsFontForContentSizeCategory`, true by
         /// default).
@@ -83,8 +89,8 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
             self.textStyle = textStyle
         }
 
-        /// The colour drawn (`resolvedColor()`).
-        public func resolvedColor() -> Color { color }
+        /// The colour drawn (`resolvedColor()`): `color` through the `colorTransformer`.
+        public func resolvedColor() -> Color { colorTransformer.map { $0(color) } ?? color }
 
         /// The font drawn for `traits`: a factory's font in the desktop's system font
         /// (``TraitCollection/systemBodyFont``: its family, its size in proportion to the
@@ -124,9 +130,21 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         }
         var stateTintColor: Color?
         private(set) var customizesTintColor = false
+        /// Applied to the tint before it is used (`tintColorTransformer`; nil: none).
+        /// Equal transformers are copies of one value or the same preset (see
+        /// ``ConfigurationColorTransformer``).
+        public var tintColorTransformer: ConfigurationColorTransformer?
         public var cornerRadius: Double = 0
 
         public init() {}
+
+        /// The tint used for a view whose tint colour is `tintColor`
+        /// (`resolvedTintColor(for:)`): `self.tintColor`, or `tintColor` when that is nil,
+        /// through the `tintColorTransformer`.
+        public func resolvedTintColor(for tintColor: Color) -> Color {
+            let base = self.tintColor ?? tintColor
+            return tintColorTransformer.map { $0(base) } ?? base
+        }
 
         /// The slot width Trellis uses for `standardDimension`.
         static let standardSlot: Double = 28
@@ -149,8 +167,26 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     }
 
     public var image: Image?
-    public var text: String?
-    public var secondaryText: String?
+    /// The text (`text`). Setting it clears `attributedText`.
+    public var text: String? {
+        didSet { if text != nil { attributedText = nil } }
+    }
+    /// The text with attributes of its own (`attributedText`): runs of their own font,
+    /// colour, underline, strikethrough or kerning over `textProperties` (a run's attribute
+    /// left nil is the properties'); the row sizes itself to it as drawn. Setting it clears
+    /// `text` (UIKit's rule: one or the other).
+    public var attributedText: AttributedText? {
+        didSet { if attributedText != nil { text = nil } }
+    }
+    /// The secondary text (`secondaryText`). Setting it clears `secondaryAttributedText`.
+    public var secondaryText: String? {
+        didSet { if secondaryText != nil { secondaryAttributedText = nil } }
+    }
+    /// The secondary text with attributes (`secondaryAttributedText`), as `attributedText`.
+    /// Setting it clears `secondaryText`.
+    public var secondaryAttributedText: AttributedText? {
+        didSet { if secondaryAttributedText != nil { secondaryText = nil } }
+    }
     public var imageProperties = ImageProperties()
     public var textProperties: TextProperties
     public var secondaryTextProperties: TextProperties
@@ -160,7 +196,8 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     /// The axes along which the content keeps at least the cell's margins
     /// (`axesPreservingSuperviewLayoutMargins`, both by default).
     public var axesPreservingSuperviewLayoutMargins: Axes = .both
-    /// Text and secondary text on one line when both are set (`valueCell()`).
+    /// Text and secondary text on one line when both are set and fit side by side, stacked
+    /// otherwise and at accessibility text sizes (`valueCell()`).
     public var prefersSideBySideTextAndSecondaryText = false
     public var imageToTextPadding: Double
     public var textToSecondaryTextHorizontalPadding: Double = 8

@@ -13,4 +13,10 @@ extension CollectionView: MeasuringLayoutSource {
     public func measuredSizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
         sizes.supplementarySize(ofKind: kind, inSection: section)
     }
+
+    /// The sizes the badges of `kind` in `section` were measured at in this collection, by
+    /// item (only those measured).
+    public func sizesForSupplementaryItems(ofKind kind: ElementKind, inSection section: Int) -> [Int: Size] {
+        sizes.attachedSizes(ofKind: kind, inSection: section)
+    }
 }

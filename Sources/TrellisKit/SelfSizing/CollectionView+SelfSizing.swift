@@ -3,12 +3,17 @@ import Trellis
 extension CollectionView {
     // MARK: Self-sizing in the layout pass
 
-    /// Measures the items, headers and footers of the displayed region not measured yet
+    /// Measures the items, headers, footers and badges of the displayed region not measured yet
     /// (and the displayed ones in `remeasuring`, whose content changed, with their displayed
     /// views) and hands the sizes to the layout in one incremental invalidation (item sizes
     /// and `supplementarySizes` together), then restores the scroll anchor; repeats while
     /// measured sizes bring unmeasured items into the region. The layout is updated before
     /// any cell is positioned, so no stale attributes are ever handed out.
+    ///
+    /// With a layout that places items in lines (`PlacesItemsInLines`), the region's items
+    /// are every item of a line any item of which is in it, and the item after that line
+    /// (where the line ends depends on it): a line is measured whole, so an item of a line
+    /// on screen measured in a later pass never moves the line's others.
     ///
     /// The invariant, on return: every item and header in the displayed region is measured
     /// and the layout has its size, and the anchor item (taken once, before the first
@@ -31,6 +36,7 @@ extension CollectionView {
             settling.settleCanonically(from: self)
         }
         for key in invalidatedSupplementaries { sizes.forgetSupplementarySize(key) }
+        let lines = layout as? any PlacesItemsInLines
         var round = 0
         while true {
             sizes.beginRound()
@@ -38,22 +44,25 @@ extension CollectionView {
             if round == 1 {
                 for indexPath in invalidatedItems { try remeasureDisplayedItem(at: indexPath, dataSource) }
             }
-            layout.visitElements(in: displayedRect, visibleBounds: bounds) { attributes in
+            let region = displayedRect
+            layout.visitElements(in: region, visibleBounds: bounds) { attributes in
                 if attributes.kind == .cell {
-                    if resolvedSize(at: attributes.indexPath) == nil { sizes.noteUnmeasured(attributes.indexPath) }
+                    if lines == nil && resolvedSize(at: attributes.indexPath) == nil { sizes.noteUnmeasured(attributes.indexPath) }
                 } else if needsMeasuring(attributes) {
                     sizes.noteUnmeasured(attributes)
                 }
+            }
+            // A line is measured whole: an item of it beyond the edge, measured later,
+            // would move its neighbours on screen (`PlacesItemsInLines`).
+            lines?.forEachItemOnLines(meeting: region) { indexPath in
+                if resolvedSize(at: indexPath) == nil { sizes.noteUnmeasured(indexPath) }
             }
             if sizes.unmeasuredItems.isEmpty && sizes.unmeasuredSupplementaries.isEmpty && !sizes.hasChanges { return }
             for indexPath in sizes.unmeasuredItems {
                 let size = try measureItem(at: indexPath, forDisplay: true, dataSource)
                 sizes.record(size, at: indexPath, sectionCount: sectionCounts[indexPath.section])
             }
-            for attributes in sizes.unmeasuredSupplementaries {
-                try measureSupplementaryView(
-                    SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath), visited: attributes, forDisplay: true, dataSource)
-            }
+            for attributes in sizes.unmeasuredSupplementaries { try measureSupplementaryView(visited: attributes, dataSource) }
             if !sizes.hasChanges { return }
             var changes = sizes.changes
             // The layout keeps the lines or columns around the anchor when its size is final:
@@ -61,6 +70,7 @@ extension CollectionView {
             changes.anchorItem = anchor.flatMap {
                 $0.isFinal || (round > 1 && resolvedSize(at: $0.indexPath) != nil) ? $0.indexPath : nil
             }
+            changes.visibleBounds = changes.anchorItem == nil ? nil : bounds
             layout.invalidate(changes, source: self)
             anchor?.restore(in: self)
         }

@@ -3,11 +3,49 @@ import Trellis
 extension CollectionView {
     // MARK: Self-sizing supplementary views
 
-    /// True when the supplementary element has no measured size for the current width.
+    /// True when the supplementary element has no measured size for the current width: a
+    /// self-sizing badge (which the layout measures per index path) at its index path, any
+    /// other supplementary view in its section.
     @inline(__always)
     func needsMeasuring(_ attributes: LayoutAttributes) -> Bool {
-        attributes.kind.category == .supplementaryView
-            && sizes.supplementarySize(ofKind: attributes.kind, inSection: attributes.indexPath.section) == nil
+        guard attributes.kind.category == .supplementaryView,
+              sizes.attachedSize(ofKind: attributes.kind, at: attributes.indexPath) == nil
+        else { return false }
+        if layout.fittingProposal(forSupplementaryElementOfKind: attributes.kind, at: attributes.indexPath) != nil { return true }
+        return sizes.supplementarySize(ofKind: attributes.kind, inSection: attributes.indexPath.section) == nil
+    }
+
+    /// Measures the supplementary view at `attributes` for its layout's proposal: a badge
+    /// whose size is estimated (`fittingProposal(forSupplementaryElementOfKind:at:)`) by
+    /// itself at its index path, else as a header or footer of its section.
+    func measureSupplementaryView(visited attributes: LayoutAttributes, _ dataSource: any CollectionViewDataSource) throws {
+        let key = SupplementaryKey(kind: attributes.kind, indexPath: attributes.indexPath)
+        if let proposal = layout.fittingProposal(forSupplementaryElementOfKind: attributes.kind, at: attributes.indexPath) {
+            try measureAttachedSupplementaryView(key, proposal: proposal, dataSource)
+        } else {
+            try measureSupplementaryView(key, visited: attributes, forDisplay: true, dataSource)
+        }
+    }
+
+    /// Measures the self-sizing badge `key` for `proposal` with its displayed view, else one
+    /// from the data source kept to be shown in this pass, and records its size, as a change
+    /// for the layout when it differs from the frame the layout gives it. Its extents the
+    /// proposal fixes stay exact. As for a header, the view first takes its current
+    /// (estimated) frame, so a view that answers no preferred size of its own keeps it.
+    func measureAttachedSupplementaryView(_ key: SupplementaryKey, proposal: FittingProposal, _ dataSource: any CollectionViewDataSource) throws {
+        guard let attributes = layout.attributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath) else { return }
+        let view: ReusableView
+        if let shown = displayed.supplementaryViews[key] ?? displayed.pendingSupplementaryViews[key] {
+            view = shown
+        } else {
+            view = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: key.kind, at: key.indexPath)
+            displayed.addPending(view, supplementary: key)
+        }
+        view.frame.size = attributes.frame.size
+        var size = Self.sanitized(view.preferredLayoutAttributesFitting(attributes, proposal: proposal).size)
+        if case .exactly(let width) = proposal.width { size.width = width }
+        if case .exactly(let height) = proposal.height { size.height = height }
+        sizes.recordAttached(size, ofKind: key.kind, at: key.indexPath, changed: size != attributes.frame.size)
     }
 
     /// The room a header or footer gets: its extent across the scroll direction fixed at

@@ -21,6 +21,8 @@ struct SupplementaryMeasurement: Hashable {
 ///   section array: nothing measured in the section yet);
 /// - the resolved header and footer sizes for the current width, and the header and footer
 ///   sizes by proposal (each measured at most once per width);
+/// - the resolved sizes of estimated supplementary items attached to cells (badges), by
+///   kind and section, then by item, for the current width;
 /// - the sizes measured in the current sizing round, handed to the layout in one
 ///   invalidation, and what the round found unmeasured;
 /// - the displayed items whose content asked to be measured again (self-sizing
@@ -41,12 +43,16 @@ final class SizeStore {
     @exclusivity(unchecked)
     private var supplementary: [SupplementarySizeKey: Size] = [:]
     private var supplementaryByProposal: [SupplementaryMeasurement: Size] = [:]
+    /// Badges' sizes: by kind and section, the sizes by item (what the layout reads for a
+    /// section at once).
+    private var attached: [SupplementarySizeKey: [Int: Size]] = [:]
 
     // The current sizing round: reused buffers, so a warm pass allocates nothing.
     @exclusivity(unchecked)
     private(set) var itemChanges: [(IndexPath, ItemSize)] = []
     @exclusivity(unchecked)
     private(set) var supplementaryChanges: [(ElementKind, Int, Size?)] = []
+    private(set) var attachedChanges: [(ElementKind, IndexPath, Size?)] = []
     @exclusivity(unchecked)
     private(set) var unmeasuredItems: [IndexPath] = []
     @exclusivity(unchecked)
@@ -149,6 +155,11 @@ final class SizeStore {
                 (SupplementaryMeasurement(kind: key.kind, section: newSection(key.section), proposal: key.proposal), size)
             })
         }
+        if !attached.isEmpty {
+            attached = Dictionary(uniqueKeysWithValues: attached.map { key, sizes in
+                (SupplementarySizeKey(kind: key.kind, section: newSection(key.section)), sizes)
+            })
+        }
         if !invalidatedItems.isEmpty {
             invalidatedItems = Set(invalidatedItems.map { IndexPath(item: $0.item, section: newSection($0.section)) })
         }
@@ -196,16 +207,40 @@ final class SizeStore {
         if changed { supplementaryChanges.append((measurement.kind, measurement.section, size)) }
     }
 
-    /// Forgets every header and footer size (reload, trait change, batch update).
+    /// Forgets every header, footer and badge size (reload, trait change, batch update).
     func forgetSupplementarySizes() {
         if !supplementary.isEmpty { supplementary.removeAll() }
         if !supplementaryByProposal.isEmpty { supplementaryByProposal.removeAll() }
+        if !attached.isEmpty { attached.removeAll() }
     }
 
-    /// Forgets the header and footer sizes of the current width (a new width); those by
-    /// proposal stay, so a width seen before is not measured again.
+    /// Forgets the header, footer and badge sizes of the current width (a new width);
+    /// header and footer sizes by proposal stay, so a width seen before is not measured
+    /// again.
     func forgetResolvedSupplementarySizes() {
         supplementary.removeAll()
+        attached.removeAll()
+    }
+
+    // MARK: Badge sizes
+
+    /// The measured size of the badge of `kind` attached to the cell at `indexPath`, or nil.
+    /// - Complexity: O(1) on average; no hashing while no badge is measured.
+    @inline(__always)
+    func attachedSize(ofKind kind: ElementKind, at indexPath: IndexPath) -> Size? {
+        attached.isEmpty ? nil : attached[SupplementarySizeKey(kind: kind, section: indexPath.section)]?[indexPath.item]
+    }
+
+    /// The measured badges of `kind` in `section`, by item.
+    func attachedSizes(ofKind kind: ElementKind, inSection section: Int) -> [Int: Size] {
+        attached.isEmpty ? [:] : attached[SupplementarySizeKey(kind: kind, section: section)] ?? [:]
+    }
+
+    /// Records a badge's measured size; `changed` (it differs from what the layout has)
+    /// makes it a change for the layout.
+    func recordAttached(_ size: Size, ofKind kind: ElementKind, at indexPath: IndexPath, changed: Bool) {
+        attached[SupplementarySizeKey(kind: kind, section: indexPath.section), default: [:]][indexPath.item] = size
+        if changed { attachedChanges.append((kind, indexPath, size)) }
     }
 
     /// The number of header and footer sizes kept by proposal (for state checks).
@@ -220,13 +255,15 @@ final class SizeStore {
     struct Resolved {
         fileprivate var items: [[Size?]]
         fileprivate var supplementary: [SupplementarySizeKey: Size]
+        fileprivate var attached: [SupplementarySizeKey: [Int: Size]]
     }
 
-    var resolved: Resolved { Resolved(items: items, supplementary: supplementary) }
+    var resolved: Resolved { Resolved(items: items, supplementary: supplementary, attached: attached) }
 
     func restore(_ resolved: Resolved) {
         items = resolved.items
         supplementary = resolved.supplementary
+        attached = resolved.attached
     }
 
     // MARK: The sizing round
@@ -235,6 +272,7 @@ final class SizeStore {
     func beginRound() {
         itemChanges.removeAll(keepingCapacity: true)
         supplementaryChanges.removeAll(keepingCapacity: true)
+        attachedChanges.removeAll(keepingCapacity: true)
         unmeasuredItems.removeAll(keepingCapacity: true)
         unmeasuredSupplementaries.removeAll(keepingCapacity: true)
     }
@@ -243,11 +281,11 @@ final class SizeStore {
 
     func noteUnmeasured(_ supplementary: LayoutAttributes) { unmeasuredSupplementaries.append(supplementary) }
 
-    var hasChanges: Bool { !itemChanges.isEmpty || !supplementaryChanges.isEmpty }
+    var hasChanges: Bool { !itemChanges.isEmpty || !supplementaryChanges.isEmpty || !attachedChanges.isEmpty }
 
     /// The round's changes as one invalidation.
     var changes: InvalidationContext {
-        InvalidationContext(itemSizes: itemChanges, supplementarySizes: supplementaryChanges)
+        InvalidationContext(itemSizes: itemChanges, supplementarySizes: supplementaryChanges, supplementaryItemSizes: attachedChanges)
     }
 
     // MARK: Self-sizing invalidation
@@ -270,9 +308,11 @@ final class SizeStore {
         return (invalidatedItems, invalidatedSupplementaries)
     }
 
-    /// Forgets the header or footer's sizes at every width (its content changed).
+    /// Forgets the header or footer's sizes at every width (its content changed), and the
+    /// sizes of the badges of that kind in that section (measured again when displayed).
     func forgetSupplementarySize(_ key: SupplementarySizeKey) {
         supplementary[key] = nil
+        if !attached.isEmpty { attached[key] = nil }
         guard !supplementaryByProposal.isEmpty else { return }
         for measurement in supplementaryByProposal.keys where measurement.kind == key.kind && measurement.section == key.section {
             supplementaryByProposal[measurement] = nil

@@ -22,10 +22,36 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
 /// Sizes are rounded up to whole pixels of the display scale, as UIKit does, so a frame
 /// never cuts the text. A label whose text is empty is 0 × 0, as UILabel. Hugs its content at 251 on both axes, UIKit's label default.
 open class Label: View {
-    /// The text shown; "\n" starts a new paragraph.
+    /// The text shown; "\n" starts a new paragraph. Setting it clears `attributedText`
+    /// (UIKit's rule: the text is then shown in the label's own font and colour).
     public var text: String {
-        didSet { if text != oldValue { textDidChange() } }
+        didSet {
+            if !isSettingAttributedText { attributedText = nil }
+            if text != oldValue { textDidChange() }
+        }
     }
+
+    /// The text with runs of their own font, colour, underline, strikethrough and kerning
+    /// (`attributedText`); nil for plain `text`. Setting it sets `text` to its string. A
+    /// run's attribute left nil is the label's (`font`, `textColor`); the line height,
+    /// line breaking, line limit and alignment are the label's. Measured and drawn run by
+    /// run (with a measurer that cannot, approximately: see
+    /// `measureAttributed(_:style:maxWidth:maxLines:)`).
+    ///
+    /// Differs from UIKit: setting it does not change `font` and `textColor` to the
+    /// attributes at the text's start, and it reads nil while the label shows plain text.
+    public var attributedText: AttributedText? {
+        didSet {
+            guard attributedText != oldValue else { return }
+            if let attributedText {
+                isSettingAttributedText = true
+                text = attributedText.string
+                isSettingAttributedText = false
+            }
+            textDidChange()
+        }
+    }
+    private var isSettingAttributedText = false
 
     /// Font, line height and line break mode.
     public var style: TextStyle {
@@ -102,7 +128,11 @@ open class Label: View {
     public func measurement(maxWidth: Double?) -> TextMeasurement {
         if recentMeasurement.matches(maxWidth) { return recentMeasurement.measurement }
         if olderMeasurement.matches(maxWidth) { return olderMeasurement.measurement }
-        let measured = textMeasurer.measure(text, style: style, maxWidth: maxWidth, maxLines: numberOfLines)
+        let measured = if let attributedText {
+            textMeasurer.measureAttributed(attributedText, style: style, maxWidth: maxWidth, maxLines: numberOfLines)
+        } else {
+            textMeasurer.measure(text, style: style, maxWidth: maxWidth, maxLines: numberOfLines)
+        }
         olderMeasurement = recentMeasurement
         recentMeasurement = CachedMeasurement(isValid: true, maxWidth: maxWidth ?? -1, measurement: measured)
         return measured

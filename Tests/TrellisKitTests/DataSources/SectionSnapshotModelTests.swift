@@ -79,10 +79,30 @@ private struct Steps {
     }
 }
 
+/// An item whose hash tells little: each value shares its hash with a third of all the
+/// others, so finding an item means comparing past many equal hashes.
+private struct Colliding: Hashable, Sendable, CustomStringConvertible {
+    let value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
+    var description: String { String(value) }
+}
+
 struct SectionSnapshotModelTests {
     @Test(arguments: 0..<12) func randomEditsAgreeWithTheModel(seed: Int) {
+        checkAgainstModel(seed: seed) { $0 }
+    }
+
+    /// The same edits on items whose hashes mostly collide: duplicates found, refused
+    /// appends taken back and lookups right however long the runs of equal hashes.
+    @Test(arguments: 0..<4) func randomEditsAgreeWithTheModelWhenHashesCollide(seed: Int) {
+        checkAgainstModel(seed: seed) { Colliding(value: $0) }
+    }
+
+    /// 300 random edits, valid or not, to a section snapshot of `wrap`ped numbers and to the
+    /// model, every reading compared after each.
+    private func checkAgainstModel<Item: Hashable & Sendable>(seed: Int, _ wrap: (Int) -> Item) {
         var steps = Steps(state: UInt64(seed) &* 977 &+ 1)
-        var snapshot = DiffableDataSourceSectionSnapshot<Int>()
+        var snapshot = DiffableDataSourceSectionSnapshot<Item>()
         var model = OutlineModel()
         var next = 0
         var errors = 0
@@ -101,40 +121,41 @@ struct SectionSnapshotModelTests {
             case 0, 1:
                 let items = fresh()
                 accepted = model.append(items, to: nil)
-                snapshot.append(items)
+                snapshot.append(items.map(wrap))
             case 2, 3:
                 let items = fresh(), parent = pick()
                 accepted = model.append(items, to: parent)
-                snapshot.append(items, to: parent)
+                snapshot.append(items.map(wrap), to: wrap(parent))
             case 4:
                 let items = fresh(), anchor = pick(), after = steps.below(2) == 0
                 accepted = model.insert(items, nextTo: anchor, after: after)
-                if after { snapshot.insert(items, after: anchor) } else { snapshot.insert(items, before: anchor) }
+                if after { snapshot.insert(items.map(wrap), after: wrap(anchor)) } else { snapshot.insert(items.map(wrap), before: wrap(anchor)) }
             case 5:
                 let items = [pick()]
                 accepted = model.delete(items)
-                snapshot.delete(items)
+                snapshot.delete(items.map(wrap))
             default:
                 let items = [pick(), pick()], value = steps.below(3) != 0
                 accepted = model.setExpanded(items, value)
-                if value { snapshot.expand(items) } else { snapshot.collapse(items) }
+                if value { snapshot.expand(items.map(wrap)) } else { snapshot.collapse(items.map(wrap)) }
             }
             if !accepted { errors += 1 }
             #expect(snapshot.errors.count == errors, "step \(step): errors")
-            #expect(snapshot.items == model.all, "step \(step): items")
-            #expect(snapshot.visibleItems == model.visible, "step \(step): visible items")
-            #expect(snapshot.rootItems == (model.children[-1] ?? []), "step \(step): roots")
+            #expect(snapshot.items == model.all.map(wrap), "step \(step): items")
+            #expect(snapshot.visibleItems == model.visible.map(wrap), "step \(step): visible items")
+            #expect(snapshot.rootItems == (model.children[-1] ?? []).map(wrap), "step \(step): roots")
         }
-        for item in model.all {
-            #expect(snapshot.level(of: item) == model.level(item))
-            #expect(snapshot.parent(of: item) == model.parent[item].flatMap { $0 == -1 ? nil : $0 })
-            #expect(snapshot.isVisible(item) == model.visible.contains(item))
-            #expect(snapshot.isExpanded(item) == model.expanded.contains(item))
-            #expect(snapshot.index(of: item) == model.all.firstIndex(of: item))
+        for number in model.all {
+            let item = wrap(number)
+            #expect(snapshot.level(of: item) == model.level(number))
+            #expect(snapshot.parent(of: item) == model.parent[number].flatMap { $0 == -1 ? nil : wrap($0) })
+            #expect(snapshot.isVisible(item) == model.visible.contains(number))
+            #expect(snapshot.isExpanded(item) == model.expanded.contains(number))
+            #expect(snapshot.index(of: item) == model.all.firstIndex(of: number))
             // A subtree copied out holds the item's descendants, expansion kept.
             let subtree = snapshot.snapshot(of: item, includingParent: true)
-            #expect(subtree.items == model.walk(from: [item], visibleOnly: false))
-            #expect(subtree.visibleItems == model.walk(from: [item], visibleOnly: true))
+            #expect(subtree.items == model.walk(from: [number], visibleOnly: false).map(wrap))
+            #expect(subtree.visibleItems == model.walk(from: [number], visibleOnly: true).map(wrap))
         }
     }
 }
