@@ -35,6 +35,31 @@ extension CollectionWidget {
         collectionView.menuPresenter = { [weak self] presentation in self?.showMenu(presentation) }
     }
 
+    /// Adds `source`'s elements to `model` (its actions to `actions`, each item's index
+    /// there the one `activated` receives), submenus as sections or submenus of their own.
+    private func appendItems(
+        of source: Menu, to model: OpaquePointer, group: UnsafeMutablePointer<GSimpleActionGroup>, singleSelection: Bool, actions: inout [Action],
+        activated: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void, context: UnsafeMutableRawPointer
+    ) {
+        let radio = singleSelection || source.options.contains(.singleSelection)
+        for element in source.children {
+            if let action = element as? Action {
+                guard !action.attributes.contains(.hidden) else { continue }
+                let on = action.state != .off
+                let kind = radio ? TRELLIS_MENU_ITEM_RADIO : on ? TRELLIS_MENU_ITEM_CHECK : TRELLIS_MENU_ITEM_PLAIN
+                trellis_menu_append_item(model, group, action.title, Int32(actions.count), kind, on ? 1 : 0,
+                                         action.attributes.contains(.disabled) ? 0 : 1, activated, context)
+                actions.append(action)
+            } else if let submenu = element as? Menu {
+                let child = g_menu_new()!
+                appendItems(of: submenu, to: child, group: group, singleSelection: radio, actions: &actions,
+                            activated: activated, context: context)
+                trellis_menu_append_menu(model, submenu.title, child, submenu.options.contains(.displayInline) ? 1 : 0)
+                g_object_unref(UnsafeMutableRawPointer(child))
+            }
+        }
+    }
+
     /// Shows the menu a cell asked for, below its accessory.
     private func showMenu(_ presentation: MenuPresentation) {
         removeMenu()
@@ -45,25 +70,8 @@ extension CollectionWidget {
         let activated: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void = { context, index in
             MainActor.assumeIsolated { CollectionWidget.host(context).menuItemChosen(Int(index)) }
         }
-        func append(_ source: Menu, to model: OpaquePointer, singleSelection: Bool) {
-            let radio = singleSelection || source.options.contains(.singleSelection)
-            for element in source.children {
-                if let action = element as? Action {
-                    guard !action.attributes.contains(.hidden) else { continue }
-                    let on = action.state != .off
-                    let kind = radio ? TRELLIS_MENU_ITEM_RADIO : on ? TRELLIS_MENU_ITEM_CHECK : TRELLIS_MENU_ITEM_PLAIN
-                    trellis_menu_append_item(model, group, action.title, Int32(actions.count), kind, on ? 1 : 0,
-                                             action.attributes.contains(.disabled) ? 0 : 1, activated, context)
-                    actions.append(action)
-                } else if let submenu = element as? Menu {
-                    let child = g_menu_new()!
-                    append(submenu, to: child, singleSelection: radio)
-                    trellis_menu_append_menu(model, submenu.title, child, submenu.options.contains(.displayInline) ? 1 : 0)
-                    g_object_unref(UnsafeMutableRawPointer(child))
-                }
-            }
-        }
-        append(presentation.menu, to: menu, singleSelection: false)
+        appendItems(of: presentation.menu, to: menu, group: group, singleSelection: false, actions: &actions,
+                    activated: activated, context: context)
         // The accessory's frame in the widget: content coordinates less the offset.
         let offset = collectionView.contentOffset
         let source = presentation.sourceRect
