@@ -174,9 +174,13 @@ struct WindowDragTests {
         _ = try settled(window)
         let after = try window.screenshot()
         // The press gave Task 1 the keyboard focus: its ring is the one difference allowed.
+        // Beside it, a few lone pixels may differ: a row drawn once from its cached picture
+        // and once directly (as while it moved) can differ in the anti-aliasing of a glyph's
+        // edge (7 pixels over the whole list seen). A row not where it was differs in
+        // thousands (the held screenshot above).
         let row = try #require(restored.rects[[Self.tasksSection, 0]])
         let ring = (x: origin[0] + row.x, y: origin[1] + row.y, width: row.width, height: row.height)
-        #expect(Self.differingPixels(before, after, fromY: top, toY: bottom, outsideRingOf: ring) == 0,
+        #expect(Self.differingPixels(before, after, fromY: top, toY: bottom, outsideRingOf: ring) <= 24,
                 "every row is drawn where it was; differing: \(Self.differingBox(before, after, outsideRingOf: ring)), ring \(ring)")
         #expect(try window.close() == 0)
     }

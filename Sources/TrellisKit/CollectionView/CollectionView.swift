@@ -239,7 +239,7 @@ open class CollectionView: View, LayoutSource {
     public internal(set) var presentedMenu: MenuPresentation?
 
     /// Shows the pop-up menus cells ask for: UIKit shows them itself; here the host does
-    /// (a GTK window's ``CollectionWidget`` sets it to show a popover). Without one the
+    /// (a GTK window's `CollectionWidget` sets it to show a popover). Without one the
     /// menu is only ``presentedMenu``, for the app to show.
     public var menuPresenter: ((MenuPresentation) -> Void)?
 
