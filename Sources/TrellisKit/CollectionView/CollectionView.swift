@@ -47,7 +47,7 @@ open class CollectionView: View, LayoutSource {
     @exclusivity(unchecked)  // read per item while the layout prepares
     public weak var delegate: (any CollectionViewDelegate)? {
         didSet {
-            probedDelegateIsCurrent = false
+            checkedDelegate = nil
             setNeedsReload()
         }
     }
@@ -260,7 +260,9 @@ open class CollectionView: View, LayoutSource {
     // Delegate shapes (see CollectionViewDelegateFlowLayout.swift).
     /// Set by the protocol's default of the old `sizeForItemAt` shape.
     private(set) var oldSizeShapeIsDefault = false
-    /// The delegate last found free of old shapes.
+    /// The delegate found free of old shapes and probed for the size methods it implements;
+    /// nil until the delegate set is (so the per-item and per-section paths need not load
+    /// the weak `delegate` to know whether the probe is its).
     private(set) var checkedDelegate: ObjectIdentifier?
     /// Set by the protocol's default `collectionView(_:layout:sizeForItemAt:)`.
     private(set) var defaultItemSizeRan = false
@@ -271,9 +273,6 @@ open class CollectionView: View, LayoutSource {
     private(set) var defaultSupplementarySizesRan: Set<ElementKind?> = []
     /// Whether `checkedDelegate` sizes headers, footers, other supplementary kinds.
     private(set) var checkedDelegateSizesSupplementaries = (header: true, footer: true, other: true)
-    /// Whether the delegate probed is the one set (kept so that the per-item and
-    /// per-section paths need not load the weak `delegate` to know).
-    private(set) var probedDelegateIsCurrent = false
 
     /// A collection view with `layout`, the size of `frame`.
     public init(frame: Rect = .zero, layout: any CollectionLayout) {
@@ -373,7 +372,6 @@ open class CollectionView: View, LayoutSource {
     /// `collectionView(_:layout:sizeForItemAt:)`.
     func delegateShapesChecked(_ identity: ObjectIdentifier, sizesItems: Bool) {
         checkedDelegate = identity
-        probedDelegateIsCurrent = true
         checkedDelegateSizesItems = sizesItems
         // A reference size's default asks `sizeForSupplementaryElementOfKind`, so the
         // delegate sizes headers when either of the two is its own.
@@ -394,7 +392,7 @@ open class CollectionView: View, LayoutSource {
     /// `delegateSizesItems`); when not, a header or footer takes `headerSize` or
     /// `footerSize`, as the protocol's defaults give it.
     func delegateSizesSupplementaries(ofKind kind: ElementKind) -> Bool {
-        guard probedDelegateIsCurrent else { return delegate != nil }
+        guard checkedDelegate != nil else { return delegate != nil }
         switch kind {
         case .header: return checkedDelegateSizesSupplementaries.header
         case .footer: return checkedDelegateSizesSupplementaries.footer
@@ -409,7 +407,7 @@ open class CollectionView: View, LayoutSource {
     /// delegate. A delegate that does not size items leaves every item at its measured
     /// size or `defaultItemSize`, read without a call per item.
     var delegateSizesItems: Bool {
-        probedDelegateIsCurrent ? checkedDelegateSizesItems : delegate != nil
+        checkedDelegate != nil ? checkedDelegateSizesItems : delegate != nil
     }
 
     // MARK: Scrolling
@@ -524,7 +522,7 @@ open class CollectionView: View, LayoutSource {
     /// `sizeForSupplementaryElementOfKind`.
     public func sizeForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> Size? {
         if let measured = sizes.supplementarySize(ofKind: kind, inSection: section) { return measured }
-        if probedDelegateIsCurrent && !delegateSizesSupplementaries(ofKind: kind) {
+        if checkedDelegate != nil && !delegateSizesSupplementaries(ofKind: kind) {
             // What the protocol's defaults give, without a call per section.
             switch kind {
             case .header: return headerSize.flatMap { $0 == .zero ? nil : $0 }

@@ -56,7 +56,7 @@ extension CollectionView {
     func checkDelegateShapes() throws {
         guard let delegate else { return }
         let identity = ObjectIdentifier(delegate)
-        guard checkedDelegate != identity || !probedDelegateIsCurrent,
+        guard checkedDelegate != identity,
               let section = sectionCounts.firstIndex(where: { $0 > 0 })
         else { return }
         beginDelegateShapeCheck()
