@@ -45,6 +45,14 @@ void trellis_accessible_set_label(GtkWidget *widget, const char *label, const ch
         gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
+void trellis_accessible_set_string_property(GtkWidget *widget, GtkAccessibleProperty property, const char *value) {
+    GtkAccessible *accessible = GTK_ACCESSIBLE(widget);
+    if (value != NULL)
+        gtk_accessible_update_property(accessible, property, value, -1);
+    else
+        gtk_accessible_reset_property(accessible, property);
+}
+
 void trellis_accessible_set_role(GtkWidget *widget, GtkAccessibleRole role) {
     g_object_set(widget, "accessible-role", role, NULL);
 }

@@ -35,11 +35,18 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: .hidden)
     var liveUpdates = false
 
+    /// The accessibility tests' direct changes to shown cells: a label's text, then another
+    /// cell's accessibility label, each from a GLib timeout (see `ShowLiveUpdates`).
+    @Flag(help: .hidden)
+    var liveRelabel = false
+
     func validate() throws {
         if let scale, scale != 1, scale != 2, scale != 3 {
             throw ValidationError("--scale must be 1, 2 or 3 in a window (GTK scales surfaces by whole factors), got \(scale)")
         }
         if liveUpdates && !selfSizing { throw ValidationError("--live-updates needs --self-sizing") }
+        if liveRelabel && !selfSizing { throw ValidationError("--live-relabel needs --self-sizing") }
+        if liveRelabel && liveUpdates { throw ValidationError("--live-relabel and --live-updates cannot be used together") }
     }
 
     func run() throws {
@@ -80,6 +87,7 @@ struct ShowCommand: ParsableCommand {
                     resizing.remeasure(in: host, category: host.collectionView.traitCollection.preferredContentSizeCategory)
                 }
                 if liveUpdates { ShowLiveUpdates(document: collection, host: host).start() }
+                if liveRelabel { ShowLiveUpdates(document: collection, host: host, script: .relabel).start() }
                 WindowScrollBenchmark.attachIfAsked(to: host)
                 let window = GtkApplicationRunner.makeWindow(
                     app, title: "trellis — \(name)", width: Int(visible.width.rounded(.up)),

@@ -11,14 +11,29 @@ import TrellisSpec
 /// shown through a diffable data source keyed by item number; 1.5 s after the window
 /// opens an `apply` deletes its first four items, 1.5 s later `selectItem(at:)` selects
 /// the item being read. Each change prints a `liveUpdate` line first.
+///
+/// `--live-relabel` (hidden, for the accessibility tests) changes shown cells directly
+/// instead, as an app's code outside the data source may: 1.5 s after the window opens
+/// the label of the item being read gets the text "Renamed" (its cell then asks for a
+/// layout), 1.5 s later the next item's cell gets the `accessibilityLabel` "Custom name"
+/// (no layout at all).
 @MainActor
 final class ShowLiveUpdates {
+    enum Script {
+        /// An apply, then a selection.
+        case applyAndSelect
+        /// A shown cell's label text set, then another's accessibility label.
+        case relabel
+    }
+
     private let host: CollectionWidget
     private let source: CollectionViewDiffableDataSource<Int, Int>
+    private let script: Script
     private var step = 0
 
-    init(document: DocumentCollection, host: CollectionWidget) {
+    init(document: DocumentCollection, host: CollectionWidget, script: Script = .applyAndSelect) {
         self.host = host
+        self.script = script
         let collectionView = host.collectionView
         source = CollectionViewDiffableDataSource<Int, Int>(collectionView: collectionView) { [unowned document] collectionView, _, item in
             try document.collectionView(collectionView, cellForItemAt: IndexPath(item: item, section: 0))
@@ -43,6 +58,7 @@ final class ShowLiveUpdates {
     /// One change; true while there are more.
     private func next() -> Bool {
         step += 1
+        if script == .relabel { return relabel() }
         switch step {
         case 1:
             var snapshot = source.snapshot()
@@ -54,6 +70,24 @@ final class ShowLiveUpdates {
             guard let item = host.readingItem else { return false }
             announce("select", ["\"item\":[\(item.section),\(item.item)]"])
             do { try host.collectionView.selectItem(at: item) } catch { announce("error", ["\"message\":\"\(error)\""]) }
+            return false
+        }
+    }
+
+    /// One direct change to a shown cell; true while there are more.
+    private func relabel() -> Bool {
+        guard let reading = host.readingItem else { return false }
+        switch step {
+        case 1:
+            guard let cell = host.collectionView.cellForItem(at: reading) as? TemplateCell else { return false }
+            announce("relabel", ["\"item\":[\(reading.section),\(reading.item)]", "\"name\":\"Renamed\""])
+            cell.label.text = "Renamed"
+            return true
+        default:
+            let next = IndexPath(item: reading.item + 1, section: reading.section)
+            guard let cell = host.collectionView.cellForItem(at: next) else { return false }
+            announce("accessibilityLabel", ["\"item\":[\(next.section),\(next.item)]", "\"name\":\"Custom name\""])
+            cell.accessibilityLabel = "Custom name"
             return false
         }
     }

@@ -29,9 +29,8 @@ final class AccessibleCells {
         var expanded: Int32 = -2
         var position: (Int32, Int32) = (-2, -2)
         var indexPath: IndexPath?
-        /// The cell whose name and description the element has, and the item it showed
-        /// then (nil: not described yet).
-        var described: (cell: ObjectIdentifier, indexPath: IndexPath)?
+        /// The cell whose name, description and states the element has (nil: none yet).
+        var describedCell: ObjectIdentifier?
 
         init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
     }
@@ -45,13 +44,12 @@ final class AccessibleCells {
     var shown: [ObjectIdentifier: Element] = [:]
     /// Hidden children waiting for a cell.
     var pool: [Element] = []
-    /// Something other than a scroll changed the collection (an apply, a reconfigure, a
-    /// selection, a new layout): every cell's name is read again at the next update, not
-    /// only those of the cells that came into view.
-    var contentChanged = true
-    /// Where the round of re-reading names one cell at a time is (see
-    /// ``CollectionWidget/updateAccessibleCells()``).
-    var refreshCursor = 0
+    /// Something other than a scroll changed the collection (an apply, a reload, a new
+    /// layout): the items before each section are counted again at the next update.
+    var collectionChanged = true
+    /// Whether the collection allowed selection at the last update (nil: no update yet):
+    /// every cell's selectable state follows a change of it.
+    var allowedSelection: Bool?
     /// Per section, the items (list) or grid rows before it, and the total: what the
     /// children's positions are counted from. Read again when the collection changed, not
     /// on every scroll frame: a chat of 25,000 days would otherwise add up the days before
@@ -117,15 +115,28 @@ extension CollectionWidget {
         layout is ListLayout
     }
 
-    /// Sets the widget's own role; called once, before GTK realizes its accessible.
+    /// Sets the widget's own role, called once before GTK realizes its accessible, and
+    /// follows the cells' accessible content: a cell changed outside a layout (a label's
+    /// text or an accessibility property set by the app) is read on the next frame.
     func installAccessibility() {
         trellis_accessible_set_role(widget, accessibleCells.isList ? GTK_ACCESSIBLE_ROLE_LIST : GTK_ACCESSIBLE_ROLE_GRID)
+        collectionView.accessibleContentChangeHandler = { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, !self.isLayingOut else { return }
+                self.queueLayout()
+            }
+        }
     }
 
     /// After the frame's layout: a child for each cell in the viewport, allocated at the
     /// cell's frame in the widget, with the cell's name, description and states; the
     /// children of cells that left go back to the pool. Then the GTK focus follows the
     /// focused item.
+    ///
+    /// A cell is read (its name, description, traits and expanded status) only when its
+    /// child is new to it or the cell is marked as changed (`accessibleContentChanged`:
+    /// TrellisKit marks a cell whenever a change can alter what it reads as). A scroll
+    /// reads only the cells that came into view; nothing is polled.
     func updateAccessibleCells() {
         let cells = accessibleCells
         var leaving = cells.shown
@@ -136,16 +147,14 @@ extension CollectionWidget {
             let bounds = collectionView.bounds
             let offset = collectionView.contentOffset
             let selectable = collectionView.allowsSelection
+            let everyCell = cells.allowedSelection != selectable
+            cells.allowedSelection = selectable
             let columns = (collectionView.layout as? GridLayout)?.columnCount
-            // A scroll moves the cells but does not change them: their names are read when
-            // they come into view, all of them after any other change, and two a frame in
-            // turn besides — a change the widget was not told of (a cell's text set
-            // directly) is read within a second of frames.
-            let everyName = cells.contentChanged
-            cells.contentChanged = false
+            let collectionChanged = cells.collectionChanged
+            cells.collectionChanged = false
             let sections = collectionView.numberOfSections
             let countedColumns = cells.isList ? nil : columns
-            if everyName || cells.sectionStarts.starts.count != sections || cells.sectionStarts.columns != countedColumns {
+            if collectionChanged || cells.sectionStarts.starts.count != sections || cells.sectionStarts.columns != countedColumns {
                 cells.sectionStarts = .init(counts: (0..<sections).map { collectionView.numberOfItems(inSection: $0) }, columns: countedColumns)
             }
             // The cells in view; those that kept their child first, so that the children
@@ -161,18 +170,18 @@ extension CollectionWidget {
             // (Not the focused child: the focus stays with its cell, or goes to the widget.)
             var reusable = leaving.values.filter { gtk_widget_has_focus($0.widget) == 0 }
             leaving = leaving.filter { gtk_widget_has_focus($0.value.widget) != 0 }
-            let refreshed = cells.refreshCursor
             ordered.reserveCapacity(inView.count)
-            for (index, entry) in inView.enumerated() {
+            for entry in inView {
                 let (cell, indexPath) = (entry.cell, entry.indexPath)
                 let key = ObjectIdentifier(cell)
                 let element = entry.element ?? reusable.popLast() ?? cells.dequeue(in: widget)
                 shown[key] = element
                 ordered.append(element.widget)
                 element.indexPath = indexPath
-                let inTurn = index == refreshed || index == refreshed + 1
-                let readName = everyName || inTurn || element.described.map { $0.cell != key || $0.indexPath != indexPath } ?? true
-                describe(element, as: cell, selectable: selectable, readingName: readName)
+                if everyCell || cell.accessibleContentChanged || element.describedCell != key {
+                    describe(element, as: cell, selectable: selectable)
+                    cell.accessibleContentWasRead()
+                }
                 let position = cells.isList ? listPosition(of: indexPath) : columns.map { gridPosition(of: indexPath, columns: $0) }
                 setPosition(position ?? (-1, -1), of: element)
                 let frame = cell.frame
@@ -181,7 +190,6 @@ extension CollectionWidget {
                     width: Int32(max(0, frame.width.rounded())), height: Int32(max(0, frame.height.rounded())))
                 gtk_widget_size_allocate(element.widget, &allocation, -1)
             }
-            cells.refreshCursor = refreshed + 2 < inView.count ? refreshed + 2 : 0
             for element in reusable { hide(element) }
         }
         for element in leaving.values { hide(element) }
@@ -216,29 +224,28 @@ extension CollectionWidget {
     /// description (`accessibilityHint`) and states (selected, disabled, and expanded from
     /// its `accessibilityExpandedStatus`: AT-SPI's expandable and expanded) to the child
     /// when they changed.
-    private func describe(_ element: AccessibleCells.Element, as cell: CollectionViewCell, selectable: Bool, readingName: Bool) {
-        if readingName {
-            element.described = (ObjectIdentifier(cell), element.indexPath!)
-            let name = [cell.accessibilityLabel, cell.accessibilityValue].compactMap { $0 }.joined(separator: ", ")
-            let label: String? = name.isEmpty ? nil : name
-            let description = cell.accessibilityHint
-            if label != element.label || description != element.description {
-                element.label = label
-                element.description = description
-                trellis_accessible_set_label(element.widget, label, description)
-            }
-            // Read with the name: an item expands or collapses through an apply, after
-            // which every name is read; a change the widget was not told of is read in
-            // turn with the name.
-            let expanded: Int32 = switch cell.accessibilityExpandedStatus {
-            case .unsupported: -1
-            case .collapsed: 0
-            case .expanded: 1
-            }
-            if expanded != element.expanded {
-                element.expanded = expanded
-                trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_EXPANDED, expanded)
-            }
+    private func describe(_ element: AccessibleCells.Element, as cell: CollectionViewCell, selectable: Bool) {
+        element.describedCell = ObjectIdentifier(cell)
+        let name = [cell.accessibilityLabel, cell.accessibilityValue].compactMap { $0 }.joined(separator: ", ")
+        let label: String? = name.isEmpty ? nil : name
+        let description = cell.accessibilityHint
+        // One property at a time: GTK sends an AT-SPI event for each one it is given.
+        if label != element.label {
+            element.label = label
+            trellis_accessible_set_string_property(element.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label)
+        }
+        if description != element.description {
+            element.description = description
+            trellis_accessible_set_string_property(element.widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description)
+        }
+        let expanded: Int32 = switch cell.accessibilityExpandedStatus {
+        case .unsupported: -1
+        case .collapsed: 0
+        case .expanded: 1
+        }
+        if expanded != element.expanded {
+            element.expanded = expanded
+            trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_EXPANDED, expanded)
         }
         let traits = cell.accessibilityTraits
         let selected: Int32 = selectable ? (traits.contains(.selected) ? 1 : 0) : -1

@@ -290,7 +290,7 @@ public final class CollectionWidget {
     /// clock's layout phase calls `size_allocate`, which lays out, before it draws).
     func layoutRequested() {
         guard !isLayingOut else { return }
-        if !isScrolling { accessibleCells.contentChanged = true }
+        if !isScrolling { accessibleCells.collectionChanged = true }
         queueLayout()
     }
 

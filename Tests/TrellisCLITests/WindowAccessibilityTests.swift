@@ -86,6 +86,52 @@ struct WindowAccessibilityTests {
         #expect(try window.close() == 0)
     }
 
+    /// An app changes shown cells directly (`trellis show --live-relabel`): the label of one
+    /// (its cell asks for a layout) and the `accessibilityLabel` of another (no layout at
+    /// all). Each cell reads as its new name, as VoiceOver reads a `UILabel`'s new text, and
+    /// every other cell keeps the name of its text.
+    @Test func aCellChangedWhileShownGetsItsNewName() throws {
+        let fixture = TrellisWindow.fixture("window-tags.json")
+        let probe = AccessibilityProbe()
+        let window = try TrellisWindow(
+            tool: probe.arguments([TrellisTool.executable.path, "show", fixture.path, "--self-sizing", "--live-relabel"]),
+            executable: AccessibilityProbe.dbusRunSession)
+        defer { probe.quit() }
+        _ = try probe.tree(in: window, request: 0)
+        let texts = try documentTexts(fixture)
+        var deadline = Date().addingTimeInterval(20)
+        while window.events("liveUpdate").count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let changes = window.events("liveUpdate")
+        #expect(changes.map { $0["change"] as? String } == ["relabel", "accessibilityLabel"])
+        // The oracle: the document's texts with the two names the app gave.
+        var renamed: [[Int]: String] = [:]
+        for change in changes {
+            let item = try #require(change["item"] as? [NSNumber]).map(\.intValue)
+            renamed[item] = try #require(change["name"] as? String)
+        }
+        func expectedNames(_ frame: Frame) -> [String] {
+            frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
+                .sorted { $0.lexicographicallyPrecedes($1) }
+                .map { renamed[$0] ?? texts[$0[1]] }
+        }
+        // A frame follows each change; the tree is read again until it shows them (GTK
+        // answers AT-SPI from the main loop, after the frame).
+        var names: [String] = [], expected: [String] = []
+        var request = 0
+        deadline = Date().addingTimeInterval(10)
+        repeat {
+            request += 1
+            let tree = try probe.tree(in: window, request: request)
+            names = tree.children(of: try #require(tree.first { $0.role == "table" })).map(\.name)
+            expected = expectedNames(window.lastFrame)
+            if names == expected { break }
+            Thread.sleep(forTimeInterval: 0.25)
+        } while Date() < deadline
+        #expect(names == expected)
+        #expect(Set(renamed.values).isSubset(of: Set(names)), "the changed cells are in view: \(names)")
+        #expect(try window.close() == 0)
+    }
+
     @Test func galleryControlsAreNamedAndTabGoesSidebarControlsCollection() throws {
         let probe = AccessibilityProbe()
         let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "gallery", "--page", "s3", "--size", "800x600"]),

@@ -146,6 +146,11 @@ GtkWidget *trellis_accessible_cell_new(GtkAccessibleRole role);
 /// Sets the accessible label and description of @widget (%NULL: removes it).
 void trellis_accessible_set_label(GtkWidget *widget, const char *label, const char *description);
 
+/// Sets (or with %NULL removes) one string property (GTK_ACCESSIBLE_PROPERTY_LABEL,
+/// _DESCRIPTION): each change is an AT-SPI event GTK sends at once, so a caller sets only
+/// the property that changed.
+void trellis_accessible_set_string_property(GtkWidget *widget, GtkAccessibleProperty property, const char *value);
+
 /// Sets (or with @value -1 removes) one accessible state (GTK_ACCESSIBLE_STATE_SELECTED,
 /// _EXPANDED, …), as a boolean: gtk_accessible_update_state is variadic.
 void trellis_accessible_set_boolean_state(GtkWidget *widget, GtkAccessibleState state, int value);

@@ -91,6 +91,8 @@ extension CollectionView {
     func dequeue(_ key: PoolKey, make: () -> ReusableView) -> ReusableView {
         let view = reuse.dequeue(key, make: make)
         adoptEffectiveTraits(view)
+        // It will show another item: whatever its host read of it is out of date.
+        view.accessibleContentDidChange()
         return view
     }
 

@@ -50,6 +50,9 @@ extension CollectionViewCell {
         }
         updateConfiguration(using: state)
         configurationUpdateHandler?(self, state)
+        // A new state (selected, expanded, editing…) can change what the cell reads as
+        // without changing its views' text (its expanded status comes from its item).
+        accessibleContentDidChange()
     }
 
     /// Sets a configuration from inside the update without asking for another one.

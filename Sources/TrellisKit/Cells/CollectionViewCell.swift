@@ -108,6 +108,8 @@ open class CollectionViewCell: ReusableView {
             if isSelected != oldValue {
                 showSelectedBackground()
                 setNeedsUpdateConfiguration()
+                // Its default traits say whether it is selected.
+                accessibleContentDidChange()
             }
         }
     }

@@ -31,6 +31,36 @@ open class ReusableView: View {
     /// The kind the view was registered for (`.cell` for cells).
     var elementKind = ElementKind.cell
 
+    /// Whether what an assistive technology reads of the view (its accessibility label,
+    /// value, hint, traits and expanded status, by default from the views inside it) may
+    /// have changed since its host last read it. Every change that can change them sets it
+    /// — a label's text, an accessibility property set, a view inside shown, hidden,
+    /// added or removed, the cell selected, its configuration updated, a new size, the view
+    /// dequeued for another item — so a host reads a view again only when it is marked,
+    /// never polling the views it shows. True for a new view; the host clears it with
+    /// ``accessibleContentWasRead()``.
+    ///
+    /// A cell subclass whose `accessibilityLabel` (or another accessibility property) is
+    /// computed from something other than its views calls `setNeedsUpdateConfiguration()`
+    /// when that changes: a configuration update marks the cell.
+    package private(set) var accessibleContentChanged = true
+
+    /// The host read what the view says to assistive technologies.
+    package func accessibleContentWasRead() {
+        accessibleContentChanged = false
+    }
+
+    /// Marks the view's accessible content as changed (``accessibleContentChanged``);
+    /// when the view is displayed, its collection view tells its host (once until the host
+    /// reads the view again).
+    func markAccessibleContentChanged() {
+        guard !accessibleContentChanged else { return }
+        accessibleContentChanged = true
+        if displayedIndexPath != nil, let collectionView = superview as? CollectionView {
+            collectionView.accessibleContentDidChange(in: self)
+        }
+    }
+
     /// A view for a collection. Subclasses registered by type provide this initializer.
     public required init() {
         super.init(frame: .zero)
@@ -43,6 +73,8 @@ open class ReusableView: View {
     /// Positions the view from `attributes` (`apply(_:)`).
     open func apply(_ attributes: LayoutAttributes) {
         layoutAttributes = attributes
+        // At another size its views may be laid out in another reading order.
+        if attributes.frame.size != bounds.size { accessibleContentDidChange() }
         frame = attributes.frame
         alpha = attributes.alpha
         isHidden = attributes.isHidden

@@ -2,6 +2,8 @@
 final class LayoutRequests {
     /// See ``CollectionView/layoutRequestHandler``.
     var handler: (() -> Void)?
+    /// See ``CollectionView/accessibleContentChangeHandler``.
+    var accessibleContentHandler: (() -> Void)?
     /// True while the collection view runs its own layout pass: what the pass changes
     /// (the content offset kept by anchoring) is part of it, not a request for another.
     private(set) var isLayingOut = false
@@ -33,5 +35,24 @@ extension CollectionView {
     public var layoutRequestHandler: (() -> Void)? {
         get { layoutRequests.handler }
         set { layoutRequests.handler = newValue }
+    }
+}
+
+extension CollectionView {
+    /// Called when a displayed cell's accessible content changed outside a layout pass (a
+    /// label's text or an accessibility property set by the app, see
+    /// `ReusableView.accessibleContentChanged`), once until the host reads that cell
+    /// again: a host that shows the cells to assistive technologies reads the marked cells
+    /// on its next frame. Changes made in a layout pass call nothing: the host reads the
+    /// cells after each pass.
+    package var accessibleContentChangeHandler: (() -> Void)? {
+        get { layoutRequests.accessibleContentHandler }
+        set { layoutRequests.accessibleContentHandler = newValue }
+    }
+
+    /// `view`, displayed here, was marked as changed for assistive technologies.
+    func accessibleContentDidChange(in view: ReusableView) {
+        guard !layoutRequests.isLayingOut else { return }
+        layoutRequests.accessibleContentHandler?()
     }
 }

@@ -27,7 +27,10 @@ open class Label: View {
     public var text: String {
         didSet {
             if !isSettingAttributedText { attributedText = nil }
-            if text != oldValue { textDidChange() }
+            if text != oldValue {
+                textDidChange()
+                accessibleContentDidChange()
+            }
         }
     }
 

@@ -103,6 +103,22 @@ extension View {
         return ordered.map(\.element.view)
     }
 
+    /// Something an assistive technology reads of this view, or of a view above it, may
+    /// have changed: the reusable view this view is in (or is) is marked for its host to
+    /// read again (see `ReusableView.accessibleContentChanged`). Views outside any
+    /// reusable view have no host reading them this way.
+    /// - Complexity: O(depth) up to the reusable view.
+    func accessibleContentDidChange() {
+        var current: View? = self
+        while let view = current {
+            if let reusable = view as? ReusableView {
+                reusable.markAccessibleContentChanged()
+                return
+            }
+            current = view.superview
+        }
+    }
+
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text

@@ -83,6 +83,7 @@ open class View: CustomStringConvertible {
         if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: old)
             subviews.insert(view, at: min(index, subviews.count))
+            accessibleContentDidChange()
             return
         }
         view.removeFromSuperview()
@@ -91,6 +92,7 @@ open class View: CustomStringConvertible {
         view.didMoveToSuperview()
         view.inherit(traitCollection)
         constraintsDidChange()
+        accessibleContentDidChange()
     }
 
     /// Detaches the view from its superview.
@@ -105,6 +107,7 @@ open class View: CustomStringConvertible {
         didMoveToSuperview()
         inherit(.default)
         parent.constraintsDidChange()
+        parent.accessibleContentDidChange()
     }
 
     /// True when the view is `other` or lies below it in the hierarchy.
@@ -196,9 +199,16 @@ open class View: CustomStringConvertible {
     /// Hidden views are not drawn; a stack view also drops its hidden arranged views from
     /// its layout.
     public var isHidden = false {
-        didSet { if isHidden != oldValue { superview?.subviewDidChangeVisibility(self) } }
+        didSet {
+            guard isHidden != oldValue else { return }
+            superview?.subviewDidChangeVisibility(self)
+            accessibleContentDidChange()
+        }
     }
-    public var alpha: Double = 1
+    /// A view of alpha below 0.01 is neither drawn nor read by assistive technologies.
+    public var alpha: Double = 1 {
+        didSet { if (alpha >= 0.01) != (oldValue >= 0.01) { accessibleContentDidChange() } }
+    }
     public var backgroundColor: Color?
     public var borderColor: Color?
     public var borderWidth: Double = 0
@@ -538,7 +548,10 @@ open class View: CustomStringConvertible {
     /// other views, whose accessible elements are below them.
     open var isAccessibilityElement: Bool {
         get { accessibilityOverrides.isElement ?? defaultIsAccessibilityElement }
-        set { accessibilityOverrides.isElement = newValue }
+        set {
+            accessibilityOverrides.isElement = newValue
+            accessibleContentDidChange()
+        }
     }
 
     /// The element's name (`accessibilityLabel`): by default a label's text, a button's
@@ -546,21 +559,30 @@ open class View: CustomStringConvertible {
     /// reading order (a cell reads as the text it shows). Setting nil restores the default.
     open var accessibilityLabel: String? {
         get { accessibilityOverrides.label ?? defaultAccessibilityLabel }
-        set { accessibilityOverrides.label = newValue }
+        set {
+            accessibilityOverrides.label = newValue
+            accessibleContentDidChange()
+        }
     }
 
     /// What activating the element does, in a short phrase (`accessibilityHint`); nil by
     /// default. GTK exposes it as the accessible description.
     open var accessibilityHint: String? {
         get { accessibilityOverrides.hint }
-        set { accessibilityOverrides.hint = newValue }
+        set {
+            accessibilityOverrides.hint = newValue
+            accessibleContentDidChange()
+        }
     }
 
     /// The element's current value when it is not its label (`accessibilityValue`: a
     /// slider's level, a switch's state); nil by default.
     open var accessibilityValue: String? {
         get { accessibilityOverrides.value }
-        set { accessibilityOverrides.value = newValue }
+        set {
+            accessibilityOverrides.value = newValue
+            accessibleContentDidChange()
+        }
     }
 
     /// What kind of element it is and what state it is in (`accessibilityTraits`): by
@@ -568,7 +590,10 @@ open class View: CustomStringConvertible {
     /// disabled), `.selected` for a selected cell. Setting a value replaces the default.
     open var accessibilityTraits: AccessibilityTraits {
         get { accessibilityOverrides.traits ?? defaultAccessibilityTraits }
-        set { accessibilityOverrides.traits = newValue }
+        set {
+            accessibilityOverrides.traits = newValue
+            accessibleContentDidChange()
+        }
     }
 
     /// Whether the view and the elements below it are hidden from assistive technologies
@@ -577,7 +602,10 @@ open class View: CustomStringConvertible {
     /// cell's expanded status says what the glyph shows.
     open var accessibilityElementsHidden: Bool {
         get { accessibilityOverrides.elementsHidden }
-        set { accessibilityOverrides.elementsHidden = newValue }
+        set {
+            accessibilityOverrides.elementsHidden = newValue
+            accessibleContentDidChange()
+        }
     }
 
     /// Whether the element expands and is expanded (`accessibilityExpandedStatus`): by
@@ -586,7 +614,10 @@ open class View: CustomStringConvertible {
     /// `.unsupported` for other views. Setting a value replaces the default.
     open var accessibilityExpandedStatus: AccessibilityExpandedStatus {
         get { accessibilityOverrides.expandedStatus ?? defaultAccessibilityExpandedStatus }
-        set { accessibilityOverrides.expandedStatus = newValue }
+        set {
+            accessibilityOverrides.expandedStatus = newValue
+            accessibleContentDidChange()
+        }
     }
 
     // MARK: Debugging
