@@ -126,6 +126,7 @@ public final class CollectionWidget {
     var frameCount = 0
     var pendingLayoutTime: Double = 0
     var pendingAccessibilityTime: Double = 0
+    var pendingAccessibilityCPUTime: Double = 0
     /// Set while the widget moves the content offset itself: the layout that asks for is
     /// a scroll, which changes no cell.
     var isScrolling = false
@@ -352,8 +353,10 @@ public final class CollectionWidget {
         startRequestedUpdateAnimation()
         pendingLayoutTime += Double(DispatchTime.now().uptimeNanoseconds - planningStart) / 1e6
         let accessibilityStart = DispatchTime.now().uptimeNanoseconds
+        let accessibilityCPUStart = Self.threadCPUNanoseconds()
         updateAccessibleCells()
         pendingAccessibilityTime += Double(DispatchTime.now().uptimeNanoseconds - accessibilityStart) / 1e6
+        pendingAccessibilityCPUTime += Double(Self.threadCPUNanoseconds() - accessibilityCPUStart) / 1e6
         isLayingOut = false
         WindowInstrumentation.startupMoment?("firstLayout")
     }
@@ -386,9 +389,11 @@ public final class CollectionWidget {
         lastFrame = FrameStatistics(
             frame: frameCount, layoutMilliseconds: pendingLayoutTime, drawMilliseconds: drawTime,
             measuredItems: collectionView.sizeCache.count, newlyMeasured: pendingMeasurements,
-            totalItems: totalItems, scale: scale, accessibilityMilliseconds: pendingAccessibilityTime)
+            totalItems: totalItems, scale: scale, accessibilityMilliseconds: pendingAccessibilityTime,
+            accessibilityCPUMilliseconds: pendingAccessibilityCPUTime)
         pendingLayoutTime = 0
         pendingAccessibilityTime = 0
+        pendingAccessibilityCPUTime = 0
         pendingMeasurements = 0
         debug?.frame(self)
         onFrame?(lastFrame)
@@ -430,6 +435,13 @@ public final class CollectionWidget {
         return shown.first { $0.leading(along: axis) >= -0.5 }?.indexPath ?? shown.first?.indexPath
     }
 
+    /// The calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`).
+    static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     var totalItems: Int {
         // A loop, not `reduce`: its closure would check that it runs on the main actor once
         // a section, and a chat has 25,000 day sections (half the widget's work a frame).
@@ -455,6 +467,10 @@ public struct FrameStatistics: Sendable {
     /// Keeping the accessible children of the cells in view (placing them, sending what
     /// changed to GTK) since the previous frame.
     public var accessibilityMilliseconds: Double = 0
+    /// The main thread's CPU time in that work: `accessibilityMilliseconds` less the time
+    /// the thread waited (descheduled on a busy machine, or blocked — GTK hands each
+    /// accessible event to GDBus's worker thread).
+    public var accessibilityCPUMilliseconds: Double = 0
 
     /// Layout, the accessible children and drawing.
     public var milliseconds: Double { layoutMilliseconds + drawMilliseconds + accessibilityMilliseconds }

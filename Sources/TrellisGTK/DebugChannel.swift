@@ -13,7 +13,7 @@ import Trellis
 ///
 /// A frame line: `{"event":"frame","frame":3,"xid":…,"width":375,"height":800,"scale":1,
 /// "offset":…,"value":…,"contentHeight":…,"top":{"section":0,"item":12,"y":-4.5},
-/// "items":[[0,12,-4.5],[0,13,-4.5],…],"measured":…,"total":…,"layoutMs":…,"drawMs":…,"accessibilityMs":…}`
+/// "items":[[0,12,-4.5],[0,13,-4.5],…],"measured":…,"total":…,"layoutMs":…,"drawMs":…,"accessibilityMs":…,"accessibilityCpuMs":…}`
 /// — `top` is the item nearest the top edge and its distance from it; `items` every cell
 /// in view as [section, item, distance from the top edge, x, width, height], top first;
 /// then `selected`, `focus`, `hover` and `highlighted` items as [section, item].
@@ -59,6 +59,7 @@ final class DebugChannel {
             "\"measured\":\(host.lastFrame.measuredItems)", "\"measurements\":\(collection.sizeCache.measurementCount)", "\"total\":\(host.lastFrame.totalItems)",
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
             "\"accessibilityMs\":\(json(host.lastFrame.accessibilityMilliseconds))",
+            "\"accessibilityCpuMs\":\(json(host.lastFrame.accessibilityCPUMilliseconds))",
         ]
         // Where the widget's top-left corner is in its window (the tests click at items
         // through it).
