@@ -53,4 +53,39 @@ extension WindowShowTests {
         #expect(window.events("sidewaysScroll").count == 3)
         #expect(try window.close() == 0)
     }
+
+    /// The arrow keys move the focus along a carousel past its trailing edge: each card
+    /// they focus is scrolled into view sideways (the section rests where its behaviour
+    /// says), as a focused cell of an orthogonal section comes into view in UIKit.
+    @Test func arrowKeysBringTheFocusedCardIntoView() throws {
+        let document = DocumentationSnippetTests.packageRoot.appendingPathComponent("docs/examples/compositional.json")
+        let window = try TrellisWindow(show: [document.path])
+        let first = window.lastFrame
+        let cards = first.order.filter { $0[0] == 1 }.sorted { $0.lexicographicallyPrecedes($1) }
+        // A card whose middle is in the window (the click lands on it).
+        let start = try #require(cards.first { first.rects[$0]!.x + first.rects[$0]!.width / 2 > 8 && first.rects[$0]!.x + first.rects[$0]!.width / 2 < first.width - 8 },
+                                 "a carousel card in view: \(cards.map { first.rects[$0]! })")
+        var frame = try window.click(start)
+        #expect(frame.focus == start)
+        var reachedBeyond = false
+        for _ in 0..<6 {
+            let previous = window.lastFrame
+            frame = try window.press("Right")
+            let focused = try #require(frame.focus)
+            guard focused[0] == 1 else { break }
+            // The card the key reached was not wholly in view before it.
+            if let before = previous.rects[focused] {
+                if before.x + before.width > previous.width + 0.5 { reachedBeyond = true }
+            } else {
+                reachedBeyond = true
+            }
+            let settled = try window.frame(after: frame.number - 1, settle: 0.5)
+            let rect = try #require(settled.rects[focused], "the focused card \(focused) is drawn")
+            #expect(rect.x >= -0.5 && rect.x + rect.width <= settled.width + 0.5,
+                    "the focused card \(focused) is in view: x \(rect.x), width \(rect.width) of \(settled.width)")
+        }
+        #expect(reachedBeyond, "the keys reached a card that was off the trailing edge")
+        #expect(!window.events("sidewaysScroll").isEmpty)
+        #expect(try window.close() == 0)
+    }
 }

@@ -70,4 +70,36 @@ struct WindowTextScaleTests {
         #expect(abs(returned - distance) <= 1, "item \(reading) moved from \(distance) to \(returned)")
         #expect(try window.close() == 0)
     }
+
+    /// `gtk-font-name` is the body font of text in the system font: the gallery's modern
+    /// lists (list content configurations, UIKit's system text styles) started with
+    /// "DejaVu Sans 22" in GTK's settings.ini take it — the `fonts` line names it and the
+    /// sidebar's rows grow with the larger text, as a UIKit list grows with a larger body
+    /// font — while the text scale stays the default.
+    @Test func gtkFontNameIsTheSystemBodyFont() throws {
+        func sidebarRowHeight(fontName: String?) throws -> (fonts: [String: Any], height: Double) {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-font-name-\(UUID().uuidString)")
+            let gtk = directory.appendingPathComponent("gtk-4.0")
+            try FileManager.default.createDirectory(at: gtk, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let settings = "[Settings]\ngtk-enable-animations=false\n" + (fontName.map { "gtk-font-name=\($0)\n" } ?? "")
+            try Data(settings.utf8).write(to: gtk.appendingPathComponent("settings.ini"))
+            let window = try TrellisWindow(tool: ["gallery", "--page", "lists", "--size", "800x900"],
+                                           environment: ["XDG_CONFIG_HOME": directory.path])
+            let frame = window.lastFrame
+            let fonts = try #require(window.events("fonts").last, "no fonts line")
+            // The sidebar's rows (section 0), most of them one line of body text.
+            let heights = frame.order.filter { $0[0] == 0 }.compactMap { frame.rects[$0]?.height }.sorted()
+            try #require(!heights.isEmpty, "no sidebar rows: \(frame.order)")
+            #expect(try window.close() == 0)
+            return (fonts, heights[heights.count / 2])
+        }
+        let standard = try sidebarRowHeight(fontName: nil)
+        let large = try sidebarRowHeight(fontName: "DejaVu Sans 22")
+        #expect(large.fonts["fontName"] as? String == "DejaVu Sans 22", "\(large.fonts)")
+        #expect(large.fonts["category"] as? String == "large", "the text scale is not changed: \(large.fonts)")
+        // 22 pt is 29.3 px at 96 dpi: a line of it is at least 10 points taller than one of
+        // GTK's default (10 or 11 pt).
+        #expect(large.height >= standard.height + 10, "rows \(standard.height) → \(large.height) with \(standard.fonts) → \(large.fonts)")
+    }
 }

@@ -127,6 +127,31 @@ struct WindowThemeTests {
         #expect(try window.close() == 0)
     }
 
+    /// The focus ring takes the theme's selection colour: GTK 4.8's Adwaita publishes
+    /// `theme_selected_bg_color` #15539e in its dark variant (#3584e4 in the light one; its
+    /// Default-dark.css and Default-light.css), drawn here on the dark canvas in the gap
+    /// before the focused tag.
+    @Test func theFocusRingTakesTheThemesAccentInTheDarkTheme() throws {
+        let window = try Self.open(theme: "Adwaita:dark")
+        // Right focuses the first tag, Right again the second, whose ring lies in the gap
+        // between the two.
+        _ = try window.press("Right")
+        let frame = try window.press("Right")
+        let focused = try #require(frame.focus)
+        let rect = try #require(frame.rects[focused])
+        try #require(rect.x >= 6, "the focused tag \(focused) has room for its ring on its left: \(rect)")
+        let shot = try window.screenshot()
+        let origin = (frame.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        // The ring's 2-point stroke is centred 2 points outside the tag; at the tag's
+        // middle height the pill's ring is vertical there. The bluest of the pixels around it.
+        let y = Int(origin[1] + rect.y + rect.height / 2)
+        let candidates = (-4...0).map { shot.pixel(x: Int(origin[0] + rect.x) + $0, y: y) }
+        let ring = try #require(candidates.max { Int($0.blue) - Int($0.red) < Int($1.blue) - Int($1.red) })
+        #expect(abs(Int(ring.red) - 0x15) <= 24 && abs(Int(ring.green) - 0x53) <= 24 && abs(Int(ring.blue) - 0x9e) <= 24,
+                "focus ring pixel \(ring), Adwaita dark's selection colour is (21, 83, 158)")
+        #expect(try window.close() == 0)
+    }
+
     /// GTK's dark preference flipped while the window is open (what a desktop's dark-mode
     /// switch does through XSETTINGS; here the tool's test hook sets
     /// `gtk-application-prefer-dark-theme` on SIGUSR1): the window redraws dark, then light
