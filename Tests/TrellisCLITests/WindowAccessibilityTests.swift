@@ -132,6 +132,24 @@ struct WindowAccessibilityTests {
         #expect(try window.close() == 0)
     }
 
+    /// A list layout's collection is a list of list items, as a `GtkListView`: the chat
+    /// page (a `ListLayout` of message bubbles, named by its title) shows each message in
+    /// view as a list item named by its text.
+    @Test func aListLayoutIsAListOfListItems() throws {
+        let probe = AccessibilityProbe()
+        let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "gallery", "--page", "chat", "--size", "800x600"]),
+                                       executable: AccessibilityProbe.dbusRunSession)
+        defer { probe.quit() }
+        let tree = try probe.tree(in: window, request: 0)
+        let frame = window.lastFrame
+        let inView = frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
+        let list = try #require(tree.first { $0.role == "list" && $0.name != "Pages" }, "no list but the sidebar in \(tree.map(\.role))")
+        let items = tree.children(of: list)
+        #expect(!items.isEmpty && items.count == inView.count, "\(items.count) list items, \(inView.count) messages in view")
+        #expect(items.allSatisfy { $0.role == "list item" && !$0.name.isEmpty }, "\(items.map { "\($0.role): \($0.name)" })")
+        #expect(try window.close() == 0)
+    }
+
     @Test func galleryControlsAreNamedAndTabGoesSidebarControlsCollection() throws {
         let probe = AccessibilityProbe()
         let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "gallery", "--page", "s3", "--size", "800x600"]),
