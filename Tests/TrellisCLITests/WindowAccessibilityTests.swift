@@ -93,9 +93,7 @@ struct WindowAccessibilityTests {
     @Test func aCellChangedWhileShownGetsItsNewName() throws {
         let fixture = TrellisWindow.fixture("window-tags.json")
         let probe = AccessibilityProbe()
-        let window = try TrellisWindow(
-            tool: probe.arguments([TrellisTool.executable.path, "show", fixture.path, "--self-sizing", "--live-relabel"]),
-            executable: AccessibilityProbe.dbusRunSession)
+        let window = try probe.tool(["show", fixture.path, "--self-sizing", "--live-relabel"])
         defer { probe.quit() }
         _ = try probe.tree(in: window, request: 0)
         let texts = try documentTexts(fixture)
@@ -137,8 +135,7 @@ struct WindowAccessibilityTests {
     /// view as a list item named by its text.
     @Test func aListLayoutIsAListOfListItems() throws {
         let probe = AccessibilityProbe()
-        let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "gallery", "--page", "chat", "--size", "800x600"]),
-                                       executable: AccessibilityProbe.dbusRunSession)
+        let window = try probe.tool(["gallery", "--page", "chat", "--size", "800x600"])
         defer { probe.quit() }
         let tree = try probe.tree(in: window, request: 0)
         let frame = window.lastFrame
@@ -300,6 +297,11 @@ final class AccessibilityProbe: @unchecked Sendable {
 
     func arguments(_ program: [String]) -> [String] {
         ["--", Self.python, Self.script, requestFile.path] + program
+    }
+
+    /// `trellis ARGUMENTS` in a window, under this probe on a private D-Bus bus.
+    func tool(_ arguments: [String]) throws -> TrellisWindow {
+        try TrellisWindow(tool: self.arguments([TrellisTool.executable.path] + arguments), executable: Self.dbusRunSession)
     }
 
     struct Node {
