@@ -127,6 +127,26 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         layoutEnvironment = environment
     }
 
+    /// A section provider of UIKit's own type, whose result is optional
+    /// (`UICollectionViewCompositionalLayoutSectionProvider`), so the sample code's
+    /// `guard let self else { return nil }` and
+    /// `guard let kind = SectionKind(rawValue: sectionIndex) else { return nil }` port
+    /// unchanged. Returning nil for a section the layout lays out is a programming error,
+    /// as returning an invalid section is: the layout stops with a precondition failure
+    /// naming the section. A provider that never returns nil takes the other initializer.
+    @_disfavoredOverload
+    public convenience init(
+        configuration: CompositionalConfiguration = CompositionalConfiguration(),
+        sectionProvider: @escaping (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection?
+    ) {
+        self.init(configuration: configuration) { index, environment in
+            guard let section = sectionProvider(index, environment) else {
+                preconditionFailure("CompositionalLayout section \(index): the section provider returned nil")
+            }
+            return section
+        }
+    }
+
     /// The description of section `index` in the last prepare.
     public func section(at index: Int) -> CompositionalSection { plans[index].section }
 
