@@ -119,10 +119,11 @@ public final class ListLayout: StackedLayout {
         self.diagnostics = diagnostics
     }
 
-    /// - Complexity: new item sizes: O(log n) each; header or footer sizes: O(log s);
-    ///   anything else: a full `prepare`.
+    /// - Complexity: new item sizes: O(log n) each; header or footer sizes: O(log s); a
+    ///   container that changed only along the scroll axis: O(1); anything else: a full
+    ///   `prepare`.
     public func invalidate(_ context: InvalidationContext, source: some LayoutSource) {
-        if context.requiresFullRelayout {
+        if context.requiresFullRelayout && !changesOnlyContainerLength(context, source: source) {
             if !insertSections(context, from: source) { prepare(from: source) }
             return
         }
@@ -136,6 +137,23 @@ public final class ListLayout: StackedLayout {
             stack.setBody(sectionStates[section].rows.total, section: section)
         }
         stack.applySupplementarySizes(context.supplementarySizes, diagnostics: &diagnostics)
+    }
+
+    /// Whether the only full-relayout reason in `context` is a new container size whose
+    /// extent across the scroll axis — the one thing of the container a list reads — is the
+    /// one the rows were laid out for, in the same direction: a window made taller or
+    /// shorter shows more or fewer rows of the same layout (a bottom-anchored chat laid out
+    /// before its window knew its height keeps its million rows).
+    private func changesOnlyContainerLength(_ context: InvalidationContext, source: some LayoutSource) -> Bool {
+        guard context.invalidatesContainerSize, !context.invalidatesEverything, !context.invalidatesMetrics,
+              stack.scrollAxis == options.scrollDirection.axis, stack.direction == source.layoutDirection,
+              stack.count == sectionStates.count, source.numberOfSections == sectionStates.count
+        else { return false }
+        // A width that is not a usable length is corrected with a diagnostic, which only a
+        // prepare records.
+        var diagnostics: [LayoutDiagnostic] = []
+        let width = SectionStack.containerWidth(of: source, scrollAxis: stack.scrollAxis, diagnostics: &diagnostics)
+        return diagnostics.isEmpty && width == stack.containerWidth
     }
 
     /// Sections inserted and nothing else changed (`InvalidationContext.insertedSections`):

@@ -181,7 +181,8 @@ final class ChatBubbleCell: CollectionViewCell {
 /// A day's header: its date, centred in a pill.
 final class ChatDayHeader: ReusableView {
     static let height = 34.0
-    let label = Label(style: TextStyle(font: Font(family: "DejaVu Sans", size: 12, weight: .bold)), textMeasurer: PangoTextMeasurer.shared)
+    static let titleStyle = TextStyle(font: Font(family: "DejaVu Sans", size: 12, weight: .bold))
+    let label = Label(style: ChatDayHeader.titleStyle, textMeasurer: PangoTextMeasurer.shared)
     let pill = View()
 
     required init() {
@@ -234,6 +235,9 @@ final class ChatConversation: CollectionViewDelegate {
     private(set) var expanded: Set<Int> = []
     private(set) var dataSource: DataSource?
     private(set) weak var collectionView: CollectionView?
+
+    /// The styles of the bubbles' text, their "Read more" and the day headers.
+    static let textStyles = [ChatBubbleCell.bodyStyle, ChatBubbleCell.moreStyle, ChatDayHeader.titleStyle]
 
     /// A conversation of `timeline` holding its newest `initiallyLoaded` messages (rounded
     /// up to whole days).

@@ -357,9 +357,12 @@ final class GalleryWindow {
     /// `TRELLIS_GTK_EXIT_AFTER_FIRST_FRAME=1` as well the process then exits (status 0), as
     /// the start-up benchmark's C peers do.
     private func firstFramePainted(on page: GalleryPage) {
-        let environment = ProcessInfo.processInfo.environment
-        guard !reportedFirstFrame, environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
+        // Checked first: this runs after every frame, and reading the environment builds a
+        // dictionary of it.
+        guard !reportedFirstFrame else { return }
         reportedFirstFrame = true
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["TRELLIS_GTK_DEBUG"] == "1" else { return }
         let elapsed = StartupTrace.millisecondsSinceProcessStart() ?? -1
         let processor = String(format: "%.1f", StartupTrace.processorMilliseconds())
         let wallClock = String(format: "%.3f", Date().timeIntervalSince1970 * 1000)
@@ -464,11 +467,16 @@ final class PreparedCollectionView: @unchecked Sendable {
 
     /// The laid-out collection view, once the worker is done (waits for it).
     @MainActor func take() -> CollectionView {
-        // Before waiting: make this thread's Pango state and load the page's font in it,
-        // which drawing the first frame needs (drawing shapes with the calling thread's Pango
-        // layout) and would otherwise do after the wait. (The page's text and template are
-        // immutable: reading them beside the worker is safe.)
-        _ = PangoTextMeasurer.shared.measureWithLayout(page.text(0), style: page.template.textStyle, maxWidth: nil, maxLines: 1)
+        // Before waiting: make this thread's Pango state and load the page's fonts in it, for
+        // both ways text is measured (a line shaped directly, wrapped text through a Pango
+        // layout), which laying out and drawing the first frame need on this thread and would
+        // otherwise do after the wait. (The page's text and styles are immutable: reading them
+        // beside the worker is safe.)
+        let sample = page.text(0)
+        for style in page.textStyles {
+            _ = PangoTextMeasurer.shared.measure(sample, style: style, maxWidth: nil, maxLines: 1)
+            _ = PangoTextMeasurer.shared.measureWithLayout(sample, style: style, maxWidth: 100, maxLines: 0)
+        }
         done.wait()
         StartupTrace.mark("preparedTaken")
         return collectionView!

@@ -67,6 +67,12 @@ class GalleryPage: CollectionViewDataSource {
     /// chat's bubbles and the modern lists are list rows of their own).
     var keepsItsLayout: Bool { conversation != nil }
 
+    /// The text styles the page's cells and headers draw in: what a thread that is to draw
+    /// the page loads before its first frame (`PreparedCollectionView.take()`).
+    var textStyles: [TextStyle] {
+        conversation != nil ? ChatConversation.textStyles : [template.textStyle]
+    }
+
     /// A collection view showing this page, `width` × `height` points.
     /// Adjusts a new collection view's traits before anything is laid out: the host's
     /// traits, when the collection view is made before a host has it. Set before

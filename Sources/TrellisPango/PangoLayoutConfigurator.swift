@@ -92,6 +92,9 @@ struct PangoLayoutConfigurator {
     var linesPerWindow = defaultLinesPerWindow
     /// Texts whose bytes × lines reach this are wrapped in windows too.
     var lineCostForWindows = defaultLineCostForWindows
+    /// Whether a long text cut after a few lines is laid out from a prefix that holds them
+    /// (``cutLongTextAfterLine(_:of:maxWidth:style:)``).
+    var cutsLongTextsFromPrefix = true
     /// Pango units per point of the text.
     var unitsPerPoint: Double { Double(PANGO_SCALE) * scale }
 
@@ -207,6 +210,8 @@ struct PangoLayoutConfigurator {
             if case .cut(let end) = pieces {
                 setText(bytes, count: end)
                 truncated = true
+            } else if let maxWidth, cutLongTextAfterLine(maxLines, of: bytes, maxWidth: maxWidth, style: style) {
+                truncated = true
             } else {
                 truncated = cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
             }
@@ -300,6 +305,43 @@ struct PangoLayoutConfigurator {
             setText(bytes, count: end)
         }
         return true
+    }
+
+    /// A text cut after `maxLines` lines that is several times longer than they hold (a chat
+    /// message or a review shown in its first lines) is laid out from a prefix holding at
+    /// least two lines more than are kept, and cut there as ``cutAfterLine(_:of:appendingEllipsis:)``
+    /// cuts the whole text — to the byte — so its cost is that of the lines shown, not of
+    /// the whole text (which Pango would shape and break entirely). Returns whether it cut
+    /// the text; false leaves the layout holding the whole text.
+    ///
+    /// Why the prefix's first `maxLines` lines are the whole text's: Pango breaks lines
+    /// greedily, each line's end decided by the text up to the first word that does not fit
+    /// on it, and in ASCII text (one direction, no font fallback, no joining, break
+    /// opportunities decided by the neighbouring characters) glyphs and breaks depend only
+    /// on the characters near them. Where the prefix ends changes at most the line it falls
+    /// in and the one before (a word cut short may fit where the whole word did not): with
+    /// two lines after the kept ones, neither is kept. The one thing decided by text far
+    /// away, a paragraph's direction (from its first letter), is decided before the prefix
+    /// ends when the paragraph has a letter there. Any other text is laid out whole.
+    private func cutLongTextAfterLine(_ maxLines: Int, of bytes: UnsafeBufferPointer<UInt8>, maxWidth: Double,
+                                      style: TextStyle) -> Bool {
+        guard cutsLongTextsFromPrefix, maxLines > 0, maxWidth.isFinite, maxWidth > 0 else { return false }
+        // Characters for `maxLines` + 3 lines at 0.4 em each: Latin text averages more than
+        // 0.5 em, so the prefix rarely falls short (it is then laid out whole after all).
+        let estimate = (Double(maxLines) + 3) * (maxWidth / (0.4 * style.font.size) + 1)
+        guard estimate * 4 < Double(bytes.count) * 3 else { return false }
+        let length = Int(estimate)
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        var paragraphStart = length
+        while paragraphStart > 0, bytes[paragraphStart - 1] != 0x0A, bytes[paragraphStart - 1] != 0x0D { paragraphStart -= 1 }
+        guard bytes[paragraphStart..<length].contains(where: { (0x61...0x7A).contains($0 | 0x20) }) else { return false }
+        setText(bytes, count: length)
+        guard pango_layout_get_line_count(layout) >= maxLines + 2 else {
+            setText(bytes, count: bytes.count)
+            return false
+        }
+        state.prefixCuts += 1
+        return cutAfterLine(maxLines, of: bytes, appendingEllipsis: false)
     }
 
     /// Several paragraphs with a truncating mode and more lines than allowed. Keeps the

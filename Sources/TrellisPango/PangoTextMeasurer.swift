@@ -24,6 +24,9 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     let linesPerWindow: Int
     /// Texts whose bytes × lines reach this are wrapped in windows too.
     let lineCostForWindows: Int
+    /// Whether a long text cut after a few lines is laid out from a prefix holding them
+    /// (the tests turn it off to compare with the whole text laid out and cut).
+    let cutsLongTextsFromPrefix: Bool
 
     /// A measurer with its own per-thread Pango objects.
     public convenience init() {
@@ -35,11 +38,14 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     /// A measurer that wraps texts in windows of about `linesPerWindow` lines from runs of
     /// `minimumUnbreakableRun` characters without a break opportunity, or from bytes × lines
     /// of `lineCostForWindows` (`Int.max` for both: never, what the benchmarks compare
-    /// windows with).
-    @_spi(Testing) public init(minimumUnbreakableRun: Int, linesPerWindow: Int, lineCostForWindows: Int) {
+    /// windows with), and lays a long text cut after a few lines out from a prefix that
+    /// holds them when `cutsLongTextsFromPrefix` (false: always whole).
+    @_spi(Testing) public init(minimumUnbreakableRun: Int, linesPerWindow: Int, lineCostForWindows: Int,
+                               cutsLongTextsFromPrefix: Bool = true) {
         self.minimumUnbreakableRun = minimumUnbreakableRun
         self.linesPerWindow = linesPerWindow
         self.lineCostForWindows = lineCostForWindows
+        self.cutsLongTextsFromPrefix = cutsLongTextsFromPrefix
         // The metrics lock must be in place before a second thread measures: a thread
         // already inside Pango-Cairo's own `get_metrics` when it is swapped in runs outside
         // the lock. A measurer is made before its work is handed to other threads (the
@@ -125,7 +131,8 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     /// A configurator for `slot` at `scale` with this measurer's settings.
     private func configurator(state: PangoThreadState, slot: LayoutSlot, scale: Double) -> PangoLayoutConfigurator {
         PangoLayoutConfigurator(state: state, slot: slot, scale: scale, minimumUnbreakableRun: minimumUnbreakableRun,
-                                linesPerWindow: linesPerWindow, lineCostForWindows: lineCostForWindows)
+                                linesPerWindow: linesPerWindow, lineCostForWindows: lineCostForWindows,
+                                cutsLongTextsFromPrefix: cutsLongTextsFromPrefix)
     }
 
     /// On the calling thread: how many measurements the HarfBuzz fast path answered, and
@@ -134,6 +141,10 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
         let shaper = threadState.current.singleLine
         return (shaper.fastMeasurements, shaper.shapedWords)
     }
+
+    /// On the calling thread: how many long texts were cut after their last allowed line
+    /// from a prefix rather than laid out whole.
+    var prefixCutCount: Int { threadState.current.prefixCuts }
 
     /// ``measure(_:style:maxWidth:maxLines:)`` through a `PangoLayout` only (what the fast
     /// path is checked against).

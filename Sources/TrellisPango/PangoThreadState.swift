@@ -20,6 +20,8 @@ final class PangoThreadState {
     var primaryInUse = false
     /// The HarfBuzz fast path for single lines, with its shaped-word caches.
     let singleLine = SingleLineShaper()
+    /// Long texts this thread cut after their last allowed line from a prefix.
+    var prefixCuts = 0
 
     /// Font descriptions by request, so a measurement does not build one each time.
     private var descriptions: [DescriptionKey: OpaquePointer] = [:]

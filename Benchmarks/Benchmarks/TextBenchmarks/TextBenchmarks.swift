@@ -202,6 +202,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A chat's long message shown in its first 8 lines (S8's "Read more" bubbles): laid out
+    // from a prefix holding the lines shown, and — the control — whole and then cut.
+    let longMessages = (0..<64).map { i in (0..<250).map { word(i * 250 + $0) }.joined(separator: " ") + "." }
+    for (name, measurer) in [("from a prefix", PangoTextMeasurer.shared),
+                             ("laid out whole (control)", PangoTextMeasurer(
+                                 minimumUnbreakableRun: 1_000, linesPerWindow: 10, lineCostForWindows: 1_000_000_000,
+                                 cutsLongTextsFromPrefix: false))] {
+        Benchmark("A 250-word message cut after 8 lines at 320 pt, \(name)") { benchmark in
+            let style = TextStyle(font: Font(family: "DejaVu Sans", size: 14), lineBreakMode: .wordWrap)
+            measuringCPU(benchmark) { i in
+                blackHole(measurer.measure(longMessages[i & 63], style: style, maxWidth: 320, maxLines: 8))
+            }
+        }
+    }
+
     Benchmark("Paragraph re-measured at a new width (same text)", configuration: .init(scalingFactor: .kilo)) { benchmark in
         // Whether shaping is reused when only the width changes: compare with the
         // benchmark above, which changes the text every time.
