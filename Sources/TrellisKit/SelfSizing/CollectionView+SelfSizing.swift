@@ -27,7 +27,7 @@ extension CollectionView {
         _ dataSource: any CollectionViewDataSource,
         remeasuring invalidatedItems: Set<IndexPath> = [], _ invalidatedSupplementaries: Set<SupplementarySizeKey> = []
     ) throws {
-        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        var anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         if anchorsFirstVisibleItem && anchor == nil, let settling = layout as? any SettlesOutOfSight,
            !displayed.cells.values.contains(where: { $0.frame.intersects(bounds) }) {
             // A jump to the start: nothing the reader saw is on screen, so what the anchored
@@ -71,6 +71,7 @@ extension CollectionView {
                 $0.isFinal || (round > 1 && resolvedSize(at: $0.indexPath) != nil) ? $0.indexPath : nil
             }
             changes.visibleBounds = changes.anchorItem == nil ? nil : bounds
+            if changes.anchorItem != nil { anchor?.keepEndIfCut(changing: changes.itemSizes.lazy.map(\.0), in: self) }
             layout.invalidate(changes, source: self)
             anchor?.restore(in: self)
         }
