@@ -246,8 +246,13 @@ final class ConstraintEngine {
     /// The root's size for `target` at the two fitting priorities; frames are not touched.
     func fittingSize(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) -> Size {
         solve(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
-        return Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1]))
+        let size = Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1]))
+        lastFit = (size, solverRevision)
+        return size
     }
+
+    /// The size the last fit found and the solver's revision right after it.
+    private var lastFit: (size: Size, revision: Int)?
 
     /// Solves with the root's bounds fixed and applies the frames: to every view that does
     /// not translate its frame (or follows its superview through its autoresizing mask),
@@ -267,13 +272,52 @@ final class ConstraintEngine {
             && laidOut.scale == scale && viewsAreAsLaidOut() {
             return
         }
-        solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
         defer { inputsChanged = false }
+        if fittedSolutionHolds() {
+            if laidOut.revision == solverRevision && laidOut.scale == scale && viewsAreAsLaidOut() { return }
+            applySolution(scale: scale)
+            return
+        }
+        solve(target: root.bounds.size, horizontalPriority: .required, verticalPriority: .required)
         // Nothing moved since the last pass (the solver took no change, and every view still
         // has the frame and bounds it had after that pass): the loops below would write the
         // same frames again. What a collection view's drawing pass meets for each visible
         // cell on every scroll frame.
         if laidOut.revision == solverRevision && laidOut.scale == scale && viewsAreAsLaidOut() { return }
+        applySolution(scale: scale)
+    }
+
+    /// Whether the solver's solution is the one a solve at the root's bounds would give,
+    /// without the solve: the root has exactly the size the last fit found, the solver took
+    /// no change since (the text measures as it did, no constraint changed), and every view
+    /// whose frame was set from outside has the frame the solution gives it (a content view
+    /// resized with the cell keeps its gaps). Then the fit's solution holds: it was the best
+    /// over every size, and it has this one; fixing the size only takes away solutions it
+    /// beat. This is a self-sizing cell laid out at the size it was just measured at — each
+    /// new cell of a scroll frame — which otherwise adds an exact size to the solver and
+    /// takes it off again at its next fit.
+    private func fittedSolutionHolds() -> Bool {
+        guard let lastFit, lastFit.revision == solverRevision, lastFit.size == root.bounds.size, !constraintNumbersChanged else {
+            return false
+        }
+        guard !refreshTextLayout().changed else { return false }
+        for slot in translatedSlots where slot.view.frame != slot.frame {
+            let solved = solvedRect(of: frame(of: slot.view)), parent = solvedRect(of: frame(of: views[slot.parentIndex]))
+            let bounds = views[slot.parentIndex].bounds
+            let expected = Rect(x: solved.minX - parent.minX + bounds.minX, y: solved.minY - parent.minY + bounds.minY,
+                                width: solved.width, height: solved.height)
+            let actual = slot.view.frame
+            // Far below a pixel: the solver's arithmetic, not a different frame.
+            let tolerance = 1e-6
+            guard abs(expected.minX - actual.minX) <= tolerance, abs(expected.minY - actual.minY) <= tolerance,
+                  abs(expected.width - actual.width) <= tolerance, abs(expected.height - actual.height) <= tolerance
+            else { return false }
+        }
+        return true
+    }
+
+    /// Applies the solver's solution to the views (see `layOut()`).
+    private func applySolution(scale: Double) {
         var aligned: [Rect] = []
         aligned.reserveCapacity(views.count)
         for (index, view) in views.enumerated() {

@@ -108,11 +108,7 @@ extension CollectionView {
         let traitsChanged = traits != preparedTraits && !traits.differsOnlyInColorAppearance(from: preparedTraits)
         if !traitsChanged && traits != preparedTraits {
             // Views made before take the new traits now (pooled ones when dequeued).
-            for view in displayed.cells.values { adoptEffectiveTraits(view) }
-            for view in displayed.pendingCells.values { adoptEffectiveTraits(view) }
-            for view in displayed.supplementaryViews.values { adoptEffectiveTraits(view) }
-            for view in displayed.pendingSupplementaryViews.values { adoptEffectiveTraits(view) }
-            for view in displayed.decorationViews.values { adoptEffectiveTraits(view) }
+            displayed.forEachView { adoptEffectiveTraits($0) }
             didPrepare(containerSize: preparedContainerSize, traits: traits)
         }
         let size = containerSize

@@ -258,19 +258,15 @@ open class CollectionView: View, LayoutSource {
     }
 
     // Delegate shapes (see CollectionViewDelegateFlowLayout.swift).
-    /// Set by the protocol's default of the old `sizeForItemAt` shape.
-    private(set) var oldSizeShapeIsDefault = false
+    /// The protocol's defaults that ran while the delegate was probed: what the delegate
+    /// does not implement itself.
+    private(set) var delegateDefaultsRan: Set<DelegateDefault> = []
     /// The delegate found free of old shapes and probed for the size methods it implements;
     /// nil until the delegate set is (so the per-item and per-section paths need not load
     /// the weak `delegate` to know whether the probe is its).
     private(set) var checkedDelegate: ObjectIdentifier?
-    /// Set by the protocol's default `collectionView(_:layout:sizeForItemAt:)`.
-    private(set) var defaultItemSizeRan = false
     /// Whether `checkedDelegate` implements `collectionView(_:layout:sizeForItemAt:)`.
     private(set) var checkedDelegateSizesItems = true
-    /// Set by the protocol's defaults of the header and footer reference sizes and of
-    /// `sizeForSupplementaryElementOfKind` (nil).
-    private(set) var defaultSupplementarySizesRan: Set<ElementKind?> = []
     /// Whether `checkedDelegate` sizes headers, footers, other supplementary kinds.
     private(set) var checkedDelegateSizesSupplementaries = (header: true, footer: true, other: true)
 
@@ -357,16 +353,21 @@ open class CollectionView: View, LayoutSource {
         diagnostics.append(diagnostic)
     }
 
-    /// The protocol's default of the old `sizeForItemAt` shape ran (see
-    /// `checkDelegateShapes`).
-    func noteOldSizeShapeDefault() { oldSizeShapeIsDefault = true }
+    /// A default of the delegate protocol, noted when it runs (see `checkDelegateShapes`).
+    enum DelegateDefault: Hashable {
+        /// The old `collectionView(_:sizeForItemAt:) -> Size?` shape.
+        case oldItemSize
+        /// `collectionView(_:layout:sizeForItemAt:)`.
+        case itemSize
+        /// The header or footer reference size, or `sizeForSupplementaryElementOfKind` (nil).
+        case supplementarySize(ElementKind?)
+    }
+
+    /// The protocol's default `method` ran (see `checkDelegateShapes`).
+    func noteDelegateDefault(_ method: DelegateDefault) { delegateDefaultsRan.insert(method) }
 
     /// Starts probing a delegate for old shapes.
-    func beginDelegateShapeCheck() {
-        oldSizeShapeIsDefault = false
-        defaultItemSizeRan = false
-        defaultSupplementarySizesRan = []
-    }
+    func beginDelegateShapeCheck() { delegateDefaultsRan = [] }
 
     /// The delegate `identity` was found free of old shapes; `sizesItems`: it implements
     /// `collectionView(_:layout:sizeForItemAt:)`.
@@ -375,18 +376,10 @@ open class CollectionView: View, LayoutSource {
         checkedDelegateSizesItems = sizesItems
         // A reference size's default asks `sizeForSupplementaryElementOfKind`, so the
         // delegate sizes headers when either of the two is its own.
-        let ran = defaultSupplementarySizesRan
+        func ran(_ kind: ElementKind?) -> Bool { delegateDefaultsRan.contains(.supplementarySize(kind)) }
         checkedDelegateSizesSupplementaries = (
-            header: !(ran.contains(.header) && ran.contains(nil)), footer: !(ran.contains(.footer) && ran.contains(nil)),
-            other: !ran.contains(nil))
+            header: !(ran(.header) && ran(nil)), footer: !(ran(.footer) && ran(nil)), other: !ran(nil))
     }
-
-    /// The protocol's default `collectionView(_:layout:sizeForItemAt:)` ran.
-    func noteDefaultItemSize() { defaultItemSizeRan = true }
-
-    /// The protocol's default reference size of `kind` (header, footer), or of
-    /// `sizeForSupplementaryElementOfKind` (nil), ran.
-    func noteDefaultSupplementarySize(_ kind: ElementKind?) { defaultSupplementarySizesRan.insert(kind) }
 
     /// Whether supplementary sizes of `kind` are asked of the delegate (see
     /// `delegateSizesItems`); when not, a header or footer takes `headerSize` or

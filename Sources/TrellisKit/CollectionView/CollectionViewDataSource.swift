@@ -191,7 +191,7 @@ extension CollectionViewDelegate {
     public func collectionView(
         _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, sizeForItemAt indexPath: IndexPath
     ) -> Size {
-        collectionView.noteDefaultItemSize()  // see checkDelegateShapes()
+        collectionView.noteDelegateDefault(.itemSize)  // see checkDelegateShapes()
         return collectionView.defaultItemSize
     }
     public func collectionView(
@@ -213,23 +213,23 @@ extension CollectionViewDelegate {
     public func collectionView(
         _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, referenceSizeForHeaderInSection section: Int
     ) -> Size {
-        collectionView.noteDefaultSupplementarySize(.header)  // see checkDelegateShapes()
+        collectionView.noteDelegateDefault(.supplementarySize(.header))  // see checkDelegateShapes()
         return self.collectionView(collectionView, sizeForSupplementaryElementOfKind: .header, inSection: section) ?? collectionView.headerSize ?? .zero
     }
     public func collectionView(
         _ collectionView: CollectionView, layout collectionViewLayout: any CollectionLayout, referenceSizeForFooterInSection section: Int
     ) -> Size {
-        collectionView.noteDefaultSupplementarySize(.footer)  // see checkDelegateShapes()
+        collectionView.noteDelegateDefault(.supplementarySize(.footer))  // see checkDelegateShapes()
         return self.collectionView(collectionView, sizeForSupplementaryElementOfKind: .footer, inSection: section) ?? collectionView.footerSize ?? .zero
     }
     public func collectionView(
         _ collectionView: CollectionView, sizeForSupplementaryElementOfKind kind: ElementKind, inSection section: Int
     ) -> Size? {
-        collectionView.noteDefaultSupplementarySize(nil)  // see checkDelegateShapes()
+        collectionView.noteDelegateDefault(.supplementarySize(nil))  // see checkDelegateShapes()
         return nil
     }
     public func collectionView(_ collectionView: CollectionView, sizeForItemAt indexPath: IndexPath) -> Size? {
-        collectionView.noteOldSizeShapeDefault()  // see checkDelegateShapes()
+        collectionView.noteDelegateDefault(.oldItemSize)  // see checkDelegateShapes()
         return nil
     }
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}

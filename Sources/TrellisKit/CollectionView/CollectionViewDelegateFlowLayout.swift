@@ -61,7 +61,7 @@ extension CollectionView {
         else { return }
         beginDelegateShapeCheck()
         _ = delegate.collectionView(self, sizeForItemAt: IndexPath(item: 0, section: section))
-        guard oldSizeShapeIsDefault else {
+        guard delegateDefaultsRan.contains(.oldItemSize) else {
             throw CollectionViewError(
                 .delegateShape,
                 "the delegate \(type(of: delegate)) implements collectionView(_:sizeForItemAt:) -> Size?, which is never called: "
@@ -72,6 +72,6 @@ extension CollectionView {
         _ = delegate.collectionView(self, layout: layout, sizeForItemAt: IndexPath(item: 0, section: section))
         _ = delegate.collectionView(self, layout: layout, referenceSizeForHeaderInSection: section)
         _ = delegate.collectionView(self, layout: layout, referenceSizeForFooterInSection: section)
-        delegateShapesChecked(identity, sizesItems: !defaultItemSizeRan)
+        delegateShapesChecked(identity, sizesItems: !delegateDefaultsRan.contains(.itemSize))
     }
 }

@@ -57,6 +57,16 @@ final class DisplayedViews {
 
     func markSubviewOrderStale() { subviewOrderMayBeStale = true }
 
+    /// Calls `body` with every view held: shown and pending cells, supplementary and
+    /// decoration views (each once: a view is in at most one table).
+    func forEachView(_ body: (ReusableView) -> Void) {
+        for view in cells.values { body(view) }
+        for view in pendingCells.values { body(view) }
+        for view in supplementaryViews.values { body(view) }
+        for view in pendingSupplementaryViews.values { body(view) }
+        for view in decorationViews.values { body(view) }
+    }
+
     /// Whether the order may be stale, clearing the mark.
     func takeSubviewOrderStale() -> Bool {
         defer { subviewOrderMayBeStale = false }

@@ -11,7 +11,8 @@ import Trellis
 /// 3. None at the start of the content (offset at minus the leading inset) with
 ///    `contentAnchor == .top`: there the anchor is the top itself, so nothing moves — a
 ///    header measured taller, or a row inserted at index 0, pushes the content down below
-///    the top edge, as in UIKit. A bottom-anchored view (a chat paging older history in
+///    the top edge, as in UIKit. The layout still keeps the lines and columns of what is
+///    on screen (`layoutAnchorAtStart(of:)`). A bottom-anchored view (a chat paging older history in
 ///    at the top) goes on to the next rules, so what is on screen stays.
 /// 4. Else the first item (in index order) in the bounds that is already displayed: the
 ///    reader sees it there. Displayed items were measured by the pass that showed them, so
@@ -107,6 +108,30 @@ struct ScrollAnchor {
         guard frame.min(axis) < offset else { return }
         distance = frame.max(axis) - offset
         keepsEnd = true
+    }
+
+    /// At the start of the content (rule 3) the top is the anchor and the offset stays where
+    /// it is, but the items the reader sees must still keep their lines and columns: the
+    /// first item (in index order) in the bounds that is displayed, for the layout to keep
+    /// what is around it while the items above it are measured (reaching the top of a flow
+    /// whose lines above the screen were broken backwards, with estimated items between).
+    /// Everything on screen then moves alike, by what the content above that item gained or
+    /// lost. nil when the view is not at the start or nothing displayed is in the bounds:
+    /// then the layout places everything canonically, as a fresh layout would.
+    static func layoutAnchorAtStart(of collectionView: CollectionView) -> IndexPath? {
+        guard collectionView.contentAnchor == .top, collectionView.anchorItem == nil, !collectionView.followsContentEnd,
+              !collectionView.displayed.cells.isEmpty else { return nil }
+        let axis = collectionView.scrollDirection.axis
+        let offset = axis == .vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
+        let start = axis == .vertical ? -collectionView.contentInset.top : -collectionView.contentInset.leading
+        guard offset <= start else { return nil }
+        var first: IndexPath?
+        collectionView.layout.visitElements(in: collectionView.bounds, visibleBounds: collectionView.bounds) { attributes in
+            guard attributes.kind == .cell, collectionView.displayed.cells[attributes.indexPath] != nil,
+                  attributes.frame.intersects(collectionView.bounds) else { return }
+            if first.map({ attributes.indexPath < $0 }) ?? true { first = attributes.indexPath }
+        }
+        return first
     }
 
     /// Moves the content offset so the anchor item is `distance` from the bounds edge again

@@ -28,6 +28,8 @@ extension CollectionView {
         remeasuring invalidatedItems: Set<IndexPath> = [], _ invalidatedSupplementaries: Set<SupplementarySizeKey> = []
     ) throws {
         var anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        // At the start the offset stays, but what is on screen keeps its lines and columns.
+        let anchorAtStart = anchorsFirstVisibleItem && anchor == nil ? ScrollAnchor.layoutAnchorAtStart(of: self) : nil
         if anchorsFirstVisibleItem && anchor == nil, let settling = layout as? any SettlesOutOfSight,
            !displayed.cells.values.contains(where: { $0.frame.intersects(bounds) }) {
             // A jump to the start: nothing the reader saw is on screen, so what the anchored
@@ -69,7 +71,7 @@ extension CollectionView {
             // from the start (rules 1 and 3), or once the first round has measured it.
             changes.anchorItem = anchor.flatMap {
                 $0.isFinal || (round > 1 && resolvedSize(at: $0.indexPath) != nil) ? $0.indexPath : nil
-            }
+            } ?? anchorAtStart
             changes.visibleBounds = changes.anchorItem == nil ? nil : bounds
             if changes.anchorItem != nil { anchor?.keepEndIfCut(changing: changes.itemSizes.lazy.map(\.0), in: self) }
             layout.invalidate(changes, source: self)

@@ -166,4 +166,80 @@ struct ConstraintEngineRepeatPassTests {
             #expect(cell.label.frame == Rect(x: 5, y: 5, width: cell.bounds.width - 10, height: cell.bounds.height - 10))
         }
     }
+
+    /// A card: a multi-line label 8 pt inside the root on every side but the trailing one,
+    /// where a badge 20 pt square sits 4 pt after it; the badge's top is at a priority
+    /// below required (it gives way to nothing here, but the solver carries it).
+    private func card(_ text: String) -> (root: View, label: Label, badge: View) {
+        let root = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let label = Label(), badge = View()
+        label.text = text
+        label.numberOfLines = 0
+        for view in [label, badge] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+        }
+        let badgeTop = badge.topAnchor.constraint(equalTo: root.topAnchor, constant: 8)
+        badgeTop.priority = 750
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
+            label.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -8),
+            badge.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 4),
+            badge.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -8),
+            badgeTop,
+            badge.widthAnchor.constraint(equalToConstant: 20),
+            badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        return (root, label, badge)
+    }
+
+    /// What a collection view does with each new self-sizing cell: measure it at a width,
+    /// then lay it out at the size measured. The fit's solution is the layout's: no second
+    /// solve, and the frames are those a solve at that size gives.
+    @Test func aViewLaidOutAtTheSizeItWasJustMeasuredAtIsNotSolvedAgain() {
+        let text = "Words enough to wrap onto a second line at this width"
+        let (root, label, badge) = card(text)
+        let fitted = root.systemLayoutSizeFitting(
+            Size(width: 200, height: 0), horizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(fitted.width == 200 && fitted.height > 40)
+        let engine = root.engineForLayout()
+        let solves = engine.solveCount
+        root.frame.size = fitted
+        root.layoutIfNeeded()
+        #expect(engine.solveCount == solves, "laid out at its measured size, it was solved again")
+        // A view built the same way and laid out at that size without a fit.
+        let (fresh, freshLabel, freshBadge) = card(text)
+        fresh.frame.size = fitted
+        fresh.layoutIfNeeded()
+        #expect(label.frame == freshLabel.frame && badge.frame == freshBadge.frame)
+        #expect(badge.frame == Rect(x: 172, y: 8, width: 20, height: 20))
+    }
+
+    @Test func aViewChangedOrResizedAfterItsFitIsSolved() {
+        let (root, label, badge) = card("Short")
+        let fitted = root.systemLayoutSizeFitting(
+            Size(width: 200, height: 0), horizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        let engine = root.engineForLayout()
+        // New text between the fit and the layout: the fit's solution no longer holds.
+        label.text = "A text long enough to need a second line at two hundred points"
+        root.frame.size = fitted
+        root.layoutIfNeeded()
+        #expect(engine.solveCount > 0)
+        let (fresh, freshLabel, freshBadge) = card(label.text)
+        fresh.frame.size = fitted
+        fresh.layoutIfNeeded()
+        #expect(label.frame == freshLabel.frame && badge.frame == freshBadge.frame)
+        // Measured again, then laid out at another size than measured.
+        let refitted = root.systemLayoutSizeFitting(
+            Size(width: 200, height: 0), horizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        let solves = engine.solveCount
+        root.frame.size = Size(width: 260, height: refitted.height + 30)
+        root.layoutIfNeeded()
+        #expect(engine.solveCount == solves + 1)
+        fresh.frame.size = root.frame.size
+        fresh.layoutIfNeeded()
+        #expect(label.frame == freshLabel.frame && badge.frame == freshBadge.frame)
+        #expect(badge.frame.maxX == 252 && label.frame.height == refitted.height + 30 - 16)
+    }
 }
