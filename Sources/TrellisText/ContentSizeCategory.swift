@@ -95,3 +95,17 @@ public enum TextStyleName: String, CaseIterable, Sendable {
     /// Whether the system font of this style is semibold rather than regular.
     public var isEmphasized: Bool { self == .headline }
 }
+
+extension Font {
+    /// The system font of a text style (`UIFont.preferredFont(forTextStyle:)`): the size of
+    /// the Dynamic Type table at `category` (UIKit's default, `.large`, unless given),
+    /// semibold for `.headline`, in the default family. A value, as UIKit's font is: it does
+    /// not change when the person's text size does afterwards, and a font set on a list
+    /// content configuration keeps its size (the factories' own fonts follow the text
+    /// size).
+    ///
+    /// - Complexity: O(1).
+    public static func preferredFont(forTextStyle style: TextStyleName, category: ContentSizeCategory = .large) -> Font {
+        Font(size: style.pointSize(for: category), weight: style.isEmphasized ? .semibold : .regular)
+    }
+}

@@ -140,9 +140,10 @@ private func expectFrame(_ actual: Rect, _ expected: Rect, _ what: String, sourc
     }
 
     @Test func distinctSections() {
-        let layout = CompositionalLayout { sectionIndex, _ in
-            let kind = SectionLayoutKind(rawValue: sectionIndex)!
-            return Self.distinctSection(kind, columns: kind.columnCount)
+        // The sample's section provider as written: UIKit's provider returns an optional.
+        let layout = CompositionalLayout { (sectionIndex: Int, _: CompositionalEnvironment) -> CompositionalSection? in
+            guard let sectionLayoutKind = SectionLayoutKind(rawValue: sectionIndex) else { return nil }
+            return Self.distinctSection(sectionLayoutKind, columns: sectionLayoutKind.columnCount)
         }
         _ = prepared(layout, [10, 10, 10])
         var top = 0.0
@@ -156,9 +157,22 @@ private func expectFrame(_ actual: Rect, _ expected: Rect, _ what: String, sourc
         #expect(Swift.abs(layout.contentSize.height - top) < 1e-9)
     }
 
+    /// A section the optional provider has no description for (a fourth section the
+    /// sample's enum does not name) is a programming error that stops the layout, as an
+    /// invalid section is; not a section silently left out.
+    @Test func aSectionProviderReturningNilIsAProgrammerError() async {
+        await #expect(processExitsWith: .failure) {
+            let layout = CompositionalLayout { sectionIndex, _ in
+                guard let kind = SectionLayoutKind(rawValue: sectionIndex) else { return nil }
+                return Self.distinctSection(kind, columns: kind.columnCount)
+            }
+            _ = prepared(layout, [10, 10, 10, 10])
+        }
+    }
+
     @Test(arguments: [390.0, 1024.0]) func adaptiveSections(width: Double) {
         let layout = CompositionalLayout { sectionIndex, layoutEnvironment in
-            let layoutKind = SectionLayoutKind(rawValue: sectionIndex)!
+            guard let layoutKind = SectionLayoutKind(rawValue: sectionIndex) else { return nil }
             let columns = layoutKind.columnCount(for: layoutEnvironment.containerSize.width)
             return Self.distinctSection(layoutKind, columns: columns)
         }

@@ -66,4 +66,15 @@ import TrellisText
         #expect(FontWeight(parsing: "heavyish") == nil)
         #expect(FontWeight.regular < .bold)
     }
+
+    /// `UIFont.preferredFont(forTextStyle:)` at the default size: Apple's table gives
+    /// headline and body 17 pt (headline semibold), footnote 13, title1 28; at
+    /// accessibilityExtraLarge (AX3) headline is 40.
+    @Test func preferredFontsAreTheTablesSystemFonts() {
+        #expect(Font.preferredFont(forTextStyle: .headline) == Font(size: 17, weight: .semibold))
+        #expect(Font.preferredFont(forTextStyle: .body) == Font(size: 17))
+        #expect(Font.preferredFont(forTextStyle: .footnote) == Font(size: 13))
+        #expect(Font.preferredFont(forTextStyle: .title1) == Font(size: 28))
+        #expect(Font.preferredFont(forTextStyle: .headline, category: .accessibilityExtraLarge) == Font(size: 40, weight: .semibold))
+    }
 }

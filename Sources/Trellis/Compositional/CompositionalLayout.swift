@@ -77,7 +77,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
     /// collection view hosting the layout measures what it displays.
     public private(set) var hasEstimatedElements = false
     private(set) var states: [SectionState] = []
-    /// Sections' extents (interSectionSpacing after every section but the last).
+    /// Sections' extents, each followed by the space before the next (`spacedExtent`).
     private(set) var sectionOffsets = OffsetTree()
     /// The configuration's boundary items in layout space, and how much room they take
     /// before the first section and after the last.
@@ -125,6 +125,26 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         self.sectionProvider = sectionProvider
         environment = configuration.environment(containerSize: .zero, layoutDirection: .leftToRight)
         layoutEnvironment = environment
+    }
+
+    /// A section provider of UIKit's own type, whose result is optional
+    /// (`UICollectionViewCompositionalLayoutSectionProvider`), so the sample code's
+    /// `guard let self else { return nil }` and
+    /// `guard let kind = SectionKind(rawValue: sectionIndex) else { return nil }` port
+    /// unchanged. Returning nil for a section the layout lays out is a programming error,
+    /// as returning an invalid section is: the layout stops with a precondition failure
+    /// naming the section. A provider that never returns nil takes the other initializer.
+    @_disfavoredOverload
+    public convenience init(
+        configuration: CompositionalConfiguration = CompositionalConfiguration(),
+        sectionProvider: @escaping (_ section: Int, _ environment: CompositionalEnvironment) -> CompositionalSection?
+    ) {
+        self.init(configuration: configuration) { index, environment in
+            guard let section = sectionProvider(index, environment) else {
+                preconditionFailure("CompositionalLayout section \(index): the section provider returned nil")
+            }
+            return section
+        }
     }
 
     /// The description of section `index` in the last prepare.
@@ -232,7 +252,7 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         let spacing = configuration.interSectionSpacing
         sectionOffsets.rebuild(count: sectionCount) { leaves in
             for section in 0..<sectionCount {
-                leaves[section] = spacedExtent(states[section].extent(plans[section]), at: section, count: sectionCount, spacing: spacing)
+                leaves[section] = Self.spacedExtent(of: section, plans: plans, states: states, interSectionSpacing: spacing)
             }
         }
         self.diagnostics = diagnostics
@@ -280,9 +300,18 @@ public final class CompositionalLayout: VisitingCollectionLayout {
         }
         for section in touched {
             sectionOffsets.setExtent(
-                spacedExtent(states[section].extent(plans[section]), at: section, count: states.count, spacing: configuration.interSectionSpacing),
-                at: section)
+                Self.spacedExtent(of: section, plans: plans, states: states, interSectionSpacing: configuration.interSectionSpacing), at: section)
         }
+    }
+
+    /// The room section `index` takes in `sectionOffsets`: its own extent, then, unless it
+    /// is the last, the space before the next section — the layout's `interSectionSpacing`
+    /// and the next section's own (a grouped list's `sectionSpacing`). The space belongs to
+    /// the section that follows it, so a list section spaces itself the same whether a
+    /// section provider returns it or `CompositionalLayout.list(using:)` makes every section.
+    @inline(__always) static func spacedExtent(of index: Int, plans: [SectionPlan], states: [SectionState], interSectionSpacing: Double) -> Double {
+        let extent = states[index].extent(plans[index])
+        return index < plans.count - 1 ? extent + interSectionSpacing + plans[index + 1].spacingBefore : extent
     }
 
     // MARK: Geometry shared by the queries
@@ -585,6 +614,10 @@ final class SectionPlan: Sendable {
     let orthogonal: Bool
     /// The gap between consecutive groups (separators lie inside groups, not in it).
     let spacing: Double
+    /// The space the section keeps from the section before it, besides the layout's
+    /// `interSectionSpacing`: a list section's `sectionSpacing` in the appearances that
+    /// space their sections, 0 otherwise.
+    let spacingBefore: Double
     let separators: ListLayout.Separators?
     /// A list section whose first item is its header (`headerMode = .firstItemInSection`):
     /// no separator below its first group, and a background covering the items only starts
@@ -630,6 +663,7 @@ final class SectionPlan: Sendable {
         separators = orthogonal ? nil : section.separators
         firstGroupIsHeader = !orthogonal && section.listConfiguration?.headerMode == .firstItemInSection
         spacing = section.interGroupSpacing
+        spacingBefore = section.listConfiguration.map { $0.appearance.spacesSections ? $0.sectionSpacing : 0 } ?? 0
         decorations = section.decorationItems
         let (boundaryLeft, boundaryRight): (Double, Double)
         switch section.supplementaryContentInsetsReference {

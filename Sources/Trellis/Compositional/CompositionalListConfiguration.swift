@@ -9,10 +9,17 @@
 /// | appearance | rows | headers | between sections | background |
 /// |---|---|---|---|---|
 /// | `plain` | edge to edge | pinned | nothing | none |
-/// | `grouped` | edge to edge | not pinned | `sectionSpacing` (the layout's `interSectionSpacing`) | none |
+/// | `grouped` | edge to edge | not pinned | `sectionSpacing` | none |
 /// | `insetGrouped` | inside the layout margins (16 pt compact, 20 regular) | not pinned, inside the margins | `sectionSpacing` | behind the rows only (`listBackground` kind) |
 /// | `sidebar` | inside the layout margins | not pinned, inside the margins | `sectionSpacing` | none |
 /// | `sidebarPlain` | edge to edge | not pinned | nothing | none |
+///
+/// The space between sections belongs to the section: a list section of a spacing
+/// appearance keeps `sectionSpacing` from the section before it, on top of the layout's
+/// `interSectionSpacing` (0 unless set), as UIKit's list sections carry their own spacing.
+/// So a section provider returning `CompositionalSection.list(using:environment:)` sections
+/// lays them out exactly as `CompositionalLayout.list(using:)` does, and in a layout that
+/// mixes appearances each section's own appearance decides the space above it.
 ///
 /// The sidebar appearances show no separators unless `showsSeparators` is passed as true
 /// (UIKit's default for them).
@@ -29,6 +36,9 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
         case sidebar
         /// A sidebar's plain form: rows edge to edge, no separators.
         case sidebarPlain
+
+        /// Sections of this appearance keep `sectionSpacing` from the section before them.
+        var spacesSections: Bool { self == .grouped || self == .insetGrouped || self == .sidebar }
     }
 
     /// How a list shows its sections' headers or footers (UIKit's `HeaderMode` and
@@ -61,8 +71,9 @@ public struct CompositionalListConfiguration: Hashable, Sendable {
     /// and views; this module keeps them opaque). Not part of `==`'s comparison beyond
     /// their identity.
     public var swipeActionsProviders = ListSwipeActionsProviders()
-    /// Space between sections in the grouped appearances: what
-    /// `CompositionalLayout.list(using:)` sets as the layout's `interSectionSpacing`.
+    /// The space a section of the grouped appearances (`grouped`, `insetGrouped`,
+    /// `sidebar`) keeps from the section before it, however the layout is built; unused by
+    /// `plain` and `sidebarPlain`, whose sections touch.
     public var sectionSpacing: Double
 
     public init(
@@ -139,13 +150,11 @@ extension CompositionalLayout {
     }
 
     /// A layout whose every section is a list (`UICollectionViewCompositionalLayout.list(using:)`),
-    /// sections `sectionSpacing` apart in the grouped appearances.
+    /// sections `sectionSpacing` apart in the grouped appearances (plus the configuration's
+    /// `interSectionSpacing`, 0 unless set): the same frames as a section provider returning
+    /// `CompositionalSection.list(using:environment:)` for every section.
     public static func list(using listConfiguration: CompositionalListConfiguration, configuration: CompositionalConfiguration = CompositionalConfiguration()) -> CompositionalLayout {
-        var configuration = configuration
-        if listConfiguration.appearance != .plain && listConfiguration.appearance != .sidebarPlain {
-            configuration.interSectionSpacing = listConfiguration.sectionSpacing
-        }
-        return CompositionalLayout(configuration: configuration) { _, environment in
+        CompositionalLayout(configuration: configuration) { _, environment in
             CompositionalSection.list(using: listConfiguration, environment: environment)
         }
     }

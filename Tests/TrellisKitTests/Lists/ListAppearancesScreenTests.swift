@@ -98,23 +98,27 @@ private func rowHeight(top: Double, text: Double, bottom: Double) -> Double { ma
 
 @MainActor
 struct ListAppearancesScreenTests {
-    /// Each appearance's row geometry (x, width) and whether sections are spaced: the
-    /// layout is a section provider, whose sections follow each other with the layout's
-    /// `interSectionSpacing` (0 here); the header row's documented margins.
-    static let appearances: [(CompositionalListConfiguration.Appearance, x: Double, header: (top: Double, bottom: Double), separators: Bool)] = [
-        (.plain, 0, (6, 6), true),
-        (.grouped, 0, (16, 6), true),
-        (.insetGrouped, 16, (16, 6), true),
-        (.sidebar, 16, (11, 11), false),
-        (.sidebarPlain, 0, (11, 11), false),
+    /// Each appearance's row geometry (x, width), the space between its sections, the
+    /// header row's documented margins and whether rows have separators. The screen's
+    /// layout is a section provider of list sections, which space themselves as
+    /// `CompositionalLayout.list(using:)` spaces them: the grouped appearances (`grouped`,
+    /// `insetGrouped`, `sidebar`) 20 pt apart (`sectionSpacing`'s default), `plain` and
+    /// `sidebarPlain` touching.
+    static let appearances: [(CompositionalListConfiguration.Appearance, x: Double, spacing: Double, header: (top: Double, bottom: Double), separators: Bool)] = [
+        (.plain, 0, 0, (6, 6), true),
+        (.grouped, 0, 20, (16, 6), true),
+        (.insetGrouped, 16, 20, (16, 6), true),
+        (.sidebar, 16, 20, (11, 11), false),
+        (.sidebarPlain, 0, 0, (11, 11), false),
     ]
 
     @Test(arguments: 0..<5) func framesOfEveryAppearance(index: Int) throws {
-        let (appearance, x, header, showsSeparators) = Self.appearances[index]
+        let (appearance, x, spacing, header, showsSeparators) = Self.appearances[index]
         let screen = try ListAppearancesScreen(appearance: appearance)
         let width = 390 - 2 * x
         var top = 0.0
         for section in 0..<5 {
+            if section > 0 { top += spacing }
             let headerText = try screen.content(0, section).textLabel.intrinsicContentSize.height
             // The header row also holds its outline disclosure, inside the cell's 8-pt
             // vertical margins: the row is as tall as the taller of the two.
@@ -251,7 +255,7 @@ struct ListsWithSupplementaryHeadersScreenTests {
         collectionView.layoutIfNeeded()
 
         // plain: edge to edge, sections touching; inset grouped: inside the 16-pt margins,
-        // sections 20 apart (CompositionalLayout.list(using:) spaces them). A plain header
+        // sections 20 apart (the grouped appearances' `sectionSpacing`). A plain header
         // is 6 / 6 (grown to 8 / 8) around its text, a grouped one 16 / 6 (16 / 8).
         let x = appearance == .plain ? 0.0 : 16, width = 390 - 2 * x
         let spacing = appearance == .plain ? 0.0 : 20

@@ -8,7 +8,9 @@ import Trellis
 // fractions of the section's content size (the container less the section's insets and
 // its content insets reference); a group of `count` copies shares its width between them;
 // list rows touch and are their content's margins plus the text (the labels' own
-// measurement); sections of a section provider follow each other directly.
+// measurement); sections of a section provider follow each other directly, but a list
+// section of a grouped appearance (`grouped`, `insetGrouped`, `sidebar`) keeps its
+// `sectionSpacing` (20 pt) from the section before it, as in a whole-layout list.
 
 // MARK: Emoji Explorer
 
@@ -154,9 +156,9 @@ struct EmojiExplorerScreenTests {
             .category("Animals"), .category("Food"), .emoji("🍏", name: "Apple"), .emoji("🍞", name: "Bread"),
         ]
         #expect(screen.dataSource.snapshot().itemIdentifiers(inSection: .outline) == visible)
-        // The recents section is 10 + 74 + 10 tall; the outline's rows start 10 lower,
-        // inside the 16-pt margin plus the section's 10.
-        var top = 10 + 0.2 * 370 + 10 + 10
+        // The recents section is 10 + 74 + 10 tall; the outline (a sidebar list) keeps 20
+        // from it, and its rows start 10 lower, inside the 16-pt margin plus the section's 10.
+        var top = 10 + 0.2 * 370 + 10 + 20 + 10
         for (index, item) in visible.enumerated() {
             let labels = try screen.labels(index, .outline)
             let text = labels.textLabel.intrinsicContentSize.height
@@ -178,8 +180,8 @@ struct EmojiExplorerScreenTests {
         #expect(root.indentationLevel == 0 && child.indentationLevel == 1)
         let rootText = try screen.labels(0, .outline).textLabel, childText = try screen.labels(1, .outline).textLabel
         #expect(childText.convert(childText.bounds, to: child).minX - rootText.convert(rootText.bounds, to: root).minX == 10)
-        // The list section follows the outline's bottom inset.
-        #expect(abs(try screen.cell(0, .list).frame.minY - (top + 10)) < 1e-9)
+        // The list section (inset grouped) keeps 20 from the outline's bottom inset.
+        #expect(abs(try screen.cell(0, .list).frame.minY - (top + 10 + 20)) < 1e-9)
     }
 
     @Test func expandingACategoryInsertsItsEmojisBelowIt() throws {
