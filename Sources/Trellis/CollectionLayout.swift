@@ -225,6 +225,13 @@ package protocol SettlesOutOfSight: CollectionLayout {
     func settleCanonically(from source: some LayoutSource)
 }
 
+/// A layout that grows the anchor itself upwards (before it, along the scroll axis) when a
+/// change of the anchor's own size comes with `InvalidationContext.visibleBounds` and the
+/// anchor starts before them: the reader sees the anchor's end, not its start, and the
+/// layout keeps that end and everything after it in place (a waterfall column). The
+/// collection view then keeps the anchor's trailing edge still instead of its leading one.
+package protocol GrowsCutAnchorBackward: CollectionLayout {}
+
 /// A layout that places items in lines (the rows of a vertical flow, the columns of a
 /// horizontal one) whose extent across the line is that of its largest item, with the
 /// others placed inside it (centred, at its far edge, on a shared baseline): a new size of

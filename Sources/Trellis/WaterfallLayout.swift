@@ -18,7 +18,8 @@
 /// the new sizes; with `.inOrder` that is simply a fresh `prepare(from:)`.
 ///
 /// **Anchored.** With an `InvalidationContext.anchorItem`, a new size of an item above
-/// what the reader sees grows its column *upwards*: in the anchor's column an item before
+/// what the reader sees grows its column *upwards* (the anchor's own too, when it starts
+/// above the context's `visibleBounds`: the reader sees its end): in the anchor's column an item before
 /// the anchor; in another column, an item before the anchor or ending above the anchor's
 /// bottom — and, given the context's `visibleBounds`, any item starting above them, none
 /// starting below them. The items after it in its
@@ -35,7 +36,7 @@
 ///
 /// Horizontal scrolling (`scrollDirection: .horizontal`) transposes it: columns become
 /// rows down the height, items grow rightwards by their source *widths*.
-public final class WaterfallLayout: SettlesOutOfSight, StackedLayout {
+public final class WaterfallLayout: SettlesOutOfSight, GrowsCutAnchorBackward, StackedLayout {
     public enum Placement: String, Hashable, Sendable, Codable {
         /// Each item goes to the column whose bottom is highest (ties to the leading one).
         case shortestColumn
@@ -470,7 +471,9 @@ public final class WaterfallLayout: SettlesOutOfSight, StackedLayout {
 
     /// For each changed item, whether its column grows upwards — decided on the frames
     /// before any change, so the order of the sizes does not matter. Only items of the
-    /// anchor's section may; never the anchor, which keeps its top. In the anchor's column the
+    /// anchor's section may; the anchor keeps its top, unless `visible` is given and it
+    /// starts above it: then it keeps its bottom, the part the reader sees (the collection
+    /// view keeps that edge still, `GrowsCutAnchorBackward`). In the anchor's column the
     /// items before the anchor do (a column holds its items in index order: they are above
     /// it, and growing upwards they move none of the items from the anchor on, however far
     /// down they reach). In the other columns, an item before the anchor or ending above
@@ -487,7 +490,10 @@ public final class WaterfallLayout: SettlesOutOfSight, StackedLayout {
         let anchorBottom = state.top(ofItem: anchor.item) + state.itemHeight[anchor.item]
         return changed.map { indexPath in
             let item = indexPath.item
-            guard indexPath.section == anchor.section, item != anchor.item, item >= 0, item < state.itemHeight.count else { return false }
+            guard indexPath.section == anchor.section, item >= 0, item < state.itemHeight.count else { return false }
+            // The anchor keeps its top, unless it starts above the screen: then the reader
+            // sees its end, which stays (`GrowsCutAnchorBackward`).
+            if item == anchor.item { return visible.map { state.top(ofItem: item) < $0.lowerBound } ?? false }
             if state.itemColumn[item] == anchorColumn { return item < anchor.item }
             let top = state.top(ofItem: item)
             if let visible {

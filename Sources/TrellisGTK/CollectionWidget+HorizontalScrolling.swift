@@ -66,9 +66,17 @@ extension CollectionWidget {
     /// Moves the content offset along the scroll axis to `value` (the other coordinate
     /// unchanged). Setting the collection view's offset marks it as needing layout.
     func moveScrollOffset(to value: Double) {
+        let before = scrollOffset
         var offset = collectionView.contentOffset
         if scrollAxis == .vertical { offset.y = value } else { offset.x = value }
         collectionView.contentOffset = offset
+        if !isFollowingAdjustment { ownScroll += scrollOffset - before }
+    }
+
+    /// The scroll axis's adjustment (nil before the widget has one).
+    var scrollAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        scrollAxis == .vertical
+            ? trellis_collection_widget_get_vadjustment(trellisWidget) : trellis_collection_widget_get_hadjustment(trellisWidget)
     }
 
     /// The page along the scroll axis (the bounds' height for a vertical collection).
@@ -89,19 +97,23 @@ extension CollectionWidget {
         return position.contains(end) ? .bottom : position.contains(center) ? .center : .top
     }
 
-    /// Configures the adjustment of the scroll axis from the collection (value = content
-    /// offset, range the content) and fixes the other one to the page, and lets the
-    /// scrolled window scroll along the axis only.
+    /// Configures the adjustment of the scroll axis from the collection (range the content,
+    /// value its offset within it, both counted from ``adjustmentOrigin``) and fixes the
+    /// other one to the page, and lets the scrolled window scroll along the axis only. The
+    /// value is the one GTK holds, moved by the widget's own scrolls since (``ownScroll``);
+    /// what else moved the offset — the engine keeping its anchor — moves the origin.
     func configureAdjustments() {
         let axis = scrollAxis
         let page = pageLength
         let content = max(collectionView.contentSize[axis], page)
+        let adjustment = scrollAdjustment
+        let value = adjustmentValue == nil ? scrollOffset : adjustment.map { gtk_adjustment_get_value($0) + ownScroll } ?? scrollOffset
+        ownScroll = 0
+        adjustmentOrigin = scrollOffset - value
         // GTK's own wheel step is page^(2/3); the step increment is what arrow keys on the
         // scrollbar use, the page increment Page Up/Down.
         trellis_collection_widget_configure_adjustment(
-            trellisWidget, scrollOrientation, scrollOffset, 0, content, page, max(1, page / 10), max(1, page * 0.9))
-        let adjustment = axis == .vertical
-            ? trellis_collection_widget_get_vadjustment(trellisWidget) : trellis_collection_widget_get_hadjustment(trellisWidget)
+            trellisWidget, scrollOrientation, value, -adjustmentOrigin, content - adjustmentOrigin, page, max(1, page / 10), max(1, page * 0.9))
         adjustmentValue = adjustment.map { gtk_adjustment_get_value($0) }
         let across = collectionView.bounds.size[axis.other]
         let other = axis == .vertical ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL

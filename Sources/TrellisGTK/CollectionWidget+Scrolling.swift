@@ -10,10 +10,10 @@ extension CollectionWidget {
     // MARK: The adjustment and the layout
 
     /// The adjustment's value changed by someone else than the widget (wheel,
-    /// scrollbar, kinetic scrolling): the content offset moves by as much as the value did
-    /// from what the widget last set (``adjustmentValue``), in the layout as it is — the
-    /// offset itself may have moved since, when the engine kept its anchor through a size
-    /// that changed between two frames. The collection view's next pass anchors an item it
+    /// scrollbar, touch drag, kinetic scrolling): the content offset moves by as much as
+    /// the value did from the adjustment's previous value (``adjustmentValue``), in the
+    /// layout as it is — the offset itself may have moved since, when the engine kept its
+    /// anchor through a size that changed between two frames. The collection view's next pass anchors an item it
     /// shows at that offset and measures what came into view around it. A scroll the person
     /// makes ends the widget's own animation, as a new value ends one of GTK's.
     func scrolled(to value: Double) {
@@ -26,7 +26,13 @@ extension CollectionWidget {
         adjustmentValue = value
         // At the end of the content (the scrollbar dragged to the bottom, GTK's End) the
         // view stays at the end while the items there are measured.
-        setContentOffset(target, pinnedToEnd: value > 0 && max(value, target) >= maximumOffset - 0.5)
+        let atEnd = scrollAdjustment.map { adjustment in
+            let lower = gtk_adjustment_get_lower(adjustment), end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            return value > lower && (value >= end - 0.5 || target >= maximumOffset - 0.5)
+        } ?? false
+        isFollowingAdjustment = true
+        defer { isFollowingAdjustment = false }
+        setContentOffset(target, pinnedToEnd: atEnd)
         noteAdjustmentScroll()
         debug?.scroll(value: value, offset: scrollOffset)
     }
@@ -123,8 +129,8 @@ extension CollectionWidget {
         followUpTick = gtk_widget_add_tick_callback(widget, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
-    /// Sets both adjustments from the collection: along the scroll axis value = content
-    /// offset, range the content; across it fixed to the page (see
+    /// Sets both adjustments from the collection: along the scroll axis the range the
+    /// content and the value its offset, from the adjustment origin; across it fixed to the page (see
     /// CollectionWidget+HorizontalScrolling.swift).
     func updateAdjustments() {
         guard widget != nil else { return }

@@ -19,13 +19,15 @@ import TrellisText
 /// is drawn into a picture of its own when it is new or changed, and copied from it on the
 /// frames after (`CellDrawingCache`), with the same pixels.
 ///
-/// The frame path, as `GtkListView` has it: the vertical adjustment's value is the content
-/// offset and nothing else. A new value (wheel, scrollbar, keys) moves the content offset,
+/// The frame path, as `GtkListView` has it: the vertical adjustment maps to the content
+/// offset and nothing else (offset = value + ``adjustmentOrigin``). A new value (wheel,
+/// scrollbar, touch drag, kinetic deceleration) moves the content offset by its difference,
 /// which marks the collection view as needing layout; the collection view asks for a
 /// layout through its `layoutRequestHandler`, and the widget queues an allocation for the
 /// next frame. `size_allocate` lays out once — the collection view measures what came
-/// into view and keeps its scroll anchor (TrellisKit's, the only one) still — and writes
-/// the offset back into the adjustment with the new content height; `snapshot` only draws.
+/// into view and keeps its scroll anchor (TrellisKit's, the only one) still — and configures
+/// the adjustment with the new content height (the anchoring's own move of the offset
+/// shifts the adjustment's origin, never its value); `snapshot` only draws.
 /// Any other change to the collection view (an `apply`, a selection, a reload) reaches
 /// the screen the same way, with no call to the widget.
 ///
@@ -96,11 +98,29 @@ public final class CollectionWidget {
     var resizeAnchorItem: IndexPath?
     /// The axis the enclosing scrolled window was last set to scroll along (nil: not yet).
     var scrolledWindowAxis: Axis?
-    /// The scroll-axis adjustment's value as the widget last set it (nil: not set yet). A
+    /// The scroll-axis adjustment's value as the widget last saw it (nil: not set yet). A
     /// value someone else sets is a scroll by its difference from this one: the engine may
     /// have moved the offset since (keeping its anchor through an image that arrived), and
     /// GTK's wheel steps and scrollbar drags start from the adjustment's value.
     var adjustmentValue: Double?
+    /// The content offset at the scroll-axis adjustment's value 0, as last configured: the
+    /// offset is the value plus it, and the adjustment's range is the content's, moved by
+    /// it. The engine moves the offset by itself (its anchor kept still while sizes
+    /// change); such a move shifts this origin and the range, never the value. GTK's own
+    /// scrolling that computes values from where it started rather than from the
+    /// adjustment's value — a touch drag, the kinetic deceleration after it (both set
+    /// absolute positions of their own, frame after frame) — then moves the content by
+    /// exactly its own motion, and the deceleration's bounds (taken from the range while it
+    /// runs) follow the content as it is measured. The scrollbar's slider shows the offset
+    /// within the content whatever the origin.
+    var adjustmentOrigin = 0.0
+    /// How far the widget itself moved the offset (its animations, `scroll(toOffset:)`,
+    /// keeping the end in view) since the adjustment was last configured: the value moves
+    /// by as much, so the adjustment shows a scroll the widget made.
+    var ownScroll = 0.0
+    /// Set while the offset follows a value GTK set (`scrolled(to:)`): not the widget's own
+    /// scroll.
+    var isFollowingAdjustment = false
 
     /// Called in the allocation that gives the widget a new width, before it lays out at
     /// that width: an app whose item sizes depend on the width gives the collection view

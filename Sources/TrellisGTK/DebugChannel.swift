@@ -19,7 +19,9 @@ import Trellis
 /// then `selected`, `focus`, `hover` and `highlighted` items as [section, item].
 /// The frame line lists every item drawn in view, so a test can check that every item
 /// visible in two consecutive frames moved by the same amount. `value` is the vertical
-/// adjustment's value (the content offset the adjustment shows), `animating` whether a
+/// adjustment's value (GTK's scroll position: the content offset less the widget's
+/// adjustment origin, which moves when the engine moves the offset to keep its anchor;
+/// differences of values are the scrolls GTK made), `animating` whether a
 /// scroll animation of the widget is under way. While an update animates, `items` has
 /// the places the frame drew the items at, `updateProgress` the animation's curve value
 /// (0…1), `updateElapsed` the frame clock's seconds since it started and `alphas` the

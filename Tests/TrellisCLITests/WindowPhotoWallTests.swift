@@ -5,7 +5,7 @@ import Testing
 /// on screen moves except what grew. For every pair of consecutive frames of the same size:
 /// - every item in both keeps its column (x) and width;
 /// - in a column where no item in both frames changed height, every item moves by the same
-///   amount as every other such item: the scroll (a known issue breaks this, see the test);
+///   amount as every other such item: the scroll;
 /// - in a column where items changed height, the items stay packed (the gap between two
 ///   items adjacent in both frames is unchanged) and one of them keeps an edge with the
 ///   scroll (the items above the growth, or the grown item's top, or its bottom when it
@@ -16,7 +16,7 @@ struct PhotoWallCheck {
     /// Items that left their column or changed their distance to a neighbour.
     var violations: [String] = []
     /// Items that moved unlike the scroll (a column shifted as a whole, or no item of a
-    /// grown column kept an edge with the scroll): see the test's known issue.
+    /// grown column kept an edge with the scroll).
     var shifts: [String] = []
 
     init(_ frames: [Frame], tolerance: Double = 0.05) {
@@ -91,14 +91,11 @@ extension WindowShowTests {
         // item back to its estimate through invalidateCachedSizes(forItemsAt:), with the
         // scroll anchor and the bounds: the waterfall grows a column upward where the item
         // starts above the screen, downward where it starts below, and a photo on screen
-        // whose image arrived keeps its top, in the frame of a scroll too (headless:
-        // ImageArrivalStabilityTests). Still seen in one of two runs, after the scrollbar
-        // jump: in one frame (70) the items of one column stood still while the other's
-        // moved 128 pt and nothing on screen in either had grown; not reproduced headless
-        // yet. Intermittent.
-        withKnownIssue("an image arriving after a scrollbar jump can still shift a waterfall column", isIntermittent: true) {
-            #expect(check.shifts.isEmpty, "\(check.shifts.count) shifts in \(check.pairs) frame pairs; first: \(check.shifts.prefix(3))")
-        }
+        // whose image arrived keeps its top — or its bottom when it is the anchor and starts
+        // above the screen (right after the scrollbar jump, the first photo of a column cut
+        // by the top edge), so the rest of its column does not jump by its change
+        // (headless: ImageArrivalStabilityTests, PhotoWallJumpStabilityTests).
+        #expect(check.shifts.isEmpty, "\(check.shifts.count) shifts in \(check.pairs) frame pairs; first: \(check.shifts.prefix(3))")
         #expect(check.pairs >= 20, "\(check.pairs) frame pairs compared")
         #expect(check.pairsWithGrowth > 0, "no frame showed an image arriving with another ratio: the check saw no growth")
         // The page's statistics: images were shown, the cache stayed within its budget.

@@ -20,6 +20,10 @@ import Trellis
 ///    land above or below it, never under the reader's eye — or its size was invalidated
 ///    since (an image arrived), and it keeps its top while it takes its new size.
 /// 5. Else the first item in the bounds that is measured, else the first item in the bounds.
+///
+/// The anchor keeps its leading edge still — or its trailing edge, when its own size changes
+/// while it starts before the bounds in a layout that grows it backward then (a waterfall:
+/// the reader sees its end, and what follows it in its column stays).
 struct ScrollAnchor {
     var indexPath: IndexPath
     /// The item's minimum along the scroll axis minus the content offset's.
@@ -30,6 +34,9 @@ struct ScrollAnchor {
     /// Rule 2: the anchor is the end of the content; `indexPath` is the last item (after
     /// the update), the layout's anchor once it is measured.
     var followsContentEnd = false
+    /// `distance` is the item's maximum along the scroll axis minus the offset's: the item's
+    /// end is kept still (see `keepEndIfCut(changing:in:)`).
+    var keepsEnd = false
 
     /// The item to keep still through a change that captures the anchor again (a
     /// diffable apply pins it): nil for the end of the content, which is not an item.
@@ -87,6 +94,22 @@ struct ScrollAnchor {
         isFinal = displayed != nil || measured != nil
     }
 
+    /// A change of the anchor's own size, in a layout that then grows a cut anchor
+    /// backward (`GrowsCutAnchorBackward`, a waterfall), while the anchor starts before the
+    /// bounds' leading edge: the reader sees its end, not its start, so its end is kept
+    /// still — what follows it stays where the reader sees it, and its hidden start moves.
+    /// Kept this way, the anchor stays so for the rest of the change.
+    mutating func keepEndIfCut(changing changed: some Sequence<IndexPath>, in collectionView: CollectionView) {
+        guard !keepsEnd, !followsContentEnd, collectionView.layout is any GrowsCutAnchorBackward,
+              collectionView.anchorItem == nil, changed.contains(indexPath),
+              let frame = collectionView.layout.attributesForItem(at: indexPath)?.frame else { return }
+        let axis = collectionView.scrollDirection.axis
+        let offset = axis == .vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
+        guard frame.min(axis) < offset else { return }
+        distance = frame.max(axis) - offset
+        keepsEnd = true
+    }
+
     /// At the start of the content (rule 3) the top is the anchor and the offset stays where
     /// it is, but the items the reader sees must still keep their lines and columns: the
     /// first item (in index order) in the bounds that is displayed, for the layout to keep
@@ -123,9 +146,9 @@ struct ScrollAnchor {
         var offset = collectionView.contentOffset
         switch collectionView.scrollDirection {
         case .vertical:
-            offset.y = max(start, attributes.frame.minY - distance)
+            offset.y = max(start, (keepsEnd ? attributes.frame.maxY : attributes.frame.minY) - distance)
         case .horizontal:
-            offset.x = max(start, attributes.frame.minX - distance)
+            offset.x = max(start, (keepsEnd ? attributes.frame.maxX : attributes.frame.minX) - distance)
         }
         collectionView.contentOffset = offset
     }
@@ -144,8 +167,10 @@ extension CollectionView {
     /// distance again.
     func invalidateLayout(_ context: InvalidationContext, keeping anchor: ScrollAnchor?) {
         var context = context
+        var anchor = anchor
         context.anchorItem = anchor?.layoutAnchor
         context.visibleBounds = context.anchorItem == nil ? nil : bounds
+        if context.anchorItem != nil { anchor?.keepEndIfCut(changing: context.itemSizes.lazy.map(\.0), in: self) }
         layout.invalidate(context, source: self)
         anchor?.restore(in: self)
     }

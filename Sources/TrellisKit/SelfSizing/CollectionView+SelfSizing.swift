@@ -27,7 +27,7 @@ extension CollectionView {
         _ dataSource: any CollectionViewDataSource,
         remeasuring invalidatedItems: Set<IndexPath> = [], _ invalidatedSupplementaries: Set<SupplementarySizeKey> = []
     ) throws {
-        let anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
+        var anchor = anchorsFirstVisibleItem ? ScrollAnchor(capturing: self) : nil
         // At the start the offset stays, but what is on screen keeps its lines and columns.
         let anchorAtStart = anchorsFirstVisibleItem && anchor == nil ? ScrollAnchor.layoutAnchorAtStart(of: self) : nil
         if anchorsFirstVisibleItem && anchor == nil, let settling = layout as? any SettlesOutOfSight,
@@ -73,6 +73,7 @@ extension CollectionView {
                 $0.isFinal || (round > 1 && resolvedSize(at: $0.indexPath) != nil) ? $0.indexPath : nil
             } ?? anchorAtStart
             changes.visibleBounds = changes.anchorItem == nil ? nil : bounds
+            if changes.anchorItem != nil { anchor?.keepEndIfCut(changing: changes.itemSizes.lazy.map(\.0), in: self) }
             layout.invalidate(changes, source: self)
             anchor?.restore(in: self)
         }

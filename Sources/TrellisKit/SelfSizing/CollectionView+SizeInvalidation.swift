@@ -4,17 +4,31 @@ extension CollectionView {
     // MARK: Invalidating measured sizes
 
     /// Forgets the measured sizes of the items (their content changed while their
-    /// identity did not, e.g. a model edited in place): they leave the size cache, the
-    /// layout gets their estimates incrementally (the first visible item kept still), and
-    /// the next layout pass measures the displayed ones again. Index paths outside the
-    /// collection are ignored.
-    /// - Complexity: O(m) for m items, plus the layout's incremental invalidation.
+    /// identity did not, e.g. a model edited in place, an image that arrived): they leave
+    /// the size cache and the layout gets their new sizes incrementally (the first visible
+    /// item kept still) — a displayed self-sizing item's fitting size in its displayed cell,
+    /// which shows the new content when the app updated it first, and otherwise its
+    /// estimate — and the next layout pass measures the displayed ones again. Index paths
+    /// outside the collection are ignored.
+    ///
+    /// Giving the layout the displayed cell's size at once is what keeps the screen still:
+    /// an item whose size changes twice before the next frame (its estimate now, its
+    /// measurement in the pass) may change on either side the second time — a waterfall
+    /// grows an item starting above the screen upwards and, once it starts on screen,
+    /// downwards — and then moves what is below it by the estimate's error.
+    /// - Complexity: O(m) for m items (one fitting per displayed self-sizing item), plus
+    ///   the layout's incremental invalidation.
     public func invalidateCachedSizes(forItemsAt indexPaths: [IndexPath]) {
         var sizes: [(IndexPath, ItemSize)] = []
         var displaysOne = false
         for indexPath in indexPaths where (try? checkItem(indexPath, role: "")) != nil {
             forgetMeasuredSize(at: indexPath)
-            sizes.append((indexPath, sizeForItem(at: indexPath)))
+            if selfSizesItems, let cell = displayed.cells[indexPath], let attributes = layout.attributesForItem(at: indexPath) {
+                let proposal = layout.fittingProposal(forItemAt: indexPath)
+                sizes.append((indexPath, ItemSize(Self.sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))))
+            } else {
+                sizes.append((indexPath, sizeForItem(at: indexPath)))
+            }
             displaysOne = displaysOne || displayed.cells[indexPath] != nil
         }
         guard !needsReload, !sizes.isEmpty else { return }
