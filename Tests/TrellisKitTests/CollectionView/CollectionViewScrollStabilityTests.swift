@@ -24,7 +24,8 @@ struct CollectionViewScrollStabilityTests {
         }
     }
 
-    /// A 375 × 400 collection of `data`'s self-sizing text cells, laid out once.
+    /// A 375 × 400 collection of `data`'s self-sizing text cells, laid out once. It holds its
+    /// data source weakly, as UIKit's does: each test keeps `data` alive to its end.
     static func selfSizingCollection(_ kind: Kind, _ data: TextDataSource) throws -> CollectionView {
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 400), layout: kind.layout())
         collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
@@ -36,9 +37,12 @@ struct CollectionViewScrollStabilityTests {
     }
 
     /// Jumps into the middle of 3,000 unmeasured items, then scrolls by `step` points a pass.
-    /// - Returns: the first frame pair in which two items moved differently, or nil.
+    /// - Returns: the first frame pair in which two items moved differently, or nil; a
+    ///   problem too when fewer than two items were on screen in both frames of every pair.
     static func firstUnevenPair(_ kind: Kind, step: Double, passes: Int) throws -> String? {
+        var compared = 0
         let data = TextDataSource(count: 3000, maxLength: 12)
+        defer { withExtendedLifetime(data) {} }
         let collection = try selfSizingCollection(kind, data)
         collection.contentOffset.y = collection.contentSize.height / 2
         try collection.performLayout()
@@ -53,12 +57,13 @@ struct CollectionViewScrollStabilityTests {
                 guard let cell = collection.cellForItem(at: path), cell.frame.intersects(collection.bounds) else { continue }
                 let dx = cell.frame.minX - before[path]!.minX, dy = cell.frame.minY - before[path]!.minY
                 guard let (first, rx, ry) = reference else { reference = (path, dx, dy); continue }
+                compared += 1
                 if abs(dx - rx) > 1e-6 || abs(dy - ry) > 1e-6 {
                     return "pass \(pass): \(first) moved by (\(rx), \(ry)), \(path) by (\(dx), \(dy))"
                 }
             }
         }
-        return nil
+        return compared >= passes ? nil : "only \(compared) items compared in \(passes) passes"
     }
 
     @Test(arguments: Kind.allCases)
@@ -80,6 +85,7 @@ struct CollectionViewScrollStabilityTests {
     @Test(arguments: Kind.allCases, [100.0, 180, 250, 364.75])
     func reachingTheTopOverUnmeasuredItemsMovesEveryVisibleItemAlike(kind: Kind, start: Double) throws {
         let data = TextDataSource(count: 600, maxLength: 12)
+        defer { withExtendedLifetime(data) {} }
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 375, height: 400), layout: kind.layout())
         collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
         collection.estimatedItemSize = .automatic
@@ -117,6 +123,7 @@ struct CollectionViewScrollStabilityTests {
         let data = TextDataSource(sections: [(0..<600).map {
             TextItem(id: $0, text: kind == .waterfall ? String(repeating: "x", count: 1 + ($0 * 7) % 40) : "tag")
         }])
+        defer { withExtendedLifetime(data) {} }
         let collection = try Self.selfSizingCollection(kind, data)
         for _ in 0..<20 {
             collection.contentOffset.y += 97
@@ -163,6 +170,7 @@ struct CollectionViewScrollStabilityTests {
     /// and the columns start within one item of each other, the first item on screen.
     @Test func scrollingUpAWaterfallToTheTopShowsItsFirstItem() throws {
         let data = TextDataSource(count: 3000, maxLength: 12)
+        defer { withExtendedLifetime(data) {} }
         let collection = try Self.selfSizingCollection(.waterfall, data)
         collection.contentOffset.y = collection.contentSize.height * 0.3
         try collection.performLayout()
@@ -198,6 +206,7 @@ struct CollectionViewScrollStabilityTests {
     /// upwards shows the waterfall as a fresh layout would: every column starts at the top.
     @Test func aJumpToTheStartOfAWaterfallLevelsItsColumns() throws {
         let data = TextDataSource(count: 3000, maxLength: 12)
+        defer { withExtendedLifetime(data) {} }
         let collection = try Self.selfSizingCollection(.waterfall, data)
         collection.contentOffset.y = collection.contentSize.height * 0.3
         try collection.performLayout()
