@@ -98,7 +98,7 @@ extension CollectionWidget {
     }
 
     /// Configures the adjustment of the scroll axis from the collection (range the content,
-    /// value its offset within it, both counted from ``adjustmentOrigin``) and fixes the
+    /// value its offset within it, both counted from `adjustmentOrigin`) and fixes the
     /// other one to the page, and lets the scrolled window scroll along the axis only. The
     /// value is the one GTK holds, moved by the widget's own scrolls since (``ownScroll``);
     /// what else moved the offset — the engine keeping its anchor — moves the origin.

@@ -20,7 +20,7 @@ import TrellisText
 /// frames after (`CellDrawingCache`), with the same pixels.
 ///
 /// The frame path, as `GtkListView` has it: the vertical adjustment maps to the content
-/// offset and nothing else (offset = value + ``adjustmentOrigin``). A new value (wheel,
+/// offset and nothing else (offset = value + its `adjustmentOrigin`). A new value (wheel,
 /// scrollbar, touch drag, kinetic deceleration) moves the content offset by its difference,
 /// which marks the collection view as needing layout; the collection view asks for a
 /// layout through its `layoutRequestHandler`, and the widget queues an allocation for the
