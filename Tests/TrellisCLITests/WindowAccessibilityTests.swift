@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What a screen reader sees of the window: the AT-SPI tree and events, read with pyatspi
-/// on a private D-Bus bus started for the test (dbus-run-session), as Orca reads them.
+/// on a private D-Bus bus started for the test alone, as Orca reads them.
 /// Every cell in view is a table cell (a list item in a list) with the text it shows as
 /// its name and selectable / selected / focused states; focus and selection changes made
 /// with the keyboard arrive as AT-SPI events; GTK's own GtkFlowBox, walked in the same
@@ -269,7 +269,7 @@ struct WindowAccessibilityTests {
     }
 }
 
-/// Runs a program on a private D-Bus bus (dbus-run-session) beside a pyatspi walker that prints the
+/// Runs a program on a private D-Bus bus of its own beside a pyatspi walker that prints the
 /// AT-SPI tree and events it sees, and reads the walker's lines (they come on the program's standard output, beside the window's
 /// debug lines).
 final class AccessibilityProbe: @unchecked Sendable {

@@ -541,17 +541,17 @@ open class View: CustomStringConvertible {
 
     /// What an assistive technology is told about the view, as set by the app; nil keeps
     /// the view's default.
-    private var accessibilityOverrides = AccessibilityOverrides()
+    /// Every write tells assistive technologies the view's content changed.
+    private var accessibilityOverrides = AccessibilityOverrides() {
+        didSet { accessibleContentDidChange() }
+    }
 
     /// Whether assistive technologies see this view as one element
     /// (`isAccessibilityElement`): true by default for a label and a button, false for
     /// other views, whose accessible elements are below them.
     open var isAccessibilityElement: Bool {
         get { accessibilityOverrides.isElement ?? defaultIsAccessibilityElement }
-        set {
-            accessibilityOverrides.isElement = newValue
-            accessibleContentDidChange()
-        }
+        set { accessibilityOverrides.isElement = newValue }
     }
 
     /// The element's name (`accessibilityLabel`): by default a label's text, a button's
@@ -559,30 +559,21 @@ open class View: CustomStringConvertible {
     /// reading order (a cell reads as the text it shows). Setting nil restores the default.
     open var accessibilityLabel: String? {
         get { accessibilityOverrides.label ?? defaultAccessibilityLabel }
-        set {
-            accessibilityOverrides.label = newValue
-            accessibleContentDidChange()
-        }
+        set { accessibilityOverrides.label = newValue }
     }
 
     /// What activating the element does, in a short phrase (`accessibilityHint`); nil by
     /// default. GTK exposes it as the accessible description.
     open var accessibilityHint: String? {
         get { accessibilityOverrides.hint }
-        set {
-            accessibilityOverrides.hint = newValue
-            accessibleContentDidChange()
-        }
+        set { accessibilityOverrides.hint = newValue }
     }
 
     /// The element's current value when it is not its label (`accessibilityValue`: a
     /// slider's level, a switch's state); nil by default.
     open var accessibilityValue: String? {
         get { accessibilityOverrides.value }
-        set {
-            accessibilityOverrides.value = newValue
-            accessibleContentDidChange()
-        }
+        set { accessibilityOverrides.value = newValue }
     }
 
     /// What kind of element it is and what state it is in (`accessibilityTraits`): by
@@ -590,10 +581,7 @@ open class View: CustomStringConvertible {
     /// disabled), `.selected` for a selected cell. Setting a value replaces the default.
     open var accessibilityTraits: AccessibilityTraits {
         get { accessibilityOverrides.traits ?? defaultAccessibilityTraits }
-        set {
-            accessibilityOverrides.traits = newValue
-            accessibleContentDidChange()
-        }
+        set { accessibilityOverrides.traits = newValue }
     }
 
     /// Whether the view and the elements below it are hidden from assistive technologies
@@ -602,10 +590,7 @@ open class View: CustomStringConvertible {
     /// cell's expanded status says what the glyph shows.
     open var accessibilityElementsHidden: Bool {
         get { accessibilityOverrides.elementsHidden }
-        set {
-            accessibilityOverrides.elementsHidden = newValue
-            accessibleContentDidChange()
-        }
+        set { accessibilityOverrides.elementsHidden = newValue }
     }
 
     /// Whether the element expands and is expanded (`accessibilityExpandedStatus`): by
@@ -614,10 +599,7 @@ open class View: CustomStringConvertible {
     /// `.unsupported` for other views. Setting a value replaces the default.
     open var accessibilityExpandedStatus: AccessibilityExpandedStatus {
         get { accessibilityOverrides.expandedStatus ?? defaultAccessibilityExpandedStatus }
-        set {
-            accessibilityOverrides.expandedStatus = newValue
-            accessibleContentDidChange()
-        }
+        set { accessibilityOverrides.expandedStatus = newValue }
     }
 
     // MARK: Debugging
