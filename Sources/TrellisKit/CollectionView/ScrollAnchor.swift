@@ -53,7 +53,7 @@ struct ScrollAnchor {
     /// the item's new index path (batch updates).
     init?(capturing collectionView: CollectionView, surviving: ((IndexPath) -> IndexPath?)? = nil) {
         let axis = collectionView.scrollDirection.axis
-        let offset = axis == .vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
+        let offset = Self.offset(of: collectionView)
         if surviving == nil, let item = collectionView.anchorItem,
            let frame = collectionView.layout.attributesForItem(at: item)?.frame {
             self.indexPath = item
@@ -68,8 +68,7 @@ struct ScrollAnchor {
             self.followsContentEnd = true
             return
         }
-        let start = axis == .vertical ? -collectionView.contentInset.top : -collectionView.contentInset.leading
-        if collectionView.contentAnchor == .top && offset <= start { return nil }
+        if collectionView.contentAnchor == .top && Self.isAtStart(collectionView) { return nil }
         let selfSizing = collectionView.selfSizesItems
         // Best candidates of rules 4 and 5 (each the first in index order): (index path
         // after the update, distance).
@@ -103,8 +102,7 @@ struct ScrollAnchor {
         guard !keepsEnd, !followsContentEnd, collectionView.layout is any GrowsCutAnchorBackward,
               collectionView.anchorItem == nil, changed.contains(indexPath),
               let frame = collectionView.layout.attributesForItem(at: indexPath)?.frame else { return }
-        let axis = collectionView.scrollDirection.axis
-        let offset = axis == .vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
+        let axis = collectionView.scrollDirection.axis, offset = Self.offset(of: collectionView)
         guard frame.min(axis) < offset else { return }
         distance = frame.max(axis) - offset
         keepsEnd = true
@@ -120,11 +118,7 @@ struct ScrollAnchor {
     /// then the layout places everything canonically, as a fresh layout would.
     static func layoutAnchorAtStart(of collectionView: CollectionView) -> IndexPath? {
         guard collectionView.contentAnchor == .top, collectionView.anchorItem == nil, !collectionView.followsContentEnd,
-              !collectionView.displayed.cells.isEmpty else { return nil }
-        let axis = collectionView.scrollDirection.axis
-        let offset = axis == .vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
-        let start = axis == .vertical ? -collectionView.contentInset.top : -collectionView.contentInset.leading
-        guard offset <= start else { return nil }
+              !collectionView.displayed.cells.isEmpty, isAtStart(collectionView) else { return nil }
         var first: IndexPath?
         collectionView.layout.visitElements(in: collectionView.bounds, visibleBounds: collectionView.bounds) { attributes in
             guard attributes.kind == .cell, collectionView.displayed.cells[attributes.indexPath] != nil,
@@ -132,6 +126,17 @@ struct ScrollAnchor {
             if first.map({ attributes.indexPath < $0 }) ?? true { first = attributes.indexPath }
         }
         return first
+    }
+
+    /// The content offset along the scroll axis.
+    private static func offset(of collectionView: CollectionView) -> Double {
+        collectionView.scrollDirection.axis == .vertical ? collectionView.contentOffset.y : collectionView.contentOffset.x
+    }
+
+    /// Whether the view is at the start of its content: the offset at minus the leading inset.
+    private static func isAtStart(_ collectionView: CollectionView) -> Bool {
+        let inset = collectionView.scrollDirection.axis == .vertical ? collectionView.contentInset.top : collectionView.contentInset.leading
+        return offset(of: collectionView) <= -inset
     }
 
     /// Moves the content offset so the anchor item is `distance` from the bounds edge again
