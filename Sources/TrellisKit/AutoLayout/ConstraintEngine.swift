@@ -43,6 +43,24 @@ final class ConstraintEngine {
         var frame: Rect
         var parentBounds: Rect
         var installed: [Constraint] = []
+        /// The numbers `installed` holds, with the mask that chose their shape.
+        var installedNumbers: TranslatedFrameNumbers?
+    }
+
+    /// What a translated frame's four constraints say: the offsets of the view's leading
+    /// and top edges in its superview's bounds, and per axis either the extent (a fixed
+    /// axis) or the gap to the superview's far edge (a flexible one).
+    private struct TranslatedFrameNumbers: Equatable {
+        let mask: AutoresizingMask
+        let x, y, width, height: Double
+
+        init(frame rect: Rect, parentBounds bounds: Rect, mask: AutoresizingMask) {
+            self.mask = mask
+            x = rect.minX - bounds.minX
+            y = rect.minY - bounds.minY
+            width = mask.contains(.flexibleWidth) ? bounds.maxX - rect.maxX : rect.width
+            height = mask.contains(.flexibleHeight) ? bounds.maxY - rect.maxY : rect.height
+        }
     }
 
     /// One axis of a view's intrinsic size: `size <= intrinsic` at the hugging priority and
@@ -386,12 +404,12 @@ final class ConstraintEngine {
             }
         }
         for index in translatedSlots.indices {
-            let slot = translatedSlots[index]
             // A new frame set by the caller is held from now on, with the gaps it has to
             // the superview's bounds as they are; a resized superview alone keeps the gaps.
-            if slot.view.frame != slot.frame {
-                translatedSlots[index].frame = slot.view.frame
-                translatedSlots[index].parentBounds = views[slot.parentIndex].bounds
+            let frame = translatedSlots[index].view.frame
+            if frame != translatedSlots[index].frame {
+                translatedSlots[index].frame = frame
+                translatedSlots[index].parentBounds = views[translatedSlots[index].parentIndex].bounds
                 installTranslatedFrame(&translatedSlots[index])
             }
         }
@@ -545,15 +563,19 @@ final class ConstraintEngine {
     /// axis keeps the gaps to the superview's edges instead of the extent. A frame that
     /// moved replaces the installed constraints, whose constants alone change.
     private func installTranslatedFrame(_ slot: inout TranslatedFrameSlot) {
+        let numbers = TranslatedFrameNumbers(frame: slot.frame, parentBounds: slot.parentBounds, mask: slot.view.autoresizingMask)
+        // A view that follows its superview's size (a cell's content view) keeps its gaps
+        // when both are resized: the constraints the solver holds say the same.
+        if numbers == slot.installedNumbers { return }
+        slot.installedNumbers = numbers
         let f = frame(of: slot.view)
         let p = frame(of: views[slot.parentIndex])
-        let rect = slot.frame, bounds = slot.parentBounds
-        let mask = slot.view.autoresizingMask
+        let mask = numbers.mask
         var made: [Constraint] = [
-            f.x |==| p.x + (rect.minX - bounds.minX),
-            f.y |==| p.y + (rect.minY - bounds.minY),
-            mask.contains(.flexibleWidth) ? (f.x + f.width |==| p.x + p.width - (bounds.maxX - rect.maxX)) : (f.width |==| rect.width),
-            mask.contains(.flexibleHeight) ? (f.y + f.height |==| p.y + p.height - (bounds.maxY - rect.maxY)) : (f.height |==| rect.height),
+            f.x |==| p.x + numbers.x,
+            f.y |==| p.y + numbers.y,
+            mask.contains(.flexibleWidth) ? (f.x + f.width |==| p.x + p.width - numbers.width) : (f.width |==| numbers.width),
+            mask.contains(.flexibleHeight) ? (f.y + f.height |==| p.y + p.height - numbers.height) : (f.height |==| numbers.height),
         ]
         let installed = slot.installed
         for index in made.indices {

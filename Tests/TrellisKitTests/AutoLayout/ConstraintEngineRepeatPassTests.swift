@@ -139,6 +139,47 @@ struct ConstraintEngineRepeatPassTests {
         #expect(root.container.frame.width == root.label.intrinsicContentSize.width)
     }
 
+    /// A cell's content view follows the cell's size by its autoresizing mask while a
+    /// pinned view inside it is laid out by constraints, as a reused cell is laid out at
+    /// one size after another. UIKit's rule for a flexible width and height: the margins
+    /// to the superview's edges stay, the extent follows. Zero margins (the content view
+    /// at the cell's bounds), then margins the caller set, kept through later resizes.
+    @Test func aViewFollowingItsSuperviewKeepsItsMarginsThroughResizes() {
+        let cell = View(frame: Rect(x: 0, y: 0, width: 100, height: 40))
+        let content = View(frame: cell.bounds)
+        content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        cell.addSubview(content)
+        let badge = View()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        content.addSubview(badge)
+        LayoutConstraint.activate([
+            badge.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 3),
+            badge.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -7),
+            badge.topAnchor.constraint(equalTo: content.topAnchor, constant: 2),
+            badge.bottomAnchor.constraint(equalTo: content.bottomAnchor, constant: -4),
+        ])
+        func layOut(_ size: Size, content margins: (left: Double, top: Double, right: Double, bottom: Double)) {
+            cell.frame.size = size
+            cell.layoutIfNeeded()
+            let expected = Rect(x: margins.left, y: margins.top,
+                                width: size.width - margins.left - margins.right, height: size.height - margins.top - margins.bottom)
+            #expect(content.frame == expected, "content view at \(size)")
+            #expect(badge.frame == Rect(x: 3, y: 2, width: expected.width - 10, height: expected.height - 6), "badge at \(size)")
+        }
+        for size in [Size(width: 100, height: 40), Size(width: 80, height: 30), Size(width: 130, height: 52), Size(width: 80, height: 30)] {
+            // What a collection view does for a cell it shows at a new size.
+            content.frame = cell.bounds
+            layOut(size, content: (0, 0, 0, 0))
+        }
+        // The caller insets the content view: those margins hold from now on.
+        content.frame = Rect(x: 4, y: 6, width: cell.bounds.width - 14, height: cell.bounds.height - 8)
+        cell.layoutIfNeeded()
+        #expect(content.frame == Rect(x: 4, y: 6, width: 66, height: 22))
+        for size in [Size(width: 120, height: 44), Size(width: 90, height: 30)] {
+            layOut(size, content: (4, 6, 10, 2))
+        }
+    }
+
     /// A self-sizing collection view scrolled by a few points keeps its cells where they
     /// are: none of their engines solves again.
     @Test func aScrollSolvesNoCellThatStays() throws {
