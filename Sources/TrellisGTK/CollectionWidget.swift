@@ -410,7 +410,9 @@ public final class CollectionWidget {
             frame: frameCount, layoutMilliseconds: pendingLayoutTime, drawMilliseconds: drawTime,
             measuredItems: collectionView.sizeCache.count, newlyMeasured: pendingMeasurements,
             totalItems: totalItems, scale: scale, accessibilityMilliseconds: pendingAccessibilityTime,
-            accessibilityCPUMilliseconds: pendingAccessibilityCPUTime)
+            accessibilityCPUMilliseconds: pendingAccessibilityCPUTime,
+            cellsDrawnIntoPictures: drawsCellsFromPictures ? drawingCache.cellsDrawn : 0,
+            cellsCopiedFromPictures: drawsCellsFromPictures ? drawingCache.cellsCopied : 0)
         pendingLayoutTime = 0
         pendingAccessibilityTime = 0
         pendingAccessibilityCPUTime = 0
@@ -491,6 +493,11 @@ public struct FrameStatistics: Sendable {
     /// the thread waited (descheduled on a busy machine, or blocked — GTK hands each
     /// accessible event to GDBus's worker thread).
     public var accessibilityCPUMilliseconds: Double = 0
+    /// Cells drawn into their kept pictures in this frame (new, or changed since drawn).
+    public var cellsDrawnIntoPictures = 0
+    /// Cells put on screen from their kept pictures in this frame (those drawn into them
+    /// included); the other visible views were drawn directly, as without pictures.
+    public var cellsCopiedFromPictures = 0
 
     /// Layout, the accessible children and drawing.
     public var milliseconds: Double { layoutMilliseconds + drawMilliseconds + accessibilityMilliseconds }
