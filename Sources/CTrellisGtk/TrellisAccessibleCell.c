@@ -33,6 +33,27 @@ GtkWidget *trellis_accessible_cell_new(GtkAccessibleRole role) {
     return g_object_new(TRELLIS_TYPE_ACCESSIBLE_CELL, "accessible-role", role, NULL);
 }
 
+// GTK 4.8 has no public way to ask for an accessible's context (gtk_accessible_get_at_context
+// is public from 4.10). Its GtkAccessible interface starts, in every GTK 4 release, with the
+// method that returns the context, created on first use and owned by the widget.
+typedef struct {
+    GTypeInterface g_iface;
+    GtkATContext *(*get_at_context)(GtkAccessible *self);
+} TrellisAccessibleInterfaceStart;
+
+gboolean trellis_accessible_is_exported(GtkWidget *widget) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    GtkATContext *context = gtk_accessible_get_at_context(GTK_ACCESSIBLE(widget));
+    gboolean exported = context != NULL && g_strcmp0(G_OBJECT_TYPE_NAME(context), "GtkTestATContext") != 0;
+    g_clear_object(&context);
+    return exported;
+#else
+    TrellisAccessibleInterfaceStart *iface = G_TYPE_INSTANCE_GET_INTERFACE(widget, GTK_TYPE_ACCESSIBLE, TrellisAccessibleInterfaceStart);
+    GtkATContext *context = iface->get_at_context != NULL ? iface->get_at_context(GTK_ACCESSIBLE(widget)) : NULL;
+    return context != NULL && g_strcmp0(G_OBJECT_TYPE_NAME(context), "GtkTestATContext") != 0;
+#endif
+}
+
 void trellis_accessible_set_label(GtkWidget *widget, const char *label, const char *description) {
     GtkAccessible *accessible = GTK_ACCESSIBLE(widget);
     if (label != NULL)

@@ -55,6 +55,11 @@ final class AccessibleCells {
     /// on every scroll frame: a chat of 25,000 days would otherwise add up the days before
     /// a cell for each cell in view.
     var sectionStarts = SectionStarts()
+    /// Whether assistive technologies can read the children (nil: not known until the
+    /// first child exists). Without an accessibility bus GTK gives each widget a context
+    /// that exports nothing, for the widget's life: the cells' names and states are then
+    /// not read at all, since nothing could ever hear them.
+    var exported: Bool?
 
     struct SectionStarts {
         /// The column count the row starts were counted with (nil: items, a list).
@@ -178,7 +183,8 @@ extension CollectionWidget {
                 shown[key] = element
                 ordered.append(element.widget)
                 element.indexPath = indexPath
-                if everyCell || cell.accessibleContentChanged || element.describedCell != key {
+                if cells.exported == nil { cells.exported = trellis_accessible_is_exported(element.widget) != 0 }
+                if cells.exported == true && (everyCell || cell.accessibleContentChanged || element.describedCell != key) {
                     describe(element, as: cell, selectable: selectable)
                     cell.accessibleContentWasRead()
                 }
