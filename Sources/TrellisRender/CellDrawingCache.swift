@@ -19,9 +19,10 @@ import TrellisKit
 /// at a whole-pixel offset. So a cell is cached only where the colour under it is one opaque
 /// colour — the root view (the collection view) has an opaque background or sits on an
 /// opaque canvas, square corners, alpha 1, bounds on whole pixels, and no view drawn before
-/// the cell overlaps it — and only when nothing of it is drawn outside its bounds and no
-/// view of it draws itself (`CustomDrawing`). Anything else is drawn directly, as without
-/// a cache.
+/// the cell wrote a pixel the cell's picture covers (cells that touch on whole pixels share
+/// none; cells whose shared edge falls inside a pixel do) — and only when nothing of it is
+/// drawn outside its bounds and no view of it draws itself (`CustomDrawing`). Anything else
+/// is drawn directly, as without a cache.
 ///
 /// Memory: the pictures of the cells drawn in the last frame, 4 bytes a pixel at the
 /// target's scale (about the visible area of the cells: ~1.9 MB for an 800×600 window
