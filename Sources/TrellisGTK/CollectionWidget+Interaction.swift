@@ -71,8 +71,7 @@ extension CollectionWidget {
     /// Records the cells the frame drew and the offset it drew them at.
     func recordDrawnItems() {
         drawnItems.removeAll(keepingCapacity: true)
-        for cell in collectionView.visibleCells {
-            guard let indexPath = collectionView.indexPath(for: cell) else { continue }
+        for (indexPath, cell) in zip(collectionView.indexPathsForVisibleItems, collectionView.visibleCells) {
             drawnItems.append((indexPath, drawnFrame(of: indexPath, frame: cell.frame)))
         }
         drawnOffset = collectionView.contentOffset
@@ -372,8 +371,7 @@ extension CollectionWidget {
         let focusRing = traits.systemColors?.focusRing ?? tint(alpha: 1)
         context.withSavedState {
             context.translate(dx: -offset.x, dy: -offset.y)
-            for cell in collectionView.visibleCells {
-                guard let indexPath = collectionView.indexPath(for: cell) else { continue }
+            for (indexPath, cell) in zip(collectionView.indexPathsForVisibleItems, collectionView.visibleCells) {
                 let frame = cell.frame
                 let radius = cell.cornerStyle.radius(for: frame.size)
                 if cell.isHighlighted {

@@ -217,8 +217,7 @@ extension CollectionWidget {
         let offset = collectionView.contentOffset
         let bounds = collectionView.bounds
         animator.drawnCells.removeAll(keepingCapacity: true)
-        for cell in collectionView.visibleCells {
-            guard let indexPath = collectionView.indexPath(for: cell) else { continue }
+        for (indexPath, cell) in zip(collectionView.indexPathsForVisibleItems, collectionView.visibleCells) {
             let placement = presentation?.views[ObjectIdentifier(cell)]
             let frame = placement?.frame ?? cell.frame
             guard frame.intersects(bounds) else { continue }

@@ -550,15 +550,15 @@ open class CollectionView: View, LayoutSource {
 
     // MARK: Visible elements
 
-    /// The displayed cells, in index-path order.
-    /// - Complexity: O(k log k) for k displayed cells.
-    public var visibleCells: [CollectionViewCell] {
-        indexPathsForVisibleItems.compactMap { displayed.cells[$0] }
-    }
+    /// The displayed cells, in index-path order (the order of `indexPathsForVisibleItems`).
+    /// - Complexity: O(k log k) for k displayed cells once after the displayed cells
+    ///   changed, O(1) after.
+    public var visibleCells: [CollectionViewCell] { displayed.cellsInOrder().cells }
 
     /// The index paths of the displayed cells, in order.
-    /// - Complexity: O(k log k) for k displayed cells.
-    public var indexPathsForVisibleItems: [IndexPath] { displayed.cells.keys.sorted() }
+    /// - Complexity: O(k log k) for k displayed cells once after the displayed cells
+    ///   changed, O(1) after.
+    public var indexPathsForVisibleItems: [IndexPath] { displayed.cellsInOrder().indexPaths }
 
     /// The displayed cell of an item, or nil when it is not displayed.
     /// - Complexity: O(1) on average.

@@ -75,21 +75,48 @@ final class DisplayedViews {
 
     // MARK: Cells
 
-    func show(_ cell: CollectionViewCell, at indexPath: IndexPath) { cells[indexPath] = cell }
+    func show(_ cell: CollectionViewCell, at indexPath: IndexPath) {
+        cells[indexPath] = cell
+        cellsInOrderCache = nil
+    }
 
-    func removeCell(at indexPath: IndexPath) -> CollectionViewCell? { cells.removeValue(forKey: indexPath) }
+    func removeCell(at indexPath: IndexPath) -> CollectionViewCell? {
+        cellsInOrderCache = nil
+        return cells.removeValue(forKey: indexPath)
+    }
 
     /// Replaces the shown cells (a batch update moved them to new index paths).
-    func replaceCells(_ moved: [IndexPath: CollectionViewCell]) { cells = moved }
+    func replaceCells(_ moved: [IndexPath: CollectionViewCell]) {
+        cells = moved
+        cellsInOrderCache = nil
+    }
 
     /// Removes the cells the pass `pass` did not position, handing each to `ended`.
     func removeCells(notPlacedIn pass: Int, _ ended: (IndexPath, CollectionViewCell) -> Void) {
+        let count = cells.count
         Self.remove(from: &cells, using: &scratchIndexPaths, where: { $1.lastPlacementPass != pass }, ended)
+        if cells.count != count { cellsInOrderCache = nil }
     }
 
     /// Removes every shown cell, handing each to `ended`.
     func removeAllCells(_ ended: (IndexPath, CollectionViewCell) -> Void) {
         Self.removeAll(from: &cells, ended)
+        cellsInOrderCache = nil
+    }
+
+    /// The shown cells sorted by index path, until the shown cells change (every change
+    /// goes through the methods above, which drop it): a host reads them several times a
+    /// frame (drawing, the selection and focus tints, the accessible children).
+    private var cellsInOrderCache: (indexPaths: [IndexPath], cells: [CollectionViewCell])?
+
+    /// The shown cells' index paths in order, and their cells in the same order.
+    /// - Complexity: O(k log k) for k shown cells the first time after a change, O(1) after.
+    func cellsInOrder() -> (indexPaths: [IndexPath], cells: [CollectionViewCell]) {
+        if let cellsInOrderCache { return cellsInOrderCache }
+        let indexPaths = cells.keys.sorted()
+        let ordered = (indexPaths: indexPaths, cells: indexPaths.map { cells[$0]! })
+        cellsInOrderCache = ordered
+        return ordered
     }
 
     // MARK: Supplementary views

@@ -14,6 +14,50 @@ struct CollectionViewReuseTests {
         #expect(collection.contentSize == Size(width: 375, height: 5000))
     }
 
+    /// `visibleCells` and `indexPathsForVisibleItems` describe the same cells in the same
+    /// (index-path) order after every kind of change, read once or many times: a scroll, a
+    /// deletion that moves the shown cells to new index paths, a scroll that changes
+    /// nothing shown, a move among the shown items, a reload.
+    @Test func visibleCellsAndTheirIndexPathsFollowEveryChange() throws {
+        let data = TextDataSource(count: 100)
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 50)
+        func items(_ range: Range<Int>) -> [IndexPath] { range.map { IndexPath(item: $0, section: 0) } }
+        func check(_ expected: [IndexPath], texts: [String], _ comment: Comment) {
+            for _ in 0..<2 {
+                let indexPaths = collection.indexPathsForVisibleItems, cells = collection.visibleCells
+                #expect(indexPaths == expected, comment)
+                #expect(cells.map { ($0 as! TextCell).text } == texts, comment)
+                for (indexPath, cell) in zip(indexPaths, cells) {
+                    #expect(collection.cellForItem(at: indexPath) === cell, comment)
+                    #expect(collection.indexPath(for: cell) == indexPath, comment)
+                }
+            }
+        }
+        func texts(_ range: Range<Int>) -> [String] { range.map { data.sections[0][$0].text } }
+        try collection.performLayout()
+        check(items(0..<16), texts: texts(0..<16), "first layout")
+        collection.contentOffset = Point(x: 0, y: 120)
+        try collection.performLayout()
+        check(items(2..<19), texts: texts(2..<19), "scrolled by 120 pt")
+        data.sections[0].remove(at: 5)
+        _ = try collection.deleteItems(at: [IndexPath(item: 5, section: 0)])
+        try collection.performLayout()
+        check(items(2..<19), texts: texts(2..<19), "item 5 deleted: those after it moved up")
+        collection.contentOffset = Point(x: 0, y: 130)
+        try collection.performLayout()
+        check(items(2..<19), texts: texts(2..<19), "scrolled within the same items")
+        // A move among the items shown: the same cells, at other index paths.
+        data.sections[0].insert(data.sections[0].remove(at: 3), at: 10)
+        _ = try collection.moveItem(at: IndexPath(item: 3, section: 0), to: IndexPath(item: 10, section: 0))
+        try collection.performLayout()
+        check(items(2..<19), texts: texts(2..<19), "item 3 moved to 10")
+        data.sections[0].swapAt(2, 3)
+        collection.reloadData()
+        try collection.performLayout()
+        check(items(2..<19), texts: texts(2..<19), "reloaded")
+    }
+
     @Test func scrollingRecyclesCellsAndNeverShowsTwoForOneItem() throws {
         let data = TextDataSource(count: 1000)
         let collection = makeCollection(data, estimated: .none)
