@@ -153,10 +153,15 @@ final class ChatBubbleCell: CollectionViewCell {
         let maximum = max(0, (width - Self.margins.horizontal) * Self.maximumWidthFraction - Self.padding.horizontal)
         let text = label.measurement(maxWidth: maximum)
         let more = text.isTruncated ? moreLabel.measurement(maxWidth: maximum) : nil
-        let textWidth = min(maximum, max(text.width, more?.width ?? 0).rounded(.up))
-        let height = text.height + (more.map { $0.height + 2 } ?? 0)
+        // Sizes rounded up to the pixel grid, as a UIKit label's are: rows that touch then
+        // share no pixel, and each is copied from its picture while it scrolls.
+        let scale = max(1, traitCollection.displayScale)
+        func wholePixels(_ length: Double) -> Double { (length * scale - 1e-9).rounded(.up) / scale }
+        let textWidth = min(maximum, wholePixels(max(text.width, more?.width ?? 0)))
+        let textHeight = wholePixels(text.height)
+        let height = textHeight + (more.map { wholePixels($0.height) + 2 } ?? 0)
         return (Size(width: textWidth + Self.padding.horizontal, height: height + Self.padding.vertical),
-                Size(width: textWidth, height: text.height), more != nil)
+                Size(width: textWidth, height: textHeight), more != nil)
     }
 
     override func sizeThatFits(_ size: Size) -> Size {

@@ -2,7 +2,7 @@ import CGtk
 import CTrellisGtk
 import Foundation
 import Trellis
-import TrellisKit
+@_spi(Testing) import TrellisKit
 import TrellisPango
 import TrellisRender
 import TrellisText
@@ -410,7 +410,9 @@ public final class CollectionWidget {
             frame: frameCount, layoutMilliseconds: pendingLayoutTime, drawMilliseconds: drawTime,
             measuredItems: collectionView.sizeCache.count, newlyMeasured: pendingMeasurements,
             totalItems: totalItems, scale: scale, accessibilityMilliseconds: pendingAccessibilityTime,
-            accessibilityCPUMilliseconds: pendingAccessibilityCPUTime)
+            accessibilityCPUMilliseconds: pendingAccessibilityCPUTime,
+            cellsDrawnIntoPictures: drawsCellsFromPictures ? drawingCache.cellsDrawn : 0,
+            cellsCopiedFromPictures: drawsCellsFromPictures ? drawingCache.cellsCopied : 0)
         pendingLayoutTime = 0
         pendingAccessibilityTime = 0
         pendingAccessibilityCPUTime = 0
@@ -462,13 +464,7 @@ public final class CollectionWidget {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    var totalItems: Int {
-        // A loop, not `reduce`: its closure would check that it runs on the main actor once
-        // a section, and a chat has 25,000 day sections (half the widget's work a frame).
-        var total = 0
-        for section in 0..<collectionView.numberOfSections { total += collectionView.numberOfItems(inSection: section) }
-        return total
-    }
+    var totalItems: Int { collectionView.totalItemCount }
 }
 
 /// What one frame cost and showed.
@@ -491,6 +487,11 @@ public struct FrameStatistics: Sendable {
     /// the thread waited (descheduled on a busy machine, or blocked — GTK hands each
     /// accessible event to GDBus's worker thread).
     public var accessibilityCPUMilliseconds: Double = 0
+    /// Cells drawn into their kept pictures in this frame (new, or changed since drawn).
+    public var cellsDrawnIntoPictures = 0
+    /// Cells put on screen from their kept pictures in this frame (those drawn into them
+    /// included); the other visible views were drawn directly, as without pictures.
+    public var cellsCopiedFromPictures = 0
 
     /// Layout, the accessible children and drawing.
     public var milliseconds: Double { layoutMilliseconds + drawMilliseconds + accessibilityMilliseconds }

@@ -62,6 +62,7 @@ final class DebugChannel {
             "\"layoutMs\":\(json(host.lastFrame.layoutMilliseconds))", "\"drawMs\":\(json(host.lastFrame.drawMilliseconds))",
             "\"accessibilityMs\":\(json(host.lastFrame.accessibilityMilliseconds))",
             "\"accessibilityCpuMs\":\(json(host.lastFrame.accessibilityCPUMilliseconds))",
+            "\"cellsDrawn\":\(host.lastFrame.cellsDrawnIntoPictures)", "\"cellsCopied\":\(host.lastFrame.cellsCopiedFromPictures)",
         ]
         // Where the widget's top-left corner is in its window (the tests click at items
         // through it).

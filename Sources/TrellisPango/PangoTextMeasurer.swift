@@ -165,21 +165,36 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     public func withConfiguredLayout<R>(for text: String, style: TextStyle, maxWidth: Double?, maxLines: Int,
                                         _ body: (ConfiguredPangoLayout) throws -> R) rethrows -> R {
         precheckMeasureArguments(style: style, maxWidth: maxWidth, maxLines: maxLines)
-        return try withLayoutSlot { state, slot in
-            let bytes = text.utf8.count
-            var scale = PangoLayoutConfigurator.scale(forBytes: bytes, style: style)
-            if scale < PangoLayoutConfigurator.largestScale(for: style) {
-                // A long text: lay it out unwrapped at the crude safe scale to learn its real
-                // extent, then build it at the most precise scale that extent allows.
-                let natural = configurator(state: state, slot: slot, scale: scale)
-                    .configure(text, style: TextStyle(font: style.font, lineHeight: style.lineHeight, lineBreakMode: .clip),
-                               maxWidth: nil, maxLines: 0).measurement
-                scale = max(scale, PangoLayoutConfigurator.scale(
-                    naturalWidth: natural.width, paragraphs: natural.lineCount, bytes: bytes, style: style, maxWidth: maxWidth))
-            }
-            return try body(configurator(state: state, slot: slot, scale: scale)
-                .configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines))
+        let state = threadState.current
+        let recent = state.recentLayouts
+        if let kept = recent.layout(for: text, style: style, maxWidth: maxWidth, maxLines: maxLines), let configured = kept.configured {
+            return try recent.holding(kept) { try body(configured) }
         }
+        guard let entry = recent.claim() else {
+            return try withLayoutSlot { state, slot in try body(configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines, state: state, slot: slot)) }
+        }
+        return try recent.holding(entry) {
+            let configured = configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines, state: state, slot: entry.slot)
+            entry.record(RecentLayouts.Key(text: text, style: style, maxWidth: maxWidth, maxLines: maxLines), configured)
+            return try body(configured)
+        }
+    }
+
+    /// Configures `slot`'s layout for `text` at the most precise scale the text allows.
+    private func configure(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int,
+                           state: PangoThreadState, slot: LayoutSlot) -> ConfiguredPangoLayout {
+        let bytes = text.utf8.count
+        var scale = PangoLayoutConfigurator.scale(forBytes: bytes, style: style)
+        if scale < PangoLayoutConfigurator.largestScale(for: style) {
+            // A long text: lay it out unwrapped at the crude safe scale to learn its real
+            // extent, then build it at the most precise scale that extent allows.
+            let natural = configurator(state: state, slot: slot, scale: scale)
+                .configure(text, style: TextStyle(font: style.font, lineHeight: style.lineHeight, lineBreakMode: .clip),
+                           maxWidth: nil, maxLines: 0).measurement
+            scale = max(scale, PangoLayoutConfigurator.scale(
+                naturalWidth: natural.width, paragraphs: natural.lineCount, bytes: bytes, style: style, maxWidth: maxWidth))
+        }
+        return configurator(state: state, slot: slot, scale: scale).configure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
     }
 }
 

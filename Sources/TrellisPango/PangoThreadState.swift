@@ -18,6 +18,8 @@ final class PangoThreadState {
     /// Whether `primary` is lent out (a measurement made inside `withConfiguredLayout`'s
     /// body must not reconfigure the layout the body is looking at).
     var primaryInUse = false
+    /// The plain texts last laid out on this thread, kept configured (see `RecentLayouts`).
+    let recentLayouts: RecentLayouts
     /// The HarfBuzz fast path for single lines, with its shaped-word caches.
     let singleLine = SingleLineShaper()
     /// Long texts this thread cut after their last allowed line from a prefix.
@@ -51,6 +53,7 @@ final class PangoThreadState {
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
         primary = LayoutSlot(context: context)
+        recentLayouts = RecentLayouts(context: context)
     }
 
     deinit {

@@ -19,9 +19,10 @@ import TrellisKit
 /// at a whole-pixel offset. So a cell is cached only where the colour under it is one opaque
 /// colour — the root view (the collection view) has an opaque background or sits on an
 /// opaque canvas, square corners, alpha 1, bounds on whole pixels, and no view drawn before
-/// the cell overlaps it — and only when nothing of it is drawn outside its bounds and no
-/// view of it draws itself (`CustomDrawing`). Anything else is drawn directly, as without
-/// a cache.
+/// the cell wrote a pixel the cell's picture covers (cells that touch on whole pixels share
+/// none; cells whose shared edge falls inside a pixel do) — and only when nothing of it is
+/// drawn outside its bounds and no view of it draws itself (`CustomDrawing`). Anything else
+/// is drawn directly, as without a cache.
 ///
 /// Memory: the pictures of the cells drawn in the last frame, 4 bytes a pixel at the
 /// target's scale (about the visible area of the cells: ~1.9 MB for an 800×600 window
@@ -58,8 +59,8 @@ public final class CellDrawingCache {
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var spares: [Picture] = []
     private var frame = 0
-    /// What earlier views of the frame drew over, in the root's bounds coordinates.
-    private var covered: [Rect] = []
+    /// The target pixels earlier views of the frame wrote, when the target has a pixel grid.
+    private var covered: [PixelRect] = []
     private var stale: [ObjectIdentifier] = []
 
     public init() {}
@@ -85,35 +86,43 @@ public final class CellDrawingCache {
         // Views an animation draws elsewhere are placed there; ghosts drawn under them
         // (pictures of views that left) cover what they cover.
         let presentation = drawing.presentation
-        if let presentation {
+        if let presentation, let geometry {
             for (snapshot, placement) in presentation.snapshots where placement.alpha > 0 {
-                covered.append(Rect(origin: placement.frame.origin, size: snapshot.size))
+                covered.append(geometry.pixelsTouched(by: Rect(origin: placement.frame.origin, size: snapshot.size)))
             }
         }
         for subview in root.subviews where subview.isDrawn {
             let placement = presentation?.views[ObjectIdentifier(subview)]
             if let placement, placement.alpha <= 0 { continue }
             var extent = drawnExtent(of: subview)
-            var frame = subview.frame
             if let placement {
-                extent = extent.offsetBy(dx: placement.frame.minX - frame.minX, dy: placement.frame.minY - frame.minY)
-                frame = Rect(origin: placement.frame.origin, size: frame.size)
+                extent = extent.offsetBy(dx: placement.frame.minX - subview.frame.minX, dy: placement.frame.minY - subview.frame.minY)
             }
             if let geometry, let underlay, subview is CollectionViewCell,
                root.clipsToBounds || underlay == canvas || bounds.encloses(extent.insetBy(-1)),
-               // Within a pixel of an earlier view (at least a point): the copy would
-               // overwrite that view's share of the pixels they both touch.
-               !covered.contains(where: { $0.intersects(frame.insetBy(-max(1, 1 / geometry.scale))) }),
-               copy(subview, geometry: geometry, underlay: underlay, placement: placement) {
+               let landing = copy(subview, geometry: geometry, underlay: underlay, placement: placement) {
                 cellsCopied += 1
-            } else if let placement {
+                covered.append(PixelRect(landing))
+                continue
+            }
+            if let placement {
                 drawing.withoutCache.draw(subview, placement: placement)
             } else {
                 drawing.withoutCache.draw(subview)
             }
-            covered.append(extent)
+            if let geometry { covered.append(pixelsTouched(byDrawing: subview, extent: extent, placement: placement, geometry: geometry)) }
         }
         dropEntriesNotDrawn()
+    }
+
+    /// The pixels a view drawn directly wrote. A cell whose views all lie inside its bounds
+    /// is taken to draw inside them, as its picture would (the pixels of its frame); for
+    /// anything else the extent of its views, and a margin for what spills over them.
+    private func pixelsTouched(byDrawing view: View, extent: Rect, placement: Presentation.Placement?, geometry: PixelGeometry) -> PixelRect {
+        if view is CollectionViewCell, DrawnViewState.walk(view, { _, _ in true }) {
+            return PixelRect(geometry.landing(of: view, placement: geometry.placement(of: view.frame), presentedAt: placement))
+        }
+        return geometry.pixelsTouched(by: extent)
     }
 
     /// The one opaque colour under the root's subviews, or nil when there is none.
@@ -126,30 +135,36 @@ public final class CellDrawingCache {
     }
 
     /// Puts `cell` on the target from its picture, drawing the picture first when the cell
-    /// changed. False when the cell cannot be cached (the caller draws it).
-    private func copy(_ cell: View, geometry: PixelGeometry, underlay: Color, placement presented: Presentation.Placement? = nil) -> Bool {
+    /// changed, and returns the pixels it wrote. Nil when the cell cannot be cached or its
+    /// pixels would overwrite an earlier view's share of a pixel (the caller draws it).
+    private func copy(_ cell: View, geometry: PixelGeometry, underlay: Color, placement presented: Presentation.Placement? = nil) -> Placement? {
         let key = ObjectIdentifier(cell)
         let placement = geometry.placement(of: cell.frame)
-        guard placement.width > 0, placement.height > 0, placement.width <= 8192, placement.height <= 8192 else { return false }
-        /// Where the picture goes: at the cell's frame, or where the animation draws it.
-        func put(_ picture: Picture) {
+        guard placement.width > 0, placement.height > 0, placement.width <= 8192, placement.height <= 8192 else { return nil }
+        // Where the picture goes: at the cell's frame, or where the animation draws it. The
+        // copy replaces every pixel there, so none of them may hold an earlier view's
+        // drawing; touching views on whole pixels share none.
+        let landing = geometry.landing(of: cell, placement: placement, presentedAt: presented)
+        let landed = PixelRect(landing)
+        guard !covered.contains(where: { $0.intersects(landed) }) else { return nil }
+        func put(_ picture: Picture) -> Placement {
             if let presented {
-                geometry.copy(picture, to: geometry.placement(placement, of: cell.frame, presentedAt: presented.frame), alpha: presented.alpha)
+                geometry.copy(picture, to: landing, alpha: presented.alpha)
             } else {
-                geometry.copy(picture, to: placement)
+                geometry.copy(picture, to: landing)
             }
+            return landing
         }
         if let entry = entries[key], entry.placement.matches(placement), entry.scale == geometry.scale, entry.underlay == underlay,
            entry.stateMatches(cell) {
             entry.frame = frame
             entry.placement = placement
-            put(entry.picture)
-            return true
+            return put(entry.picture)
         }
         var states: [DrawnViewState] = []
         guard DrawnViewState.walk(cell, { states.append($0); return true }) else {
             if let entry = entries.removeValue(forKey: key) { release(entry.picture) }
-            return false
+            return nil
         }
         let entry: Entry
         if let existing = entries[key] {
@@ -170,8 +185,7 @@ public final class CellDrawingCache {
         entry.picture.draw(
             states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay, images: imageSurfaces)
         cellsDrawn += 1
-        put(entry.picture)
-        return true
+        return put(entry.picture)
     }
 
     /// The states `cell` was last drawn into its picture from (nil: it was not).
@@ -269,6 +283,24 @@ struct Placement {
     }
 }
 
+/// A rectangle of whole target pixels, `x0..<x1` by `y0..<y1`.
+struct PixelRect {
+    var x0, y0, x1, y1: Int
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
+    }
+
+    init(_ placement: Placement) {
+        self.init(x0: placement.x, y0: placement.y, x1: placement.x + placement.width, y1: placement.y + placement.height)
+    }
+
+    /// Whether the two share a pixel (rectangles that only touch share none).
+    func intersects(_ other: PixelRect) -> Bool {
+        x0 < other.x1 && other.x0 < x1 && y0 < other.y1 && other.y0 < y1
+    }
+}
+
 /// The pixel grid of the target under the current transform: a scale (pixels per unit of
 /// the root's coordinates) and an offset, or nil when the transform rotates, skews or
 /// scales the axes differently.
@@ -306,6 +338,26 @@ struct PixelGeometry {
         func whole(_ value: Double) -> Bool { abs(value - value.rounded()) < 1e-6 }
         return whole(rect.minX * scale + offsetX) && whole(rect.minY * scale + offsetY)
             && whole(rect.maxX * scale + offsetX) && whole(rect.maxY * scale + offsetY)
+    }
+
+    /// Where a view placed at `placement` (its frame's pixels) lands: there, or where an
+    /// animation draws it.
+    func landing(of view: View, placement: Placement, presentedAt presented: Presentation.Placement?) -> Placement {
+        presented.map { self.placement(placement, of: view.frame, presentedAt: $0.frame) } ?? placement
+    }
+
+    /// The pixels a view drawn directly into `extent` may touch: the extent grown by a
+    /// point (at least a pixel) for what its drawing spills over its box — antialiased
+    /// edges, glyphs that overhang their line — and rounded out to whole pixels.
+    func pixelsTouched(by extent: Rect) -> PixelRect {
+        let grown = extent.insetBy(-max(1, 1 / scale))
+        func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            let rounded = value.rounded(rule)
+            return rounded.isFinite ? Int(max(-1e9, min(1e9, rounded))) : (value < 0 ? -1_000_000_000 : 1_000_000_000)
+        }
+        return PixelRect(
+            x0: pixel(grown.minX * scale + offsetX, .down), y0: pixel(grown.minY * scale + offsetY, .down),
+            x1: pixel(grown.maxX * scale + offsetX, .up), y1: pixel(grown.maxY * scale + offsetY, .up))
     }
 
     func placement(of frame: Rect) -> Placement {

@@ -23,11 +23,11 @@ struct CellDrawingCacheTests {
 
     let tags = Tags()
 
-    /// Self-sized tags in a flow whose 10.3 pt inset puts them between pixels.
-    func makeCollection(spacing: Double = 8) throws -> CollectionView {
+    /// Self-sized tags in a flow whose 10.3 pt inset (by default) puts them between pixels.
+    func makeCollection(spacing: Double = 8, inset: Double = 10.3) throws -> CollectionView {
         DefaultTextMeasurer.install(PangoTextMeasurer.shared)
         let layout = FlowLayout(metrics: FlowMetrics(alignment: .leading, interitemSpacing: spacing, lineSpacing: spacing,
-                                                     sectionInset: EdgeInsets(all: 10.3)))
+                                                     sectionInset: EdgeInsets(all: inset)))
         let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 376, height: 200), layout: layout)
         collection.backgroundColor = Color(red: 0.95, green: 0.97, blue: 1, alpha: 1)
         collection.register(CollectionViewRenderTests.TagCell.self, forCellWithReuseIdentifier: "TagCell")
@@ -173,6 +173,47 @@ struct CellDrawingCacheTests {
             let cached = pixels(of: collection, scale: 0.5) { renderer.draw(collection, into: $0, cache: cache) }
             let direct = pixels(of: collection, scale: 0.5) { renderer.draw(collection, into: $0) }
             #expect(differing(cached, direct) == 0, "at \(y)")
+        }
+    }
+
+    /// Cells that touch — rows of a list without spacing, tags without gaps — on whole
+    /// pixels share no pixel: each is copied from its picture, none drawn again.
+    @Test(arguments: [1.0, 2.0])
+    func touchingCellsOnWholePixelsAreCopied(scale: Double) throws {
+        let collection = try makeCollection(spacing: 0, inset: 10)
+        let touching = collection.visibleCells.filter { cell in
+            collection.visibleCells.contains { $0 !== cell && ($0.frame.maxX == cell.frame.minX || $0.frame.maxY == cell.frame.minY) }
+        }
+        #expect(touching.count > 10, "the flow's tags touch their neighbours")
+        let renderer = Renderer(options: RenderOptions(background: .white))
+        let cache = CellDrawingCache()
+        for y in [0.0, 34, 68, 21] {
+            try scroll(collection, to: y)
+            let first = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0, cache: cache) }
+            let again = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0, cache: cache) }
+            let direct = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0) }
+            #expect(differing(first, direct) == 0 && differing(again, direct) == 0, "at \(y), scale \(scale)")
+            let inside = collection.visibleCells.filter { collection.bounds.contains($0.frame) }
+            #expect(cache.cellsDrawn == 0 && cache.cellsCopied >= inside.count && inside.count > 10,
+                    "at \(y): \(cache.cellsCopied) of \(inside.count) cells inside the bounds copied, \(cache.cellsDrawn) drawn")
+        }
+    }
+
+    /// Touching cells whose shared edge falls inside a pixel (a 10.3 pt inset at scale 1.5)
+    /// share that pixel: the later one is drawn directly over the earlier's share, and the
+    /// frame has exactly the pixels of drawing every cell.
+    @Test func touchingCellsSharingAPixelMatchDrawingEveryCell() throws {
+        let collection = try makeCollection(spacing: 0, inset: 10.3)
+        let renderer = Renderer(options: RenderOptions(background: .white))
+        let cache = CellDrawingCache()
+        for scale in [1.0, 1.5] {
+            for y in [0.0, 34, 68] {
+                try scroll(collection, to: y)
+                _ = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0, cache: cache) }
+                let cached = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0, cache: cache) }
+                let direct = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0) }
+                #expect(differing(cached, direct) == 0, "at \(y), scale \(scale)")
+            }
         }
     }
 }

@@ -170,7 +170,13 @@ open class CollectionView: View, LayoutSource {
 
     /// The item counts of each section as last read from the data source.
     @exclusivity(unchecked)  // read per item while the layout prepares
-    private(set) var sectionCounts: [Int] = []
+    private(set) var sectionCounts: [Int] = [] {
+        didSet { totalItemCount = sectionCounts.reduce(0, +) }
+    }
+    /// Every section's items together, as last read: kept with the counts, because a host
+    /// that reports it every frame would otherwise add up every section (a chat has one a
+    /// day) every frame.
+    @_spi(Testing) public private(set) var totalItemCount = 0
     /// True until the counts are read again (a reload, a new layout or delegate).
     private(set) var needsReload = true
     /// The container size and traits the layout was last prepared or invalidated for.
