@@ -36,7 +36,8 @@ struct ShowCommand: ParsableCommand {
     var liveUpdates = false
 
     /// The accessibility tests' direct changes to shown cells: a label's text, then another
-    /// cell's accessibility label, each from a GLib timeout (see `ShowLiveUpdates`).
+    /// cell's accessibility label, then a third's accessibility hint, each from a GLib
+    /// timeout (see `ShowLiveUpdates`).
     @Flag(help: .hidden)
     var liveRelabel = false
 

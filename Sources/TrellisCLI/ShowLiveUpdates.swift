@@ -16,13 +16,15 @@ import TrellisSpec
 /// instead, as an app's code outside the data source may: 1.5 s after the window opens
 /// the label of the item being read gets the text "Renamed" (its cell then asks for a
 /// layout), 1.5 s later the next item's cell gets the `accessibilityLabel` "Custom name"
-/// (no layout at all).
+/// (no layout at all), 1.5 s later the item after it gets the `accessibilityHint` "Opens
+/// the tag" (what activating it does: GTK's accessible description).
 @MainActor
 final class ShowLiveUpdates {
     enum Script {
         /// An apply, then a selection.
         case applyAndSelect
-        /// A shown cell's label text set, then another's accessibility label.
+        /// A shown cell's label text set, then another's accessibility label, then a third
+        /// one's accessibility hint.
         case relabel
     }
 
@@ -83,11 +85,17 @@ final class ShowLiveUpdates {
             announce("relabel", ["\"item\":[\(reading.section),\(reading.item)]", "\"name\":\"Renamed\""])
             cell.label.text = "Renamed"
             return true
-        default:
+        case 2:
             let next = IndexPath(item: reading.item + 1, section: reading.section)
             guard let cell = host.collectionView.cellForItem(at: next) else { return false }
             announce("accessibilityLabel", ["\"item\":[\(next.section),\(next.item)]", "\"name\":\"Custom name\""])
             cell.accessibilityLabel = "Custom name"
+            return true
+        default:
+            let third = IndexPath(item: reading.item + 2, section: reading.section)
+            guard let cell = host.collectionView.cellForItem(at: third) else { return false }
+            announce("accessibilityHint", ["\"item\":[\(third.section),\(third.item)]", "\"hint\":\"Opens the tag\""])
+            cell.accessibilityHint = "Opens the tag"
             return false
         }
     }

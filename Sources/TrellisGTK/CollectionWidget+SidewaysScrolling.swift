@@ -50,8 +50,22 @@ extension CollectionWidget {
         let current = layout.orthogonalScrollOffset(forSection: section)
         let target: Double
         if byWheel {
-            let step = pow(max(1, collectionView.bounds.width), 2.0 / 3.0)
-            target = layout.targetOrthogonalScrollOffset(forProposedOffset: current + dx * step, currentOffset: current, inSection: section)
+            // A wheel step is a scroll with a direction (CSS scroll snapping's "directional"
+            // scroll, a keyboard or wheel step): it rests where the behaviour rests the step's
+            // end, and never where it started while there is room that way. A behaviour that
+            // rests at the boundary nearest the end (`continuousGroupLeadingBoundary`) would
+            // otherwise bring a step shorter than half a group back where it began, and the
+            // wheel would not move the section at all: the end goes on by steps until it
+            // rests elsewhere.
+            let step = dx * pow(max(1, collectionView.bounds.width), 2.0 / 3.0)
+            let maximum = layout.maximumOrthogonalScrollOffset(forSection: section)
+            var proposed = current + step
+            var rest = layout.targetOrthogonalScrollOffset(forProposedOffset: proposed, currentOffset: current, inSection: section)
+            while rest == current && proposed > 0 && proposed < maximum {
+                proposed += step
+                rest = layout.targetOrthogonalScrollOffset(forProposedOffset: proposed, currentOffset: current, inSection: section)
+            }
+            target = rest
         } else {
             if sidewaysSwipe == nil { sidewaysSwipe = (section, current) }
             target = min(max(0, current + dx), layout.maximumOrthogonalScrollOffset(forSection: section))

@@ -104,18 +104,23 @@ package enum GtkSettingsValue {
     }
 
     package static func setBool(_ object: UnsafeMutableRawPointer, _ property: String, _ flag: Bool) {
-        var value = GValue()
-        g_value_init(&value, booleanType)
-        defer { g_value_unset(&value) }
-        g_value_set_boolean(&value, flag ? 1 : 0)
-        g_object_set_property(object.assumingMemoryBound(to: GObject.self), property, &value)
+        set(object, property, booleanType) { g_value_set_boolean($0, flag ? 1 : 0) }
+    }
+
+    package static func setString(_ object: UnsafeMutableRawPointer, _ property: String, _ string: String) {
+        set(object, property, stringType) { g_value_set_string($0, string) }
     }
 
     package static func setInt(_ object: UnsafeMutableRawPointer, _ property: String, _ number: Int32) {
+        set(object, property, intType) { g_value_set_int($0, number) }
+    }
+
+    /// Sets `property` to a GValue of `type` that `assign` fills.
+    private static func set(_ object: UnsafeMutableRawPointer, _ property: String, _ type: GType, _ assign: (UnsafeMutablePointer<GValue>) -> Void) {
         var value = GValue()
-        g_value_init(&value, intType)
+        g_value_init(&value, type)
         defer { g_value_unset(&value) }
-        g_value_set_int(&value, number)
+        assign(&value)
         g_object_set_property(object.assumingMemoryBound(to: GObject.self), property, &value)
     }
 }

@@ -3,10 +3,13 @@ import Foundation
 import Synchronization
 import TrellisGTK
 
-/// The text-scale window tests' switch: with `TRELLIS_TEST_TEXT_SCALE_SIGNAL=1`, each
-/// SIGUSR2 the test sends flips GTK's `gtk-xft-dpi` in the running window between its value
-/// at start and GNOME's "Large Text" (96 × 1.25 = 120 dpi), as a desktop's settings daemon
-/// does through XSETTINGS (which Xvfb has no daemon for).
+/// The font window tests' switch, as a desktop's settings daemon changes GTK's settings
+/// through XSETTINGS (which Xvfb has no daemon for): each SIGUSR2 the test sends flips, in
+/// the running window,
+/// - with `TRELLIS_TEST_FONT_NAME_SIGNAL=FONT` (a Pango font description, "DejaVu Serif
+///   16"), GTK's `gtk-font-name` between its value at start and FONT;
+/// - with `TRELLIS_TEST_TEXT_SCALE_SIGNAL=1`, GTK's `gtk-xft-dpi` between its value at
+///   start and GNOME's "Large Text" (96 × 1.25 = 120 dpi).
 @MainActor
 enum FontTestHook {
     /// Signals received and not yet acted on (see ``ThemeTestHook``).
@@ -15,9 +18,15 @@ enum FontTestHook {
     static let largeTextDPI: Int32 = 120 * 1024
     /// `gtk-xft-dpi` when the window opened (-1: GTK's default, 96).
     private static var startDPI: Int32 = -1
+    /// The font name to flip to (nil: flip the text scale).
+    private static var fontName: String?
+    /// `gtk-font-name` when the window opened.
+    private static var startFontName = ""
 
     static func installFromEnvironment() {
-        guard ProcessInfo.processInfo.environment["TRELLIS_TEST_TEXT_SCALE_SIGNAL"] == "1" else { return }
+        let environment = ProcessInfo.processInfo.environment
+        fontName = environment["TRELLIS_TEST_FONT_NAME_SIGNAL"].flatMap { $0.isEmpty ? nil : $0 }
+        guard fontName != nil || environment["TRELLIS_TEST_TEXT_SCALE_SIGNAL"] == "1" else { return }
         signal(SIGUSR2) { _ in FontTestHook.requests.add(1, ordering: .relaxed) }
         var mask = sigset_t()
         sigemptyset(&mask)
@@ -33,6 +42,16 @@ enum FontTestHook {
     private static func switchIfAsked() {
         guard requests.exchange(0, ordering: .relaxed) % 2 == 1, let settings = gtk_settings_get_default() else { return }
         let object = UnsafeMutableRawPointer(settings)
+        if let fontName {
+            let current = GtkSettingsValue.string(object, "gtk-font-name") ?? ""
+            if current == fontName {
+                GtkSettingsValue.setString(object, "gtk-font-name", startFontName)
+            } else {
+                startFontName = current
+                GtkSettingsValue.setString(object, "gtk-font-name", fontName)
+            }
+            return
+        }
         let current = GtkSettingsValue.int(object, "gtk-xft-dpi")
         if current == largeTextDPI {
             GtkSettingsValue.setInt(object, "gtk-xft-dpi", startDPI)

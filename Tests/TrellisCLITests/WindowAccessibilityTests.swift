@@ -99,7 +99,7 @@ struct WindowAccessibilityTests {
         let texts = try documentTexts(fixture)
         var deadline = Date().addingTimeInterval(20)
         while window.events("liveUpdate").count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        let changes = window.events("liveUpdate")
+        let changes = Array(window.events("liveUpdate").prefix(2))
         #expect(changes.map { $0["change"] as? String } == ["relabel", "accessibilityLabel"])
         // The oracle: the document's texts with the two names the app gave.
         var renamed: [[Int]: String] = [:]
@@ -127,6 +127,43 @@ struct WindowAccessibilityTests {
         } while Date() < deadline
         #expect(names == expected)
         #expect(Set(renamed.values).isSubset(of: Set(names)), "the changed cells are in view: \(names)")
+        #expect(try window.close() == 0)
+    }
+
+    /// An app gives a shown cell an `accessibilityHint` (what activating it does, UIKit's
+    /// short phrase): a screen reader reads it as the cell's description (AT-SPI's, which
+    /// Orca speaks after the name), as it reads a GTK widget's `GTK_ACCESSIBLE_PROPERTY_DESCRIPTION`;
+    /// no other cell gets one, and the cell keeps the name of its text.
+    @Test func aCellsHintIsItsDescription() throws {
+        let fixture = TrellisWindow.fixture("window-tags.json")
+        let probe = AccessibilityProbe()
+        let window = try probe.tool(["show", fixture.path, "--self-sizing", "--live-relabel"])
+        defer { probe.quit() }
+        let initial = try probe.tree(in: window, request: 0)
+        let texts = try documentTexts(fixture)
+        let before = initial.children(of: try #require(initial.first { $0.role == "table" }))
+        #expect(!before.isEmpty && before.allSatisfy { $0.description.isEmpty }, "\(before.map(\.description))")
+        let deadline = Date().addingTimeInterval(20)
+        while !window.events("liveUpdate").contains(where: { $0["change"] as? String == "accessibilityHint" }) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let change = try #require(window.events("liveUpdate").first { $0["change"] as? String == "accessibilityHint" }, "no hint was set")
+        let item = try #require(change["item"] as? [NSNumber]).map(\.intValue)
+        let hint = try #require(change["hint"] as? String)
+        // The hinted cell by its name: the item's text (neither renamed nor relabelled).
+        let name = texts[item[1]]
+        var cells: [AccessibilityProbe.Node] = []
+        var request = 0
+        repeat {
+            request += 1
+            let tree = try probe.tree(in: window, request: request)
+            cells = tree.children(of: try #require(tree.first { $0.role == "table" }))
+            if cells.contains(where: { !$0.description.isEmpty }) { break }
+            Thread.sleep(forTimeInterval: 0.25)
+        } while request < 20
+        let described = cells.filter { !$0.description.isEmpty }
+        #expect(described.map(\.name) == [name] && described.map(\.description) == [hint],
+                "described cells: \(described.map { "\($0.name): \($0.description)" })")
         #expect(try window.close() == 0)
     }
 
@@ -308,6 +345,7 @@ final class AccessibilityProbe: @unchecked Sendable {
         var depth: Int
         var role: String
         var name: String
+        var description: String
         var states: Set<String>
         var extents: [Double]
 
@@ -315,6 +353,7 @@ final class AccessibilityProbe: @unchecked Sendable {
             depth = (json["depth"] as? NSNumber)?.intValue ?? 0
             role = json["role"] as? String ?? ""
             name = json["name"] as? String ?? ""
+            description = json["description"] as? String ?? ""
             states = Set(json["states"] as? [String] ?? [])
             extents = (json["extents"] as? [NSNumber])?.map(\.doubleValue) ?? []
         }

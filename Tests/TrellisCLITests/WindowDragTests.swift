@@ -147,6 +147,57 @@ struct WindowDragTests {
         #expect(try window.close() == 0)
     }
 
+    /// The others make room for a lifted task animated, as UIKit's interactive movement
+    /// does: Task 1 dragged by its handle past the middle of row 2 and held there, Task 2
+    /// slides up into row 1 over several frames along UIKit's 0.3 s ease-in-out (its place
+    /// is its old row's plus the curve's progress of the way), never back, while every
+    /// other row and section stays exactly still; the drop then commits the move.
+    @Test func theRowsMakeRoomForALiftedTaskAnimated() throws {
+        let window = try listsWindow()
+        let first = try settled(window)
+        let row1 = [Self.tasksSection, 0], row2 = [Self.tasksSection, 1]
+        let (top1, top2) = (try #require(first.rects[row1]).y, try #require(first.rects[row2]).y)
+        let handle = try point(window, row1, fx: Self.handleX)
+        // 1.4 rows down: the lifted task's middle is past row 2's.
+        let target = (x: handle.x, y: handle.y + Int(((top2 - top1) * 1.4).rounded()))
+        let before = window.frames.count
+        try drag(window, from: handle, through: line(handle, target, count: 14), release: false)
+        _ = try settled(window)
+        let held = Array(window.frames[(before - 1)...])
+        // The frames of the room being made: from the first animated one to the first after.
+        let start = try #require(held.firstIndex { $0.raw["updateProgress"] != nil }, "no animated frame while the task was held")
+        let end = held[start...].firstIndex { $0.raw["updateProgress"] == nil } ?? held.endIndex
+        let animated = held[start..<end]
+        // Task 2 is now row 1's index path (the lifted task is row 2's, drawn under the
+        // pointer: not compared).
+        var places: [Double] = []
+        for frame in animated {
+            let progress = (frame.raw["updateProgress"] as? NSNumber)?.doubleValue ?? .nan
+            let y = try #require(frame.rects[row1], "frame \(frame.number): Task 2 is not drawn").y
+            places.append(y)
+            // Drawn on whole points: within one of the curve's place.
+            #expect(abs(y - (top2 + (top1 - top2) * progress)) <= 1, "frame \(frame.number): Task 2 at \(y) for progress \(progress)")
+            let elapsed = (frame.raw["updateElapsed"] as? NSNumber)?.doubleValue ?? -1
+            #expect(abs(progress - WindowShowTests.easeInOut(elapsed / 0.3)) < 1e-3, "frame \(frame.number): progress \(progress) at \(elapsed) s")
+        }
+        let between = places.filter { $0 < top2 - 0.5 && $0 > top1 + 0.5 }
+        #expect(between.count >= 4, "Task 2 passed through \(between.count) places between its row and row 1: \(places)")
+        #expect(zip(places, places.dropFirst()).allSatisfy { $1 <= $0 }, "Task 2 moved back down: \(places)")
+        #expect(held.last?.rects[row1]?.y == top1, "Task 2 ends in row 1")
+        // Nothing else moves: every other item of every frame is where the first frame has it.
+        for frame in held {
+            for item in frame.order where item != row1 && item != row2 {
+                guard let was = first.rects[item], let now = frame.rects[item] else { continue }
+                #expect(was.x == now.x && was.y == now.y && was.height == now.height, "frame \(frame.number): \(item) moved from \(was) to \(now)")
+            }
+        }
+        try window.xdotool(["mouseup", "1"])
+        let order = try order(window, number: 1)
+        #expect(order.tasks == Self.moved(Self.tasks, from: 0, to: 1), "\(order.tasks)")
+        expectRowsInPlace(first, try settled(window), "after the drop")
+        #expect(try window.close() == 0)
+    }
+
     @Test func escapeCancelsAReorderAndPutsTheTaskBack() throws {
         let window = try listsWindow()
         let first = try settled(window)

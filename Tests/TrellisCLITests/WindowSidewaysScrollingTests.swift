@@ -88,4 +88,75 @@ extension WindowShowTests {
         #expect(!window.events("sidewaysScroll").isEmpty)
         #expect(try window.close() == 0)
     }
+
+    /// The three resting behaviours the compositional example does not show, each a
+    /// carousel of 20 cards (groups 40 % of the width, 10 apart, 12 in from the leading
+    /// edge) scrolled one wheel step right, then one left, with the pointer over it. The
+    /// oracle is Apple's documentation of `UICollectionLayoutSectionOrthogonalScrollingBehavior`:
+    /// - `continuousGroupLeadingBoundary` "scrolls continuously, but comes to rest at the
+    ///   leading edge of a group": a group's leading edge at the section's leading inset;
+    /// - `paging` "comes to rest at multiples of the container's bounds": every card moved by
+    ///   the window's width;
+    /// - `groupPagingCentered` "comes to rest with the group centered in the visible bounds":
+    ///   a card's centre at the window's centre.
+    /// A wheel step is a scroll with a direction: the section moves the way the wheel turned
+    /// and comes back on the step the other way, and no other section moves.
+    @Test(arguments: ["continuousGroupLeadingBoundary", "paging", "groupPagingCentered"])
+    func aCarouselRestsWhereItsBehaviourSays(behavior: String) throws {
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: TrellisWindow.fixture("continuous-carousel.json"))) as! [String: Any]
+        var layout = json["layout"] as! [String: Any]
+        var sections = layout["sections"] as! [[String: Any]]
+        sections[0]["orthogonalScrollingBehavior"] = behavior
+        layout["sections"] = sections
+        json["layout"] = layout
+        let document = FileManager.default.temporaryDirectory.appendingPathComponent("window-carousel-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: json).write(to: document)
+        defer { try? FileManager.default.removeItem(at: document) }
+
+        let window = try TrellisWindow(show: [document.path])
+        let first = window.lastFrame
+        let cards = first.order.filter { $0[0] == 0 }.sorted { $0.lexicographicallyPrecedes($1) }
+        try #require(cards.count >= 2, "two cards in view: \(first.order)")
+        let stride = first.rects[cards[1]]!.x - first.rects[cards[0]]!.x
+        let origin = (first.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        let card = first.rects[cards[0]]!
+        try window.movePointer(x: Int(origin[0] + first.width / 2), y: Int(origin[1] + card.y + card.height / 2))
+        /// Where card 1 is (or would be, off screen) in `frame`: from any card in view.
+        func cardsX(_ frame: Frame) -> Double? {
+            frame.order.first { $0[0] == 0 }.flatMap { item in frame.rects[item].map { $0.x - Double(item[1]) * stride } }
+        }
+        func step(_ button: String) throws -> Frame {
+            let before = window.lastFrame.number
+            try window.xdotool(["click", button])
+            _ = try window.frame(where: { $0.number > before }, timeout: 10)
+            return try window.frame(after: before, settle: 0.4)
+        }
+        /// The rest `behavior` documents, in `frame`.
+        func expectRests(_ frame: Frame, _ what: String) {
+            let rects = frame.order.filter { $0[0] == 0 }.compactMap { frame.rects[$0] }
+            switch behavior {
+            case "continuousGroupLeadingBoundary":
+                #expect(rects.contains { abs($0.x - 12) < 0.5 }, "\(what): a group's leading edge at the inset (12): \(rects.map(\.x))")
+            case "paging":
+                let x0 = cardsX(frame) ?? .nan, start = cardsX(first) ?? .nan
+                let pages = (start - x0) / frame.width
+                #expect(abs(pages - pages.rounded()) < 0.5 / frame.width, "\(what): moved \(start - x0), not a multiple of the width \(frame.width)")
+            default:
+                #expect(rects.contains { abs($0.x + $0.width / 2 - frame.width / 2) < 0.5 }, "\(what): no card centred at \(frame.width / 2): \(rects.map { $0.x + $0.width / 2 })")
+            }
+            let others = frame.order.filter { $0[0] == 1 }
+            #expect(others.allSatisfy { frame.rects[$0]!.x == first.rects[$0]?.x ?? frame.rects[$0]!.x }, "\(what): the list below moved sideways")
+            #expect(frame.offset == first.offset, "\(what): the collection scrolled vertically")
+        }
+        let right = try step("7")
+        let movedRight = (cardsX(right) ?? .nan) - (cardsX(first) ?? .nan)
+        #expect(movedRight < -0.5, "a step to the right moved the cards \(movedRight)")
+        expectRests(right, "a step to the right")
+        if behavior == "paging" { #expect(abs(movedRight + right.width) < 0.5, "one page: moved \(movedRight) for a width of \(right.width)") }
+        let back = try step("6")
+        let movedBack = (cardsX(back) ?? .nan) - (cardsX(right) ?? .nan)
+        #expect(movedBack > 0.5, "a step to the left moved the cards \(movedBack)")
+        expectRests(back, "a step to the left")
+        #expect(try window.close() == 0)
+    }
 }

@@ -29,10 +29,13 @@ struct WindowThemeTests {
         return url
     }
 
-    static func open(systemColors: Bool = true, theme: String?, signal: Bool = false) throws -> TrellisWindow {
+    /// The window, with `GTK_THEME=theme`; `signal`: each SIGUSR1 flips GTK's dark
+    /// preference; `themes` (comma-separated): each SIGUSR1 sets the next of them.
+    static func open(systemColors: Bool = true, theme: String?, signal: Bool = false, themes: String? = nil) throws -> TrellisWindow {
         var environment: [String: String] = [:]
         if let theme { environment["GTK_THEME"] = theme }
         if signal { environment["TRELLIS_TEST_THEME_SIGNAL"] = "1" }
+        if let themes { environment["TRELLIS_TEST_THEME_SIGNAL"] = themes }
         let window = try TrellisWindow(tool: ["show", try document(systemColors: systemColors).path], environment: environment)
         try window.movePointerAway()
         return window
@@ -133,22 +136,89 @@ struct WindowThemeTests {
     /// before the focused tag.
     @Test func theFocusRingTakesTheThemesAccentInTheDarkTheme() throws {
         let window = try Self.open(theme: "Adwaita:dark")
-        // Right focuses the first tag, Right again the second, whose ring lies in the gap
-        // between the two.
+        try Self.focusSecondTag(window)
+        Self.expectRing(try Self.ringPixel(window), 0x15539e, "Adwaita dark's selection colour")
+        #expect(try window.close() == 0)
+    }
+
+    /// Right focuses the first tag, Right again the second, whose ring lies in the gap
+    /// between the two.
+    static func focusSecondTag(_ window: TrellisWindow) throws {
         _ = try window.press("Right")
         let frame = try window.press("Right")
         let focused = try #require(frame.focus)
         let rect = try #require(frame.rects[focused])
         try #require(rect.x >= 6, "the focused tag \(focused) has room for its ring on its left: \(rect)")
+    }
+
+    /// The focus ring's colour left of the focused tag in a screenshot: the ring's 2-point
+    /// stroke is centred 2 points outside the tag; at the tag's middle height the pill's
+    /// ring is vertical there. The bluest of the pixels around it.
+    static func ringPixel(_ window: TrellisWindow) throws -> Pixel {
+        let frame = window.lastFrame
+        let rect = try #require(frame.focus.flatMap { frame.rects[$0] }, "no focused tag in view")
         let shot = try window.screenshot()
         let origin = (frame.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
-        // The ring's 2-point stroke is centred 2 points outside the tag; at the tag's
-        // middle height the pill's ring is vertical there. The bluest of the pixels around it.
         let y = Int(origin[1] + rect.y + rect.height / 2)
         let candidates = (-4...0).map { shot.pixel(x: Int(origin[0] + rect.x) + $0, y: y) }
-        let ring = try #require(candidates.max { Int($0.blue) - Int($0.red) < Int($1.blue) - Int($1.red) })
-        #expect(abs(Int(ring.red) - 0x15) <= 24 && abs(Int(ring.green) - 0x53) <= 24 && abs(Int(ring.blue) - 0x9e) <= 24,
-                "focus ring pixel \(ring), Adwaita dark's selection colour is (21, 83, 158)")
+        return try #require(candidates.max { Int($0.blue) - Int($0.red) < Int($1.blue) - Int($1.red) })
+    }
+
+    static func expectRing(_ ring: Pixel, _ rgb: Int, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let (red, green, blue) = (rgb >> 16, rgb >> 8 & 0xff, rgb & 0xff)
+        #expect(abs(Int(ring.red) - red) <= 24 && abs(Int(ring.green) - green) <= 24 && abs(Int(ring.blue) - blue) <= 24,
+                "focus ring pixel \(ring), \(name) is (\(red), \(green), \(blue))", sourceLocation: sourceLocation)
+    }
+
+    /// Sends the theme switch and waits for the `theme` line satisfying `condition` (a
+    /// switch of name and dark preference is two settings changes, each reported), then
+    /// for the frames after it to settle.
+    static func switchTheme(_ window: TrellisWindow, until condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let themes = window.events("theme").count
+        let before = window.lastFrame.number
+        kill(window.process.processIdentifier, SIGUSR1)
+        let deadline = Date().addingTimeInterval(20)
+        while !window.events("theme").dropFirst(themes).contains(where: condition) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let theme = try #require(window.events("theme").last, "no theme line")
+        _ = try window.frame(after: before, settle: 0.5)
+        return theme
+    }
+
+    /// GTK's high-contrast themes switched to while the window is open (`gtk-theme-name`
+    /// set to `HighContrast`, then its dark variant, then back, as a desktop's
+    /// accessibility settings do): the cells, their text, the canvas and the focus ring
+    /// take each theme's colours without a restart. The oracle is GTK 4.8's own theme
+    /// sheets (Default-hc.css and Default-hc-dark.css in libgtk's resources): HighContrast
+    /// is black text (`theme_text_color`) on white (`theme_base_color`), selection
+    /// `theme_selected_bg_color` #1b6acb; its dark variant white on #2d2d2d (the window's
+    /// `theme_bg_color` #303030), selection #0f3b71; Adwaita light's selection is #3584e4.
+    /// (GTK 4.8 knows no `HighContrastInverse`, a later GTK's name for the dark variant:
+    /// it would load no theme at all.)
+    @Test func switchingToHighContrastWhileOpenRedraws() throws {
+        let window = try Self.open(theme: nil, themes: "HighContrast,HighContrast:dark")
+        try Self.focusSecondTag(window)
+        Self.expectLight(try Self.look(window))
+        Self.expectRing(try Self.ringPixel(window), 0x3584e4, "Adwaita's selection colour")
+
+        let high = try Self.switchTheme(window) { $0["contrast"] as? String == "high" && $0["style"] as? String == "light" }
+        #expect(high["name"] as? String == "HighContrast" && high["contrast"] as? String == "high", "\(high)")
+        let highLook = try Self.look(window)
+        #expect(highLook.cellBackground >= 250 && highLook.canvas >= 250 && highLook.text <= 40, "HighContrast: \(highLook)")
+        Self.expectRing(try Self.ringPixel(window), 0x1b6acb, "HighContrast's selection colour")
+
+        let dark = try Self.switchTheme(window) { $0["contrast"] as? String == "high" && $0["style"] as? String == "dark" }
+        #expect(dark["name"] as? String == "HighContrast:dark", "\(dark)")
+        let darkLook = try Self.look(window)
+        #expect((0x2d - 6...0x30 + 6).contains(darkLook.cellBackground) && (0x2d - 6...0x30 + 6).contains(darkLook.canvas)
+                    && darkLook.text >= 235, "HighContrast dark: \(darkLook)")
+        Self.expectRing(try Self.ringPixel(window), 0x0f3b71, "HighContrast dark's selection colour")
+
+        let back = try Self.switchTheme(window) { $0["contrast"] as? String == "normal" && $0["style"] as? String == "light" }
+        #expect(back["name"] as? String == "Adwaita" || back["name"] as? String == "Default", "\(back)")
+        Self.expectLight(try Self.look(window))
+        Self.expectRing(try Self.ringPixel(window), 0x3584e4, "Adwaita's selection colour")
         #expect(try window.close() == 0)
     }
 
@@ -161,14 +231,8 @@ struct WindowThemeTests {
         #expect(try Self.theme(window)["style"] as? String == "light")
         Self.expectLight(try Self.look(window))
         for (round, style) in ["dark", "light"].enumerated() {
-            let themes = window.events("theme").count
-            let before = window.lastFrame.number
-            kill(window.process.processIdentifier, SIGUSR1)
-            let deadline = Date().addingTimeInterval(20)
-            while window.events("theme").count == themes && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            let theme = try Self.theme(window)
+            let theme = try Self.switchTheme(window) { _ in true }
             #expect(theme["style"] as? String == style, "round \(round): \(theme)")
-            _ = try window.frame(after: before)
             if style == "dark" { Self.expectDark(try Self.look(window)) } else { Self.expectLight(try Self.look(window)) }
         }
         #expect(try window.close() == 0)

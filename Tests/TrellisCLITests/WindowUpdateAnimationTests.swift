@@ -219,6 +219,96 @@ extension WindowShowTests {
         }
         #expect(scrolledWhileAnimating > 0, "no wheel step reached the window while the message animated")
         #expect(window.lastFrame.offset < first.offset, "the wheel scrolled up")
+        // The end state: back at the end, everything is where the message landing without
+        // animation puts it.
+        _ = try window.press("End")
+        let end = try window.frame(where: { $0.isAtEnd && !$0.animating }, timeout: 10)
+        let settled = try window.frame(after: end.number - 1, settle: 0.5)
         #expect(try window.close() == 0)
+        let reference = try Self.chatEndWithoutAnimations(afterMessages: 1)
+        #expect(Self.placements(settled) == Self.placements(reference), "animated and scrolled:\n\(Self.placements(settled))\nwithout animation:\n\(Self.placements(reference))")
+    }
+}
+
+extension WindowShowTests {
+    /// The chat's frame at its end after `count` messages arrived with GTK's animations
+    /// off (each lands in one frame): the end state an animation must reach.
+    static func chatEndWithoutAnimations(afterMessages count: Int) throws -> Frame {
+        let window = try TrellisWindow(tool: ["gallery", "--page", "chat", "--size", "800x600"], animations: false)
+        let first = window.lastFrame
+        for _ in 0..<count { _ = try window.press("ctrl+n") }
+        let end = try window.frame(where: { $0.total == first.total + count }, timeout: 30)
+        let settled = try window.frame(after: end.number - 1, settle: 0.5)
+        #expect(try window.close() == 0)
+        return settled
+    }
+
+    /// Every item of `frame` and where it is drawn, top first.
+    static func placements(_ frame: Frame) -> [String] {
+        frame.order.map { "\($0): \(frame.rects[$0]!)" }
+    }
+
+    /// A second message arriving while the first one animates in (Ctrl+N twice, the second
+    /// press once the first animation has drawn a frame; animations on): the second update
+    /// takes over from where the first has got to, as UIKit's `performBatchUpdates` started
+    /// during another animates from the presentation state. In every frame pair the messages
+    /// that were there before both move together (StabilityCheck), never back down; at the
+    /// end both new messages are at the bottom in arrival order, the view at its end, and
+    /// nothing moves afterwards.
+    @Test func aSecondMessageDuringTheAnimationEndsWithBothAtTheBottom() throws {
+        let window = try TrellisWindow(tool: ["gallery", "--page", "chat", "--size", "800x600"], animations: true)
+        let first = window.lastFrame
+        #expect(first.isAtEnd, "the chat opens at its end")
+        try window.focus()
+        let before = window.frames.count
+        try window.xdotool(["key", "ctrl+n"])
+        let midway = try window.frame(where: { $0.number > first.number && $0.raw["updateProgress"] != nil }, timeout: 30)
+        try window.xdotool(["key", "ctrl+n"])
+        let landed = try window.frame(where: { $0.total == first.total + 2 && $0.raw["updateProgress"] == nil }, timeout: 30)
+        Thread.sleep(forTimeInterval: 0.5)
+        let frames = Array(window.frames[(before - 1)...])
+        let interrupted = frames.filter { $0.number > midway.number && $0.total == first.total + 1 && $0.raw["updateProgress"] != nil }
+        let progress = interrupted.compactMap { ($0.raw["updateProgress"] as? NSNumber)?.doubleValue }
+        // The second message came before the first animation had finished.
+        #expect(((midway.raw["updateProgress"] as? NSNumber)?.doubleValue ?? 1) < 1, "the first animation had ended before the second message")
+        #expect(!progress.contains(1), "the first animation reached its end before the second message: \(progress)")
+
+        // 990,000 messages are 24,750 days of 40: the new ones open day 24,750.
+        let (one, two) = ([24_750, 0], [24_750, 1])
+        let last = frames.last!
+        let a = try #require(last.rects[one], "the first new message is shown"), b = try #require(last.rects[two], "the second is shown")
+        #expect(abs(b.y + b.height - last.height) < 0.5 && last.isAtEnd, "the second ends at the bottom edge: \(b)")
+        #expect(a.y + a.height <= b.y + 0.05 && a.y < b.y, "the first above the second: \(a), \(b)")
+
+        // The messages that were there before: the frames without the two new ones.
+        let old = frames.map { frame -> Frame in
+            var kept = frame
+            kept.order = frame.order.filter { $0 != one && $0 != two }
+            return kept
+        }
+        let check = StabilityCheck(old)
+        #expect(check.violations.isEmpty, "\(check.summary)")
+        #expect(check.pairs >= 4, "\(check.pairs) frame pairs compared")
+        // The second update animates too, on from where the first had got to: no jump. The
+        // whole way up is two messages' room; no frame pair covers half of it (a jump to
+        // the end state would, in one).
+        let second = frames.filter { $0.total == first.total + 2 && $0.raw["updateProgress"] != nil }
+        #expect(second.count >= 3, "\(second.count) animated frames of the second message")
+        let reference = try #require(old.first!.order.first { last.rects[$0] != nil }, "a message in view from start to end")
+        let whole = last.rects[reference]!.y - old.first!.rects[reference]!.y
+        #expect(whole < -(b.height + 10), "the messages moved up by two messages' room: \(whole)")
+        for (previous, next) in zip(old, old.dropFirst()) {
+            guard let item = previous.order.first(where: { next.rects[$0] != nil }) else { continue }
+            let dy = next.rects[item]!.y - previous.rects[item]!.y
+            #expect(dy <= 0.05, "frame \(next.number): the messages moved back down by \(dy)")
+            #expect(dy > whole / 2, "frame \(next.number): the messages jumped \(dy) of \(whole)")
+        }
+        for later in window.frames where later.number > landed.number {
+            #expect(later.rects[two].map { abs($0.y - b.y) < 0.05 } ?? false, "frame \(later.number): something moved after the end")
+        }
+        #expect(try window.close() == 0)
+        // Where the two messages landing without animation put everything.
+        let unanimated = try Self.chatEndWithoutAnimations(afterMessages: 2)
+        #expect(Self.placements(last) == Self.placements(unanimated), "animated:\n\(Self.placements(last))\nwithout animation:\n\(Self.placements(unanimated))")
     }
 }
