@@ -37,10 +37,8 @@ open class View: CustomStringConvertible {
         get { Rect(origin: origin, size: bounds.size) }
         set {
             origin = newValue.origin
-            if bounds.size != newValue.size {
-                bounds.size = newValue.size
-                setNeedsLayout()
-            }
+            // A new size asks for layout once, through `bounds`' observer.
+            if bounds.size != newValue.size { bounds.size = newValue.size }
         }
     }
 
