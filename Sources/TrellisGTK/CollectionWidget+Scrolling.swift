@@ -239,10 +239,19 @@ extension CollectionWidget {
                 done = animation.landingFrames >= ScrollAnimation.maximumLandingFrames
                 next = current
             } else if time >= 1 {
-                // Landed once the previous frame's layout left the offset on the target.
-                done = abs(aim - current) <= 0.25 || animation.landingFrames >= ScrollAnimation.maximumLandingFrames
-                animation.landingFrames += time >= 1 && animation.eased >= 1 ? 1 : 0
-                next = aim
+                // Landed once the previous frame's layout left the offset on the target. A
+                // change made since (an app's apply between frames, older messages paged in
+                // above, whose anchor kept the screen still) is not undone: the view stays
+                // where that left it, except at the end, which it follows.
+                let laidOut = animation.offsetAfterFrameLayout ?? current
+                if abs(aim - laidOut) <= 0.25 {
+                    done = true
+                    next = animation.target.isEnd ? aim : current
+                } else {
+                    done = animation.landingFrames >= ScrollAnimation.maximumLandingFrames
+                    animation.landingFrames += animation.eased >= 1 ? 1 : 0
+                    next = aim
+                }
             } else {
                 next = current + (aim - current) * (eased - animation.eased) / (1 - animation.eased)
             }
@@ -322,6 +331,10 @@ struct ScrollAnimation {
     /// The curve's value at the previous frame (0 … 1).
     var eased = 0.0
     var landingFrames = 0
+    /// The offset the last frame's layout left (nil: no frame laid out yet): what landing
+    /// is judged by, not the offset at the next step, which a change between frames may
+    /// have moved on purpose.
+    var offsetAfterFrameLayout: Double?
 }
 
 /// Where a key scroll leaves the keyboard focus (GtkListView moves its cursor with Home,

@@ -368,6 +368,7 @@ public final class CollectionWidget {
         collectionView.keptItem = resizeAnchorItem
         layOut()
         collectionView.keptItem = nil
+        scrollAnimation?.offsetAfterFrameLayout = scrollOffset
         // Planning an update's animation is part of the frame's layout work.
         let planningStart = DispatchTime.now().uptimeNanoseconds
         startRequestedUpdateAnimation()
