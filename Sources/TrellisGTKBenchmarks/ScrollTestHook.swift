@@ -73,7 +73,7 @@ package enum ScrollTestHook {
                 gtk_adjustment_set_value(adjustment, min(max(lower, value), end))
             case "fling":
                 guard words.count == 2, let velocity = Double(words[1]) else { return }
-                startDeceleration(velocity: velocity, host: host)
+                startDeceleration(velocity: velocity, of: adjustment, host: host)
             case "end": gtk_adjustment_set_value(adjustment, end)
             case "home": gtk_adjustment_set_value(adjustment, lower)
             default: FileHandle.standardError.write(Data("trellis: unknown test scroll command \(words)\n".utf8))
@@ -81,11 +81,7 @@ package enum ScrollTestHook {
         }
 
         /// GtkScrolledWindow's deceleration (see the type's `fling`), on the widget's frame clock.
-        private func startDeceleration(velocity: Double, host: CollectionWidget) {
-            let widget = trellis_collection_widget_from_widget(host.widget)
-            let vertical = host.collectionView.scrollDirection == .vertical
-            guard let adjustment = vertical
-                ? trellis_collection_widget_get_vadjustment(widget) : trellis_collection_widget_get_hadjustment(widget) else { return }
+        private func startDeceleration(velocity: Double, of adjustment: UnsafeMutablePointer<GtkAdjustment>, host: CollectionWidget) {
             let deceleration = Deceleration(adjustment: adjustment, start: gtk_adjustment_get_value(adjustment), velocity: velocity)
             let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, clock, context in
                 MainActor.assumeIsolated {

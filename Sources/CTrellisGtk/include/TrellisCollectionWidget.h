@@ -144,9 +144,9 @@ G_DECLARE_FINAL_TYPE(TrellisAccessibleCell, trellis_accessible_cell, TRELLIS, AC
 GtkWidget *trellis_accessible_cell_new(GtkAccessibleRole role);
 
 /// Whether assistive technologies can read @widget: GTK gave it a context that exports it
-/// (AT-SPI), not its test context, which it falls back to when there is no accessibility
-/// bus to talk to (no session bus; `GTK_A11Y=test`). A widget keeps the context it was
-/// given, so the answer does not change while it lives.
+/// (AT-SPI), not its test context, which it falls back to when it cannot reach an
+/// accessibility bus over D-Bus, or with `GTK_A11Y=test`. A widget keeps the context it
+/// was given, so the answer does not change while it lives.
 gboolean trellis_accessible_is_exported(GtkWidget *widget);
 
 /// Sets the accessible label and description of @widget (%NULL: removes it).

@@ -93,7 +93,7 @@ extension CollectionView {
         }
         let proposal = layout.fittingProposal(forItemAt: indexPath)
         let size = sizes.size(for: identity, proposal: proposal, traits: effectiveTraits) {
-            ItemSize(Self.sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))
+            Self.fittedSize(of: cell, attributes, proposal)
         }.size
         if size != resolvedSize(at: indexPath) || size != attributes.frame.size {
             sizes.record(size, at: indexPath, sectionCount: sectionCounts[indexPath.section])
@@ -119,8 +119,14 @@ extension CollectionView {
                 cell = try dataSource.collectionView(self, cellForItemAt: indexPath)
                 if forDisplay { displayed.addPending(cell, at: indexPath) } else { enqueue(cell) }
             }
-            return ItemSize(Self.sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))
+            return Self.fittedSize(of: cell, attributes, proposal)
         }.size
+    }
+
+    /// The size `cell` fits itself to for `attributes` and `proposal`
+    /// (`preferredLayoutAttributesFitting`), as a layout can use it.
+    static func fittedSize(of cell: ReusableView, _ attributes: LayoutAttributes, _ proposal: FittingProposal) -> ItemSize {
+        ItemSize(sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))
     }
 
     /// A measured size a layout can use: negative or non-finite extents become 0.

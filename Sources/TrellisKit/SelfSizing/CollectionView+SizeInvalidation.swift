@@ -25,7 +25,7 @@ extension CollectionView {
             forgetMeasuredSize(at: indexPath)
             if selfSizesItems, let cell = displayed.cells[indexPath], let attributes = layout.attributesForItem(at: indexPath) {
                 let proposal = layout.fittingProposal(forItemAt: indexPath)
-                sizes.append((indexPath, ItemSize(Self.sanitized(cell.preferredLayoutAttributesFitting(attributes, proposal: proposal).size))))
+                sizes.append((indexPath, Self.fittedSize(of: cell, attributes, proposal)))
             } else {
                 sizes.append((indexPath, sizeForItem(at: indexPath)))
             }
