@@ -242,11 +242,13 @@ extension CollectionWidget {
                 // Landed once the previous frame's layout left the offset on the target. A
                 // change made since (an app's apply between frames, older messages paged in
                 // above, whose anchor kept the screen still) is not undone: the view stays
-                // where that left it, except at the end, which it follows.
+                // where that left it, except at the end, which it follows. Without such a
+                // change the last fraction of a point is closed, so the view rests exactly
+                // on the place (Home on 0).
                 let laidOut = animation.offsetAfterFrameLayout ?? current
                 if abs(aim - laidOut) <= 0.25 {
                     done = true
-                    next = animation.target.isEnd ? aim : current
+                    next = animation.target.isEnd || current == laidOut ? aim : current
                 } else {
                     done = animation.landingFrames >= ScrollAnimation.maximumLandingFrames
                     animation.landingFrames += animation.eased >= 1 ? 1 : 0
