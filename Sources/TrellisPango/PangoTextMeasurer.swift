@@ -15,7 +15,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     /// The measurer to use unless you need a separate set of per-thread Pango objects.
     public static let shared = PangoTextMeasurer()
 
-    private let threadState = PangoThreadStateKey()
+    let threadState = PangoThreadStateKey()
     /// Texts with a run of this many characters without a line break opportunity are
     /// wrapped in windows (see ``ConfiguredPangoLayout``); the tests lower it to compare
     /// windows with whole layouts on short texts.

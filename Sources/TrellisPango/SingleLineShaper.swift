@@ -39,7 +39,8 @@ final class SingleLineShaper {
         /// that start or end with one are not cached.
         var touchesSpace: [Bool] = []
         var spaceAdvance: Int32 = 0
-        /// Widths of shaped words in Pango units, for Latin and for Common script runs.
+        var spaceGlyph: UInt32 = 0
+        /// Shaped words (widths in Pango units, glyphs), for Latin and for Common script runs.
         var latinWords = WordWidthTable(capacity: SingleLineShaper.maximumWords)
         var commonWords = WordWidthTable(capacity: SingleLineShaper.maximumWords)
         let buffer: OpaquePointer
@@ -72,14 +73,33 @@ final class SingleLineShaper {
             return (glyphs, advances)
         }
 
-        /// The sum of the advances HarfBuzz gives `utf8`.
-        func width(_ utf8: UnsafeBufferPointer<UInt8>, latin: Bool) -> Int32 {
+        /// The sum of the advances HarfBuzz gives `utf8`; with `glyphs`, its glyphs and
+        /// advances are appended there too.
+        func width(_ utf8: UnsafeBufferPointer<UInt8>, latin: Bool, glyphs: LineGlyphs? = nil) -> Int32 {
             run(utf8, latin: latin)
             var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &count)!
             let positions = hb_buffer_get_glyph_positions(buffer, &count)!
             var sum: Int32 = 0
-            for i in 0..<Int(count) { sum &+= positions[i].x_advance }
+            for i in 0..<Int(count) {
+                sum &+= positions[i].x_advance
+                if let glyphs {
+                    glyphs.ids.append(infos[i].codepoint)
+                    glyphs.advances.append(positions[i].x_advance)
+                    if positions[i].x_offset != 0 || positions[i].y_offset != 0 { glyphs.isDrawable = false }
+                }
+            }
             return sum
+        }
+
+        /// Shapes `word` and stores it in the table of its script; returns its width.
+        func shapeAndStore(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, latin: Bool) -> Int32 {
+            run(word, latin: latin)
+            var count: UInt32 = 0
+            let infos = UnsafeBufferPointer(start: hb_buffer_get_glyph_infos(buffer, &count), count: Int(count))
+            let positions = UnsafeBufferPointer(start: hb_buffer_get_glyph_positions(buffer, &count), count: Int(count))
+            return latin ? latinWords.insert(word, hash: hash, infos: infos, positions: positions)
+                : commonWords.insert(word, hash: hash, infos: infos, positions: positions)
         }
 
         private func run(_ utf8: UnsafeBufferPointer<UInt8>, latin: Bool) {
@@ -100,7 +120,29 @@ final class SingleLineShaper {
     /// Bound on cached words per font and script (then the cache starts over).
     static let maximumWords = 1 << 16
 
+    /// The glyphs of one line, gathered for drawing it (reused from line to line).
+    final class LineGlyphs {
+        var ids: [UInt32] = []
+        var advances: [Int32] = []
+        /// False when a glyph is offset from its pen position: not drawable as an advance run.
+        var isDrawable = true
+
+        func removeAll() {
+            ids.removeAll(keepingCapacity: true)
+            advances.removeAll(keepingCapacity: true)
+            isDrawable = true
+        }
+    }
+
     private var fonts: [Font: FontShaper?] = [:]
+    /// The glyphs of the line last shaped for drawing.
+    let lineGlyphs = LineGlyphs()
+    /// The glyphs handed to Pango to draw a line (see `glyphString(of:)`).
+    let drawnGlyphString = pango_glyph_string_new()!
+    /// Whether a `withShapedLine` body is drawing from `lineGlyphs` and `drawnGlyphString`.
+    var isDrawingLine = false
+
+    deinit { pango_glyph_string_free(drawnGlyphString) }
     /// Measurements this thread answered here, and words it shaped (for tests).
     private(set) var fastMeasurements = 0
     private(set) var shapedWords = 0
@@ -108,6 +150,26 @@ final class SingleLineShaper {
     /// The measurement, or nil when the text must go through a `PangoLayout`.
     func measure(_ text: String, style: TextStyle, maxWidth: Double?, state: PangoThreadState,
                  scale: Double, measureWithPango: (String) -> TextMeasurement) -> TextMeasurement? {
+        measure(text, style: style, maxWidth: maxWidth, state: state, scale: scale, glyphs: nil,
+                measureWithPango: measureWithPango)?.measurement
+    }
+
+    /// The measurement of `measure`, the font, and the line's glyphs in ``lineGlyphs``
+    /// (the very glyphs and advances whose sum is the measured width, in Pango units at
+    /// the layout scale); nil when the text must go through a `PangoLayout` or a glyph is
+    /// not a plain advance (then it is drawn from a layout too).
+    func shapeForDrawing(_ text: String, style: TextStyle, maxWidth: Double?, state: PangoThreadState, scale: Double,
+                         measureWithPango: (String) -> TextMeasurement) -> (measurement: TextMeasurement, font: FontShaper)? {
+        lineGlyphs.removeAll()
+        guard let shaped = measure(text, style: style, maxWidth: maxWidth, state: state, scale: scale, glyphs: lineGlyphs,
+                                   measureWithPango: measureWithPango),
+              lineGlyphs.isDrawable else { return nil }
+        return shaped
+    }
+
+    private func measure(_ text: String, style: TextStyle, maxWidth: Double?, state: PangoThreadState, scale: Double,
+                         glyphs: LineGlyphs?,
+                         measureWithPango: (String) -> TextMeasurement) -> (measurement: TextMeasurement, font: FontShaper)? {
         // Widths are summed in Pango units of the precise scale; a text long enough to be
         // laid out at 1× (see PangoLayoutConfigurator.scale) goes to Pango.
         guard style.lineHeight == .normal, !text.isEmpty, scale == PangoLayoutConfigurator.preciseScale else { return nil }
@@ -115,7 +177,9 @@ final class SingleLineShaper {
               font.isExact else { return nil }
         var text = text
         text.makeContiguousUTF8()
-        guard let units = text.utf8.withContiguousStorageIfAvailable({ lineWidth(of: $0, font: font) }) ?? nil else { return nil }
+        guard let units = text.utf8.withContiguousStorageIfAvailable({ lineWidth(of: $0, font: font, glyphs: glyphs) }) ?? nil else {
+            return nil
+        }
         let unitsPerPoint = Double(PANGO_SCALE) * scale
         if let maxWidth {
             // As PangoLayoutConfigurator converts the width: a line that fits is not wrapped.
@@ -123,14 +187,14 @@ final class SingleLineShaper {
             guard Double(units) <= limit else { return nil }
         }
         fastMeasurements += 1
-        return TextMeasurement(width: Double(units) / unitsPerPoint, height: font.lineHeight, lineCount: 1,
-                               firstBaseline: font.baseline, lastBaseline: font.baseline, isTruncated: false,
-                               fontFamily: font.family)
+        return (TextMeasurement(width: Double(units) / unitsPerPoint, height: font.lineHeight, lineCount: 1,
+                                firstBaseline: font.baseline, lastBaseline: font.baseline, isTruncated: false,
+                                fontFamily: font.family), font)
     }
 
     /// The width of one line of `utf8` in Pango units, or nil when a character is not
-    /// for the fast path.
-    private func lineWidth(of utf8: UnsafeBufferPointer<UInt8>, font: FontShaper) -> Int32? {
+    /// for the fast path; with `glyphs`, the line's glyphs are appended there.
+    private func lineWidth(of utf8: UnsafeBufferPointer<UInt8>, font: FontShaper, glyphs: LineGlyphs? = nil) -> Int32? {
         // One pass: check every character and find whether the text has a letter (its
         // script is then Latin; text of digits and punctuation only is Common).
         var latin = false
@@ -159,13 +223,21 @@ final class SingleLineShaper {
         while index <= count {
             if index == count || utf8[index] == 0x20 {
                 if index > start {
-                    guard let width = wordWidth(UnsafeBufferPointer(rebasing: utf8[start..<index]), font: font, latin: latin) else {
+                    guard let width = wordWidth(UnsafeBufferPointer(rebasing: utf8[start..<index]), font: font, latin: latin,
+                                                glyphs: glyphs) else {
                         // A word edge that interacts with a space: shape the whole line.
-                        return font.width(utf8, latin: latin)
+                        glyphs?.removeAll()
+                        return font.width(utf8, latin: latin, glyphs: glyphs)
                     }
                     sum &+= width
                 }
-                if index < count { sum &+= font.spaceAdvance }
+                if index < count {
+                    sum &+= font.spaceAdvance
+                    if let glyphs {
+                        glyphs.ids.append(font.spaceGlyph)
+                        glyphs.advances.append(font.spaceAdvance)
+                    }
+                }
                 start = index + 1
             }
             index += 1
@@ -173,20 +245,25 @@ final class SingleLineShaper {
         return sum
     }
 
-    private func wordWidth(_ word: UnsafeBufferPointer<UInt8>, font: FontShaper, latin: Bool) -> Int32? {
+    private func wordWidth(_ word: UnsafeBufferPointer<UInt8>, font: FontShaper, latin: Bool, glyphs: LineGlyphs?) -> Int32? {
         guard !font.touchesSpace[Int(Self.firstScalar(word))], !font.touchesSpace[Int(Self.lastScalar(word))] else { return nil }
         let hash = ByteHash.hash(word, seed: 0)
-        if let width = latin ? font.latinWords.width(of: word, hash: hash) : font.commonWords.width(of: word, hash: hash) {
-            return width
-        }
-        let width = font.width(word, latin: latin)
+        if let width = storedWord(word, hash: hash, font: font, latin: latin, glyphs: glyphs) { return width }
         shapedWords += 1
-        if latin {
-            font.latinWords.insert(word, hash: hash, width: width)
-        } else {
-            font.commonWords.insert(word, hash: hash, width: width)
-        }
+        let width = font.shapeAndStore(word, hash: hash, latin: latin)
+        // The word's glyphs as just stored, so a line's glyphs always come from the table.
+        if glyphs != nil { _ = storedWord(word, hash: hash, font: font, latin: latin, glyphs: glyphs) }
         return width
+    }
+
+    /// The stored width of `word`, its glyphs appended to `glyphs` when given; nil when not stored.
+    private func storedWord(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, font: FontShaper, latin: Bool,
+                            glyphs: LineGlyphs?) -> Int32? {
+        guard let glyphs else {
+            return latin ? font.latinWords.width(of: word, hash: hash) : font.commonWords.width(of: word, hash: hash)
+        }
+        return latin ? font.latinWords.appendGlyphs(of: word, hash: hash, to: glyphs)
+            : font.commonWords.appendGlyphs(of: word, hash: hash, to: glyphs)
     }
 
     private static func firstScalar(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
@@ -248,7 +325,12 @@ final class SingleLineShaper {
         }
         guard shaper.covered[0x20] else { return shaper }
         var space: [UInt8] = [0x20]
-        shaper.spaceAdvance = space.withUnsafeBufferPointer { shaper.width($0, latin: true) }
+        let spaceShape = space.withUnsafeBufferPointer { shaper.shape($0, latin: true) }
+        // One glyph with a plain advance, or no word cache (every line is shaped whole).
+        let commonSpace = space.withUnsafeBufferPointer { shaper.shape($0, latin: false) }
+        guard spaceShape.glyphs.count == 1, spaceShape.advances.count == 1, commonSpace == spaceShape else { return shaper }
+        shaper.spaceGlyph = spaceShape.glyphs[0]
+        shaper.spaceAdvance = spaceShape.advances[0]
         shaper.touchesSpace = (0..<Self.coveredLimit).map { scalar in
             guard shaper.covered[Int(scalar)], scalar != 0x20 else { return scalar != 0x20 }
             return !Self.isSeparableFromSpace(Unicode.Scalar(scalar)!, shaper: shaper)

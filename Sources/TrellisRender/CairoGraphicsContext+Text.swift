@@ -5,18 +5,51 @@ import TrellisPango
 import TrellisText
 
 extension CairoGraphicsContext {
-    /// Draws `text` from the PangoLayout that `PangoTextMeasurer` configures
-    /// for measuring (its one configuration function), so the drawn lines, ellipsis and
-    /// font are the measured ones.
+    /// Draws `text` as `PangoTextMeasurer` measured it: a line measured without a
+    /// `PangoLayout` from the glyphs measuring shaped (``PangoTextMeasurer/withShapedLine(for:style:maxWidth:maxLines:_:)``),
+    /// anything else from the layout it configures for measuring (its one configuration
+    /// function), so the drawn lines, ellipsis and font are the measured ones.
     ///
-    /// - Complexity: O(n) in the length of `text` (shaping and line breaking).
+    /// - Complexity: O(n) in the length of `text` (shaping and line breaking, or a lookup
+    ///   per known word).
     @discardableResult
     public func drawText(_ text: String, style: TextStyle, maxLines: Int, in rect: Rect, color: Color,
                          centeredVertically: Bool) -> TextMeasurement {
-        withTextLayout(.plain(text), style: style, maxLines: maxLines, in: rect, centeredVertically: centeredVertically) {
+        if drawsShapedLines,
+           let drawn = PangoTextMeasurer.shared.withShapedLine(for: text, style: style, maxWidth: textWidth(of: rect), maxLines: maxLines, {
+               show($0, in: rect, color: color, centeredVertically: centeredVertically)
+           }) {
+            return drawn
+        }
+        return withTextLayout(.plain(text), style: style, maxLines: maxLines, in: rect, centeredVertically: centeredVertically) {
             show($0, at: $1, in: rect, color: color)
         }
     }
+
+    /// Whether plain one-line texts are drawn from their shaped glyphs: not on a vector
+    /// surface (PDF, PostScript, SVG), where Pango's layout passes the text with its glyphs
+    /// so the document's text can be selected and searched.
+    var drawsShapedLines: Bool {
+        switch cairo_surface_get_type(cairo_get_target(cairo)) {
+        case CAIRO_SURFACE_TYPE_PDF, CAIRO_SURFACE_TYPE_PS, CAIRO_SURFACE_TYPE_SVG, CAIRO_SURFACE_TYPE_SCRIPT: false
+        default: true
+        }
+    }
+
+    /// Shows a shaped line in the text box of `rect` (its top, or centred vertically).
+    private func show(_ line: ShapedTextLine, in rect: Rect, color: Color, centeredVertically: Bool) -> TextMeasurement {
+        let top = centeredVertically ? rect.minY + (rect.height - line.measurement.height) / 2 : rect.minY
+        cairo_save(cairo)
+        setSource(color)
+        cairo_move_to(cairo, rect.minX, top)
+        line.show(in: cairo)
+        cairo_new_path(cairo)
+        cairo_restore(cairo)
+        return line.measurement
+    }
+
+    /// The width text is laid out in for `rect`: nil (unconstrained) for an infinite one.
+    private func textWidth(of rect: Rect) -> Double? { rect.width.isFinite ? max(0, rect.width) : nil }
 
     /// Draws attributed `text` from the PangoLayout that `PangoTextMeasurer` configures for
     /// measuring it (`measureAttributed`): each run in its font, colour, underline,
@@ -74,7 +107,7 @@ extension CairoGraphicsContext {
     /// Configures the layout once and hands it over with the point where its origin goes.
     private func withTextLayout<R>(_ text: DrawnText, style: TextStyle, maxLines: Int, in rect: Rect, centeredVertically: Bool,
                                    _ body: (ConfiguredPangoLayout, Point) -> R) -> R {
-        let maxWidth = rect.width.isFinite ? max(0, rect.width) : nil
+        let maxWidth = textWidth(of: rect)
         func place(_ configured: ConfiguredPangoLayout) -> R {
             let top = centeredVertically ? rect.minY + (rect.height - configured.measurement.height) / 2 : rect.minY
             return body(configured, Point(x: rect.minX + configured.layoutOriginX, y: top + configured.layoutOriginY))
