@@ -9,13 +9,16 @@
 /// Relating items that share no ancestor is a programmer error and stops with a
 /// precondition message naming both items (as UIKit raises an exception).
 ///
-/// Items are held weakly, as UIKit does, so a view that installs constraints on itself
-/// does not keep itself alive.
+/// A constraint does not keep its items alive, as in UIKit, so a view that installs
+/// constraints on itself does not keep itself alive: when an item is deallocated, the
+/// constraint's reference to it reads nil.
 public final class LayoutConstraint: CustomStringConvertible {
-    public private(set) weak var firstItem: (any LayoutItem)?
+    /// The first item (`NSLayoutConstraint.firstItem`); nil once the item is deallocated.
+    public var firstItem: (any LayoutItem)? { firstItemIsForeign ? foreignFirstItem : firstItemStorage }
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public private(set) weak var secondItem: (any LayoutItem)?
+    /// The second item; nil for a constant size, or once the item is deallocated.
+    public var secondItem: (any LayoutItem)? { secondItemIsForeign ? foreignSecondItem : secondItemStorage }
     /// The second attribute; nil for a constant size.
     public let secondAttribute: LayoutAttribute?
     public let multiplier: Double
@@ -38,7 +41,40 @@ public final class LayoutConstraint: CustomStringConvertible {
     public var identifier: String?
 
     /// The view the constraint is installed on while active.
-    public internal(set) weak var installedView: View?
+    public internal(set) var installedView: View? {
+        get { installedViewStorage }
+        set { installedViewStorage = newValue }
+    }
+
+    // The items and the host are not `weak`: a weak reference gives its target a side table,
+    // and every later retain and release of that object takes the slow path through it; the
+    // labels and content views of every cell are items of constraints. None of these
+    // references owns its object. Invariants, kept by the objects themselves:
+    // - an item storage is non-nil only while the item is alive: a `View` or `LayoutGuide`
+    //   item lists this constraint in its `referringConstraints` from `init` on, and its
+    //   `deinit` clears every storage that names it; this constraint's `deinit` takes itself
+    //   off the lists of the items it still names.
+    // - `installedViewStorage` is non-nil only while the constraint is in that view's
+    //   `installedConstraints`: `uninstall()` clears it, and so does the host's `deinit` for
+    //   the constraints it still has.
+    // Items of other `LayoutItem` classes (which this module cannot ask to clear anything)
+    // are held weakly instead. The items are unchecked even in debug builds: a view
+    // subclass's stored constraints are released before `View`'s `deinit` clears them, so
+    // this constraint's `deinit` may still name an item that is being deinitialised, which
+    // a checked reference refuses to read. The host is never read during its deinit: debug
+    // builds check it, so a clearing that is ever missed traps on the read instead of
+    // following a dangling pointer.
+    private unowned(unsafe) var firstItemStorage: (any LayoutItem)?
+    private unowned(unsafe) var secondItemStorage: (any LayoutItem)?
+    #if DEBUG
+    private unowned var installedViewStorage: View?
+    #else
+    private unowned(unsafe) var installedViewStorage: View?
+    #endif
+    private weak var foreignFirstItem: (any LayoutItem)?
+    private weak var foreignSecondItem: (any LayoutItem)?
+    private let firstItemIsForeign: Bool
+    private let secondItemIsForeign: Bool
 
     /// Incremented whenever `constant` or `priority` changes; a constraint engine compares
     /// it with the value it installed to know when to refresh.
@@ -72,14 +108,52 @@ public final class LayoutConstraint: CustomStringConvertible {
             precondition(attribute.family == .dimension,
                          "\(item.layoutItemName).\(attribute) can only be related to another anchor, not to a constant")
         }
-        self.firstItem = item
+        self.firstItemIsForeign = !Self.tracksLifetime(of: item)
+        self.secondItemIsForeign = toItem.map { !Self.tracksLifetime(of: $0) } ?? false
         self.firstAttribute = attribute
         self.relation = relation
-        self.secondItem = toItem
         self.secondAttribute = secondAttribute
         self.multiplier = multiplier
         self.constant = constant
+        if firstItemIsForeign { foreignFirstItem = item } else { firstItemStorage = item }
+        if secondItemIsForeign { foreignSecondItem = toItem } else { secondItemStorage = toItem }
+        Self.withReferringConstraints(of: firstItemStorage) { $0.add(self) }
+        if secondItemStorage !== firstItemStorage {
+            Self.withReferringConstraints(of: secondItemStorage) { $0.add(self) }
+        }
     }
+
+    deinit {
+        Self.withReferringConstraints(of: firstItemStorage) { $0.remove(self) }
+        if secondItemStorage !== firstItemStorage {
+            Self.withReferringConstraints(of: secondItemStorage) { $0.remove(self) }
+        }
+    }
+
+    /// Whether `item` clears this constraint's reference when it is deallocated.
+    private static func tracksLifetime(of item: any LayoutItem) -> Bool {
+        item is View || item is LayoutGuide
+    }
+
+    /// Runs `body` on the list of constraints that name `item` (a view or a guide).
+    private static func withReferringConstraints(
+        of item: (any LayoutItem)?, _ body: (inout ReferringConstraints) -> Void
+    ) {
+        if let view = item as? View {
+            body(&view.referringConstraints)
+        } else if let guide = item as? LayoutGuide {
+            body(&guide.referringConstraints)
+        }
+    }
+
+    /// Called by `item` as it is deallocated: the constraint stops naming it.
+    func itemWillDeallocate(_ item: AnyObject) {
+        if firstItemStorage === item { firstItemStorage = nil }
+        if secondItemStorage === item { secondItemStorage = nil }
+    }
+
+    /// Called by the view the constraint is installed on as it is deallocated.
+    func hostWillDeallocate() { installedViewStorage = nil }
 
     /// The same constraint at `priority`, for chaining: `a.constraint(...).withPriority(750)`.
     @discardableResult

@@ -24,7 +24,20 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
 
     let kind: Kind
     /// The view the guide was added to.
-    public private(set) weak var owningView: View?
+    public var owningView: View? { owningViewStorage }
+
+    // Not `weak`, for the reason `View.superview` is not: the owning view holds the guide
+    // (`layoutGuides`, `layoutMarginsGuide`), and a weak reference to it would put the
+    // view's every retain and release on the slow side-table path. Invariant: non-nil only
+    // while the view holds the guide; `removeLayoutGuide` clears it, and so does the
+    // view's `deinit` for the guides it still holds.
+    #if DEBUG
+    private unowned var owningViewStorage: View?
+    #else
+    private unowned(unsafe) var owningViewStorage: View?
+    #endif
+    /// The constraints that name this guide (see `LayoutConstraint`'s item storage).
+    var referringConstraints = ReferringConstraints()
     /// A name for diagnostics.
     public var identifier: String?
     /// The rectangle the last layout pass found, in the owning view's coordinates.
@@ -38,10 +51,12 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
 
     init(marginsOf view: View) {
         self.kind = .layoutMargins
-        self.owningView = view
+        self.owningViewStorage = view
     }
 
-    func attach(to view: View?) { owningView = view }
+    deinit { referringConstraints.itemWillDeallocate(self) }
+
+    func attach(to view: View?) { owningViewStorage = view }
 
     public var owningViewForLayout: View? { owningView }
 
@@ -52,4 +67,30 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
     }
 
     public var description: String { "\(layoutItemName) \(layoutFrame)" }
+}
+
+/// The constraints that name an item, without owning them: the item's half of the
+/// non-owning link between a constraint and its items (see `LayoutConstraint`). A
+/// constraint adds itself when it is made and removes itself in its `deinit`, so every
+/// entry is a live constraint.
+struct ReferringConstraints {
+    private var entries: [Unmanaged<LayoutConstraint>] = []
+
+    var count: Int { entries.count }
+
+    mutating func add(_ constraint: LayoutConstraint) {
+        entries.append(Unmanaged.passUnretained(constraint))
+    }
+
+    /// - Complexity: O(k), k the constraints naming the item.
+    mutating func remove(_ constraint: LayoutConstraint) {
+        if let index = entries.lastIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(constraint).toOpaque() }) {
+            entries.remove(at: index)
+        }
+    }
+
+    /// Tells every constraint naming `item` that it is going away.
+    func itemWillDeallocate(_ item: AnyObject) {
+        for entry in entries { entry._withUnsafeGuaranteedRef { $0.itemWillDeallocate(item) } }
+    }
 }

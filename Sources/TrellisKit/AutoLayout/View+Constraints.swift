@@ -136,6 +136,15 @@ extension View {
         LayoutConstraint.deactivate(doomed)
     }
 
+    /// As the view is deallocated: no constraint, guide or engine may keep pointing at it.
+    /// The constraints installed here and the guides may outlive it (the app holds them).
+    func detachFromConstraintsBeforeDeinit() {
+        referringConstraints.itemWillDeallocate(self)
+        for constraint in installedConstraints { constraint.hostWillDeallocate() }
+        for guide in layoutGuideStorage { guide.attach(to: nil) }
+        marginsGuideStorage?.attach(to: nil)
+    }
+
     /// The engine for a layout rooted at this view, built on first use.
     func engineForLayout() -> ConstraintEngine {
         if let engine = constraintEngine { return engine }

@@ -57,7 +57,23 @@ open class View: CustomStringConvertible {
 
     // MARK: Hierarchy
 
-    public private(set) weak var superview: View?
+    /// The view this one is a subview of (`UIView.superview`).
+    public var superview: View? { superviewStorage }
+
+    // Not `weak`: a weak reference gives its target a side table, and every later retain and
+    // release of that object goes through it, several times slower than the inline count.
+    // Every subview is someone's target, so every cell, label and content view would pay it
+    // on each retain of a frame. The storage does not own the superview (a strong reference
+    // would be a cycle with `subviews`). Invariant: it is non-nil only while this view is in
+    // the superview's `subviews`, and the superview clears it whenever that stops: in
+    // `removeFromSuperview` and, for the subviews it still has, in its `deinit`. Debug builds
+    // use a checked `unowned` reference, so a clearing that is ever missed traps on the read
+    // instead of following a dangling pointer.
+    #if DEBUG
+    private unowned var superviewStorage: View?
+    #else
+    private unowned(unsafe) var superviewStorage: View?
+    #endif
     public private(set) var subviews: [View] = []
 
     /// A name for diagnostics (constraint conflicts, debug output), like
@@ -67,6 +83,13 @@ open class View: CustomStringConvertible {
     public init(frame: Rect = .zero) {
         self.origin = frame.origin
         self.bounds = Rect(origin: .zero, size: frame.size)
+    }
+
+    deinit {
+        // The subviews may outlive this view (something else holds them): none may keep
+        // pointing at it. UIKit's views likewise lose their superview when it deallocates.
+        for subview in subviews { subview.superviewStorage = nil }
+        detachFromConstraintsBeforeDeinit()
     }
 
     /// Adds `view` on top of the other subviews, removing it from its old superview.
@@ -86,7 +109,7 @@ open class View: CustomStringConvertible {
         }
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view.superview = self
+        view.superviewStorage = self
         view.didMoveToSuperview()
         view.inherit(traitCollection)
         constraintsDidChange()
@@ -99,7 +122,7 @@ open class View: CustomStringConvertible {
         // Like UIKit, constraints that tie this subtree to views outside it go away.
         deactivateConstraintsCrossing(into: parent)
         parent.subviews.removeAll { $0 === self }
-        superview = nil
+        superviewStorage = nil
         parent.didRemoveSubview(self)
         willRemoveFromHierarchy(formerSuperview: parent)
         didMoveToSuperview()
@@ -271,6 +294,8 @@ open class View: CustomStringConvertible {
 
     /// Constraints installed here: those whose items' nearest common ancestor is this view.
     var installedConstraints: [LayoutConstraint] = []
+    /// The constraints that name this view as an item (see `LayoutConstraint`'s item storage).
+    var referringConstraints = ReferringConstraints()
     /// Guides added with `addLayoutGuide`.
     var layoutGuideStorage: [LayoutGuide] = []
     var marginsGuideStorage: LayoutGuide?
