@@ -17,14 +17,42 @@ struct Cell: Sendable {
 /// Cells are kept sorted by symbol in one contiguous array: rows have a handful of cells,
 /// where binary search and in-place insertion beat hashing, and iterating them is a linear
 /// walk with no reference counting.
+///
+/// Each row also carries `summary`, one bit per symbol index modulo 64, set for every
+/// symbol among its cells (and possibly for some that left: a superset). Most walks over
+/// the tableau look for one symbol in every row (a suggestion, a shift, a pivot's
+/// substitution, a ratio test) and find it in few; the summary sits inline in the array of
+/// rows, so a clear bit answers "absent" without reading the row's cell storage, which in
+/// a solver that has been idle (one of a hundred cells laid out per frame) is a cache miss
+/// per row.
 struct Row: Sendable {
     var constant: Double
-    var cells: [Cell]
+    private(set) var cells: [Cell]
+    /// Invariant: `summary & bit(s) != 0` for every symbol `s` among `cells`.
+    private(set) var summary: UInt64 = 0
 
     init(constant: Double) {
         self.constant = constant
         self.cells = []
     }
+
+    /// The summary bit of `symbol`.
+    @inline(__always)
+    static func bit(_ symbol: Symbol) -> UInt64 { 1 &<< UInt64(truncatingIfNeeded: symbol.index & 63) }
+
+    /// False when `symbol` is certainly not among the cells (read from the summary alone).
+    @inline(__always)
+    func mayContain(_ symbol: Symbol) -> Bool { summary & Self.bit(symbol) != 0 }
+
+    /// Recomputes the summary from the cells, dropping the bits of symbols that left.
+    @inline(__always)
+    mutating func resummarise() {
+        var bits: UInt64 = 0
+        for cell in cells { bits |= Self.bit(cell.symbol) }
+        summary = bits
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) { cells.reserveCapacity(capacity) }
 
     /// The position of `symbol`, or where it would be inserted (as a negative `-(position + 1)`).
     @inline(__always)
@@ -48,6 +76,7 @@ struct Row: Sendable {
     /// The coefficient of `symbol`, zero when absent.
     @inline(__always)
     func coefficient(of symbol: Symbol) -> Double {
+        guard mayContain(symbol) else { return 0 }
         let found = position(of: symbol)
         return found >= 0 ? cells[found].coefficient : 0
     }
@@ -97,6 +126,7 @@ struct Row: Sendable {
     /// then shift the tail by one.
     @inline(__always)
     mutating func insertCell(_ cell: Cell, at index: Int) {
+        summary |= Self.bit(cell.symbol)
         cells.append(cell)
         var i = cells.count - 1
         while i > index {
@@ -109,9 +139,12 @@ struct Row: Sendable {
     /// Removes `symbol`, returning its coefficient (zero when absent).
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> Double {
+        guard mayContain(symbol) else { return 0 }
         let found = position(of: symbol)
         guard found >= 0 else { return 0 }
-        return cells.remove(at: found).coefficient
+        let coefficient = cells.remove(at: found).coefficient
+        resummarise()
+        return coefficient
     }
 
     mutating func negate() {
@@ -125,7 +158,12 @@ struct Row: Sendable {
         precondition(found >= 0, "Cassowary internal error: solving a row for a symbol it does not contain")
         let factor = -1 / cells.remove(at: found).coefficient
         constant *= factor
-        for i in cells.indices { cells[i].coefficient *= factor }
+        var bits: UInt64 = 0
+        for i in cells.indices {
+            cells[i].coefficient *= factor
+            bits |= Self.bit(cells[i].symbol)
+        }
+        summary = bits
     }
 
     /// Rewrites `lhs = …` (containing `rhs`) as `rhs = …` (containing `lhs`).
@@ -138,10 +176,12 @@ struct Row: Sendable {
     /// - Returns: whether anything changed.
     @discardableResult
     mutating func substitute(_ symbol: Symbol, with row: Row) -> Bool {
+        guard mayContain(symbol) else { return false }
         let found = position(of: symbol)
         guard found >= 0 else { return false }
         let coefficient = cells.remove(at: found).coefficient
         insert(row, times: coefficient)
+        resummarise()
         return true
     }
 }

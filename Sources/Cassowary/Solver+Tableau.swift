@@ -124,7 +124,7 @@ extension Solver {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
         // Room for the substitutions and pivots to come without regrowing.
-        row.cells.reserveCapacity(max(8, expression.terms.count + 4))
+        row.reserveCapacity(max(8, expression.terms.count + 4))
         for term in expression.terms {
             let symbol = symbol(for: term.variable)
             let basicRow = rowOfSymbol[symbol.index]
@@ -191,7 +191,7 @@ extension Solver {
     }
 
     func occursInRestrictedRow(_ symbol: Symbol) -> Bool {
-        for i in rows.indices where !basics[i].isExternal && rows[i].position(of: symbol) >= 0 { return true }
+        for i in rows.indices where !basics[i].isExternal && rows[i].mayContain(symbol) && rows[i].position(of: symbol) >= 0 { return true }
         return false
     }
 

@@ -9,6 +9,13 @@ import Testing
             #expect(solver.rows[i].constant >= -1e-7, "\(context): row of \(basic) is infeasible")
         }
         #expect(solver.rows.count == solver.basics.count)
+        // Each row's summary covers its symbols: a walk that trusts a clear bit never
+        // misses a cell (sessions this long use far more than 64 symbol indices).
+        for (i, row) in (solver.rows + solver.objectives).enumerated() {
+            for cell in row.cells where !row.mayContain(cell.symbol) {
+                Issue.record("\(context): row \(i)'s summary lacks \(cell.symbol)")
+            }
+        }
         for constraint in live where constraint.priority.isRequired {
             let residual = constraint.expression.terms.reduce(constraint.expression.constant) {
                 $0 + $1.coefficient * solver.value(of: $1.variable)
@@ -66,5 +73,34 @@ import Testing
             }
             Self.expectInvariants(solver, live, variables, context)
         }
+    }
+
+    /// A chain of 100 unknowns, each one more than the one before, the first an edit
+    /// variable: several hundred symbols, so many share a summary bit. Every suggestion
+    /// moves the whole chain (the answer is plain arithmetic), and the chain's rows stay
+    /// right through removals and additions in the middle.
+    @Test func aChainLongerThanTheSummaryStaysExact() throws {
+        let xs = (0..<100).map { Variable("x\($0)") }
+        let solver = Solver()
+        var links: [Constraint] = []
+        for i in 1..<xs.count {
+            let link = xs[i] |==| xs[i - 1] + 1
+            try solver.add(link)
+            links.append(link)
+            try solver.add((xs[i] |>=| 0) ~ .defaultLow)
+        }
+        try solver.addEditVariable(xs[0], priority: .defaultHigh)
+        for start in [0.0, 250, -40, 7.5] {
+            try solver.suggestValue(start, for: xs[0])
+            for (i, x) in xs.enumerated() { #expect(abs(solver.value(of: x) - (start + Double(i))) <= 1e-9, "x\(i) from \(start)") }
+        }
+        // Cut the chain at x50 and tie x50 to 1000 instead: the second half follows it.
+        try solver.remove(links[49])
+        try solver.add(xs[50] |==| 1000)
+        try solver.suggestValue(3, for: xs[0])
+        for (i, x) in xs.enumerated() {
+            #expect(abs(solver.value(of: x) - (i < 50 ? 3 + Double(i) : 1000 + Double(i - 50))) <= 1e-9, "x\(i) after the cut")
+        }
+        Self.expectInvariants(solver, [], xs, "chain")
     }
 }

@@ -162,4 +162,47 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(total)
     }
+
+    // A collection view's cells once every size is cached: each reused cell is configured
+    // with the next title and laid out at the size cached for it (one solve at that size).
+    Benchmark("Tag cells: 10,000 laid out at their cached sizes through one cell (measurement excluded)") { benchmark in
+        placeTitlesAtCachedSizes(fittingFirst: false, benchmark: benchmark)
+    }
+
+    // A cell that measures one item and is then shown with another at its cached size (a
+    // sizing cell put on screen, a cell measured in one pass and reused in the next).
+    Benchmark("Tag cells: 10,000 fitted, then laid out with the next title at its cached size (measurement excluded)") { benchmark in
+        placeTitlesAtCachedSizes(fittingFirst: true, benchmark: benchmark)
+    }
 }
+
+/// The timed loop: one cell laid out with each title at the size cached for it; with
+/// `fittingFirst`, fitted to the title before it first.
+func placeTitlesAtCachedSizes(fittingFirst: Bool, benchmark: Benchmark) {
+    let sizes = cachedTagSizes
+    let (cell, label) = makeTagCell(measurer: ByteCountTextMeasurer(), style: style)
+    var total = 0.0
+    benchmark.startMeasurement()
+    for index in titles.indices.dropFirst() {
+        if fittingFirst {
+            label.text = titles[index - 1]
+            total += cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize).width
+        }
+        label.text = titles[index]
+        cell.frame.size = sizes[index]
+        cell.layoutIfNeeded()
+        total += label.frame.width
+    }
+    benchmark.stopMeasurement()
+    blackHole(total)
+}
+
+/// Every title's fitted size, measured with a cell of its own (what a size cache holds);
+/// computed once, on first use.
+let cachedTagSizes: [Size] = {
+    titles.map { title in
+        let (cell, label) = makeTagCell(measurer: ByteCountTextMeasurer(), style: style)
+        label.text = title
+        return cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+    }
+}()

@@ -88,6 +88,8 @@ final class ConstraintEngine {
     /// the superview of `views[i]` (-1 for the root).
     private var views: [View] = []
     private var parentIndices: [Int] = []
+    /// `viewFrames[i]` is the frame of `views[i]`: what the per-pass loops read, by index.
+    private var viewFrames: [Frame] = []
     private var guides: [LayoutGuide] = []
     /// Subviews laid out by engines of their own (see `init`).
     private var detachedSubtrees: Set<ObjectIdentifier> = []
@@ -182,7 +184,9 @@ final class ConstraintEngine {
             indexOf[ObjectIdentifier(view)] = views.count
             parentIndices.append(view === root ? -1 : indexOf[ObjectIdentifier(view.superview!)]!)
             views.append(view)
-            frames[ObjectIdentifier(view)] = Self.makeFrame(named: view.layoutItemName)
+            let frame = Self.makeFrame(named: view.layoutItemName)
+            viewFrames.append(frame)
+            frames[ObjectIdentifier(view)] = frame
         }
         for guide in involvedGuides {
             guides.append(guide)
@@ -266,11 +270,20 @@ final class ConstraintEngine {
         solve(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
         let size = Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1]))
         lastFit = (size, solverRevision)
+        lastFitRequest = FitRequest(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
         return size
     }
 
     /// The size the last fit found and the solver's revision right after it.
     private var lastFit: (size: Size, revision: Int)?
+
+    /// What the last fit was asked: its target and the two fitting priorities.
+    private struct FitRequest {
+        let target: Size
+        let horizontalPriority: LayoutPriority
+        let verticalPriority: LayoutPriority
+    }
+    private var lastFitRequest: FitRequest?
 
     /// Solves with the root's bounds fixed and applies the frames: to every view that does
     /// not translate its frame (or follows its superview through its autoresizing mask),
@@ -291,7 +304,7 @@ final class ConstraintEngine {
             return
         }
         defer { inputsChanged = false }
-        if fittedSolutionHolds() {
+        if fittedSolutionHolds() || refittedSolutionHolds() {
             if laidOut.revision == solverRevision && laidOut.scale == scale && viewsAreAsLaidOut() { return }
             applySolution(scale: scale)
             return
@@ -319,12 +332,14 @@ final class ConstraintEngine {
             return false
         }
         guard !refreshTextLayout().changed else { return false }
-        for slot in translatedSlots where slot.view.frame != slot.frame {
-            let solved = solvedRect(of: frame(of: slot.view)), parent = solvedRect(of: frame(of: views[slot.parentIndex]))
-            let bounds = views[slot.parentIndex].bounds
+        // By index: a copy of each slot would retain its view and its constraints.
+        for index in translatedSlots.indices where translatedSlots[index].view.frame != translatedSlots[index].frame {
+            let view = translatedSlots[index].view, parentIndex = translatedSlots[index].parentIndex
+            let solved = solvedRect(of: frame(of: view)), parent = solvedRect(of: viewFrames[parentIndex])
+            let bounds = views[parentIndex].bounds
             let expected = Rect(x: solved.minX - parent.minX + bounds.minX, y: solved.minY - parent.minY + bounds.minY,
                                 width: solved.width, height: solved.height)
-            let actual = slot.view.frame
+            let actual = view.frame
             // Far below a pixel: the solver's arithmetic, not a different frame.
             let tolerance = 1e-6
             guard abs(expected.minX - actual.minX) <= tolerance, abs(expected.minY - actual.minY) <= tolerance,
@@ -334,12 +349,36 @@ final class ConstraintEngine {
         return true
     }
 
+    /// Whether the last fit's question, asked again with the content as it is now, puts the
+    /// root at exactly its bounds; then that solution is applied as `fittedSolutionHolds`
+    /// explains. A reused self-sizing cell configured with new content and placed at the
+    /// size the collection view cached for that content is this case: the solver still
+    /// holds the fit's targets, so asking again costs only the content's new numbers (edit
+    /// suggestions), where a solve at the bounds would first fix the root's size with
+    /// required constraints (built, substituted, optimised) and the next fit would take them
+    /// out again.
+    ///
+    /// Not tried when it cannot succeed or would cost more than the solve it saves: when
+    /// the solver no longer holds the fit's targets (a layout pass since has fixed the
+    /// size), or when the fit fixed an axis at another extent than the bounds have.
+    private func refittedSolutionHolds() -> Bool {
+        guard let request = lastFitRequest else { return false }
+        let bounds = root.bounds.size
+        if request.horizontalPriority.isRequired && request.target.width != bounds.width { return false }
+        if request.verticalPriority.isRequired && request.target.height != bounds.height { return false }
+        guard lastTargets[0] == (request.target.width, request.horizontalPriority),
+              lastTargets[1] == (request.target.height, request.verticalPriority) else { return false }
+        solve(target: request.target, horizontalPriority: request.horizontalPriority, verticalPriority: request.verticalPriority)
+        lastFit = (Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1])), solverRevision)
+        return fittedSolutionHolds()
+    }
+
     /// Applies the solver's solution to the views (see `layOut()`).
     private func applySolution(scale: Double) {
         var aligned: [Rect] = []
         aligned.reserveCapacity(views.count)
         for (index, view) in views.enumerated() {
-            let rect = solvedRect(of: frame(of: view)).pixelAligned(scale: scale)
+            let rect = solvedRect(of: viewFrames[index]).pixelAligned(scale: scale)
             aligned.append(rect)
             guard index > 0, !view.translatesAutoresizingMaskIntoConstraints || !view.autoresizingMask.isEmpty else { continue }
             let parentIndex = parentIndices[index]

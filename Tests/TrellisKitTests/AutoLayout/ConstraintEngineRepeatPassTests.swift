@@ -68,14 +68,20 @@ struct ConstraintEngineRepeatPassTests {
         #expect(leaf.frame == freshLeaf.frame)
     }
 
-    /// A root holding a label pinned to its top leading corner by constraints; the label's
-    /// intrinsic size gives its frame.
-    private func labelled(_ text: String) -> (root: View, label: Label) {
-        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+    /// A root of `size` holding a label with `text`, laid out by constraints the caller adds.
+    private func rootHolding(_ text: String, size: Size) -> (root: View, label: Label) {
+        let root = View(frame: Rect(origin: .zero, size: size))
         let label = Label()
         label.text = text
         label.translatesAutoresizingMaskIntoConstraints = false
         root.addSubview(label)
+        return (root, label)
+    }
+
+    /// A root holding a label pinned to its top leading corner by constraints; the label's
+    /// intrinsic size gives its frame.
+    private func labelled(_ text: String) -> (root: View, label: Label) {
+        let (root, label) = rootHolding(text, size: Size(width: 300, height: 200))
         LayoutConstraint.activate([
             label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8),
             label.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
@@ -282,5 +288,68 @@ struct ConstraintEngineRepeatPassTests {
         fresh.layoutIfNeeded()
         #expect(label.frame == freshLabel.frame && badge.frame == freshBadge.frame)
         #expect(badge.frame.maxX == 252 && label.frame.height == refitted.height + 30 - 16)
+    }
+
+    /// A tag: a label pinned 5 pt inside the root on every side, the root at least 40 wide
+    /// at 750 (a tag cell).
+    private func tag(_ text: String) -> (root: View, label: Label) {
+        let (root, label) = rootHolding(text, size: Size(width: 10, height: 10))
+        pin(label, to: root, inset: 5)
+        root.widthAnchor.constraint(greaterThanOrEqualToConstant: 40).withPriority(750).isActive = true
+        return (root, label)
+    }
+
+    /// What a collection view does with a reused cell once every size is cached: the cell
+    /// was last measured with other content, is configured with new content and placed at
+    /// the size cached for that content. The label fills the tag less its padding (Auto
+    /// Layout's answer for four required edges at that size), and the engine gets there
+    /// by asking its last fit again — no size fixed by required constraints, which the next
+    /// fit would only take out again.
+    @Test func aReusedViewPlacedAtTheSizeItsNewContentFitsIsLaidOutWithoutFixingTheSize() {
+        let (root, label) = tag("first")
+        _ = root.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+        let engine = root.engineForLayout()
+        let constraints = engine.solver.constraints.count
+        let solves = engine.solveCount
+        label.text = "a rather longer second tag"
+        let size = Size(width: label.intrinsicContentSize.width + 10, height: label.intrinsicContentSize.height + 10)
+        root.frame.size = size
+        root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 5, y: 5, width: size.width - 10, height: size.height - 10))
+        #expect(engine.solveCount == solves + 1, "asked the fit again, then solved at the size as well")
+        #expect(engine.solver.constraints.count == constraints, "the size was fixed by constraints")
+        // The next content fitted and placed the same way: still no constraint added.
+        label.text = "x"
+        _ = root.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+        label.text = "third"
+        root.frame.size = Size(width: label.intrinsicContentSize.width + 10, height: label.intrinsicContentSize.height + 10)
+        root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 5, y: 5, width: root.bounds.width - 10, height: root.bounds.height - 10))
+        #expect(engine.solver.constraints.count == constraints)
+    }
+
+    /// The cases where the fit's answer is not the layout's: the new content fits another
+    /// size than the one given (a short text in a tag held at 40 by its minimum, a tag
+    /// stretched by its layout, a text squeezed into less than it needs). Each is solved at
+    /// the size, and the frames are those of a view built the same way and laid out at that
+    /// size without any fit.
+    @Test func aReusedViewPlacedAtAnotherSizeThanItsContentFitsIsSolvedAtThatSize() {
+        let (root, label) = tag("first")
+        _ = root.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+        let engine = root.engineForLayout()
+        let sizes = [Size(width: 150, height: 40), Size(width: 20, height: 12), Size(width: 64, height: 27)]
+        for (text, size) in zip(["a second tag", "a third, longer tag", "i"], sizes) {
+            label.text = text
+            _ = text == "i" ? nil : root.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+            let solves = engine.solveCount
+            root.frame.size = size
+            root.layoutIfNeeded()
+            let (fresh, freshLabel) = tag(text)
+            fresh.frame.size = size
+            fresh.layoutIfNeeded()
+            #expect(label.frame == freshLabel.frame, "\(text) at \(size)")
+            #expect(label.frame == Rect(x: 5, y: 5, width: size.width - 10, height: size.height - 10), "\(text) at \(size)")
+            #expect(engine.solveCount > solves, "\(text) at \(size)")
+        }
     }
 }
