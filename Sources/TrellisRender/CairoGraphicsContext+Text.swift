@@ -6,7 +6,7 @@ import TrellisText
 
 extension CairoGraphicsContext {
     /// Draws `text` as `PangoTextMeasurer` measured it: a line measured without a
-    /// `PangoLayout` from the glyphs measuring shaped (``PangoTextMeasurer/withShapedLine(for:style:maxWidth:maxLines:_:)``),
+    /// `PangoLayout` from the glyphs measuring shaped (`PangoTextMeasurer.withShapedLine`),
     /// anything else from the layout it configures for measuring (its one configuration
     /// function), so the drawn lines, ellipsis and font are the measured ones.
     ///
