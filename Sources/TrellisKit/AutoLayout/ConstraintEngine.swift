@@ -267,23 +267,26 @@ final class ConstraintEngine {
 
     /// The root's size for `target` at the two fitting priorities; frames are not touched.
     func fittingSize(target: Size, horizontalPriority: LayoutPriority, verticalPriority: LayoutPriority) -> Size {
-        solve(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
+        fit(FitRequest(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority))
+    }
+
+    /// Solves for `request` and records it as the last fit.
+    private func fit(_ request: FitRequest) -> Size {
+        solve(target: request.target, horizontalPriority: request.horizontalPriority, verticalPriority: request.verticalPriority)
         let size = Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1]))
-        lastFit = (size, solverRevision)
-        lastFitRequest = FitRequest(target: target, horizontalPriority: horizontalPriority, verticalPriority: verticalPriority)
+        lastFit = (size, solverRevision, request)
         return size
     }
 
-    /// The size the last fit found and the solver's revision right after it.
-    private var lastFit: (size: Size, revision: Int)?
-
-    /// What the last fit was asked: its target and the two fitting priorities.
+    /// What a fit was asked: its target and the two fitting priorities.
     private struct FitRequest {
         let target: Size
         let horizontalPriority: LayoutPriority
         let verticalPriority: LayoutPriority
     }
-    private var lastFitRequest: FitRequest?
+
+    /// The size the last fit found, the solver's revision right after it, and what it was asked.
+    private var lastFit: (size: Size, revision: Int, request: FitRequest)?
 
     /// Solves with the root's bounds fixed and applies the frames: to every view that does
     /// not translate its frame (or follows its superview through its autoresizing mask),
@@ -362,14 +365,13 @@ final class ConstraintEngine {
     /// the solver no longer holds the fit's targets (a layout pass since has fixed the
     /// size), or when the fit fixed an axis at another extent than the bounds have.
     private func refittedSolutionHolds() -> Bool {
-        guard let request = lastFitRequest else { return false }
+        guard let request = lastFit?.request else { return false }
         let bounds = root.bounds.size
         if request.horizontalPriority.isRequired && request.target.width != bounds.width { return false }
         if request.verticalPriority.isRequired && request.target.height != bounds.height { return false }
         guard lastTargets[0] == (request.target.width, request.horizontalPriority),
               lastTargets[1] == (request.target.height, request.verticalPriority) else { return false }
-        solve(target: request.target, horizontalPriority: request.horizontalPriority, verticalPriority: request.verticalPriority)
-        lastFit = (Size(width: solver.value(of: rootSize[0]), height: solver.value(of: rootSize[1])), solverRevision)
+        _ = fit(request)
         return fittedSolutionHolds()
     }
 
