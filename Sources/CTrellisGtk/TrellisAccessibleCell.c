@@ -1,5 +1,6 @@
-// The child widget standing for one displayed cell to assistive technologies (see
-// trellis_accessible_cell_new), and fixed-argument forms of GTK's variadic accessible
+// The child widgets standing for the displayed cells to assistive technologies and for the
+// collection holding them (see trellis_accessible_cell_new and
+// trellis_accessible_collection_new), and fixed-argument forms of GTK's variadic accessible
 // updates for Swift, which cannot call C variadic functions.
 #include "TrellisCollectionWidget.h"
 
@@ -31,6 +32,56 @@ static void trellis_accessible_cell_init(TrellisAccessibleCell *self) {
 
 GtkWidget *trellis_accessible_cell_new(GtkAccessibleRole role) {
     return g_object_new(TRELLIS_TYPE_ACCESSIBLE_CELL, "accessible-role", role, NULL);
+}
+
+struct _TrellisAccessibleCollection {
+    GtkWidget parent_instance;
+};
+
+G_DEFINE_TYPE(TrellisAccessibleCollection, trellis_accessible_collection, GTK_TYPE_WIDGET)
+
+// Nothing to draw (the collection widget's snapshot draws every cell) and nothing to place:
+// the host allocates each cell's child once, in the content's coordinates, and moves them
+// all with this widget's transform.
+static void trellis_accessible_collection_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    (void)widget;
+    (void)snapshot;
+}
+
+static void trellis_accessible_collection_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)widget;
+    (void)width;
+    (void)height;
+    (void)baseline;
+}
+
+static void trellis_accessible_collection_dispose(GObject *object) {
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
+    G_OBJECT_CLASS(trellis_accessible_collection_parent_class)->dispose(object);
+}
+
+static void trellis_accessible_collection_class_init(TrellisAccessibleCollectionClass *klass) {
+    G_OBJECT_CLASS(klass)->dispose = trellis_accessible_collection_dispose;
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    widget_class->snapshot = trellis_accessible_collection_snapshot;
+    widget_class->size_allocate = trellis_accessible_collection_size_allocate;
+    gtk_widget_class_set_css_name(widget_class, "trellisaccessiblecollection");
+}
+
+static void trellis_accessible_collection_init(TrellisAccessibleCollection *self) {
+    GtkWidget *widget = GTK_WIDGET(self);
+    gtk_widget_set_focusable(widget, FALSE);
+    gtk_widget_set_can_target(widget, FALSE);
+}
+
+GtkWidget *trellis_accessible_collection_new(GtkAccessibleRole role) {
+    return g_object_new(TRELLIS_TYPE_ACCESSIBLE_COLLECTION, "accessible-role", role, NULL);
+}
+
+void trellis_widget_allocate_translated(GtkWidget *widget, int width, int height, double x, double y) {
+    GskTransform *transform = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT((float)x, (float)y));
+    gtk_widget_allocate(widget, width, height, -1, transform);
 }
 
 // GTK 4.8 has no public way to ask for an accessible's context (gtk_accessible_get_at_context

@@ -11,15 +11,27 @@ import TrellisKit
 /// clicks reach the collection widget under them); the keyboard focus is GTK's focus on
 /// the focused item's child, so AT-SPI reports a focus event on that cell.
 ///
-/// The children are pooled: a cell that leaves the viewport gives its child back, hidden,
-/// and the next cell to come in takes it; items outside the viewport are not widgets. The
-/// accessible values are sent to GTK only when they change, so a scroll that shows the same
-/// cells costs one allocation a cell.
+/// The children live in one child of the collection widget, the collection as assistive
+/// technologies see it (`TrellisAccessibleCollection`: the grid or list, as the scrolled
+/// content of a `GtkViewport`). Each child is allocated at its cell's frame in the
+/// content's coordinates, from `origin`, and the collection's transform moves them all
+/// with the scroll: a scroll allocates only the children whose cells came in or changed.
+///
+/// The children are pooled: a cell that leaves the viewport gives its child to a cell that
+/// came in, or back to the pool, hidden from assistive technologies (GTK's hidden
+/// accessible state: the widget stays shown, so GTK neither unmaps it nor resizes the
+/// collection widget for it); items outside the viewport are not widgets. The accessible
+/// values are sent to GTK only when they change: with an assistive technology listening,
+/// each change is an AT-SPI event GTK builds and sends at once, the largest part of the
+/// cost (docs/perf/gtk-accessibility.md).
 @MainActor
 final class AccessibleCells {
     /// One child widget and what it was last told.
     final class Element {
         let widget: UnsafeMutablePointer<GtkWidget>
+        /// Where it was last allocated, in the collection accessible's coordinates (nil:
+        /// not since it was made or the origin moved).
+        var allocation: Allocation?
         var label: String?
         var description: String?
         /// -1: the state is not set (not selectable), else 0 or 1.
@@ -83,15 +95,38 @@ final class AccessibleCells {
         }
     }
 
-    init(isList: Bool) { self.isList = isList }
+    /// A child's place and size, in whole points (GTK allocates integers).
+    struct Allocation: Equatable {
+        var x, y, width, height: Int32
 
-    func dequeue(in parent: UnsafeMutablePointer<GtkWidget>) -> Element {
-        if let element = pool.popLast() {
-            gtk_widget_set_visible(element.widget, 1)
-            return element
+        func hasSize(of other: Allocation) -> Bool { width == other.width && height == other.height }
+    }
+
+    /// The collection as assistive technologies see it: the grid or list whose children
+    /// are the cells' (a child of the collection widget, which is a group around it).
+    let collection: UnsafeMutablePointer<GtkWidget>
+    /// The content point at the collection accessible's origin (nil: none yet). Re-based
+    /// when the scroll offset moves further than `rebaseDistance` from it: GTK's
+    /// transforms are single-precision, exact to a point only below 2²⁴.
+    var origin: Point?
+    static let rebaseDistance = 32_768.0
+
+    init(isList: Bool) {
+        self.isList = isList
+        collection = trellis_accessible_collection_new(isList ? GTK_ACCESSIBLE_ROLE_LIST : GTK_ACCESSIBLE_ROLE_GRID)
+    }
+
+    /// A child for a cell that came in, still hidden from assistive technologies (the
+    /// caller presents it once it is in its place among its siblings): from the pool, one
+    /// of the same size if there is one (GTK tells assistive technologies of each child's
+    /// new size), else a new child.
+    func dequeue(sizedFor allocation: Allocation) -> Element {
+        if let index = pool.lastIndex(where: { $0.allocation?.hasSize(of: allocation) == true }) ?? pool.indices.last {
+            return pool.remove(at: index)
         }
         let widget = trellis_accessible_cell_new(isList ? GTK_ACCESSIBLE_ROLE_LIST_ITEM : GTK_ACCESSIBLE_ROLE_GRID_CELL)!
-        gtk_widget_set_parent(widget, parent)
+        trellis_accessible_set_boolean_state(widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1)
+        gtk_widget_set_parent(widget, collection)
         return Element(widget: widget)
     }
 
@@ -109,7 +144,7 @@ extension CollectionWidget {
         get { accessibleCells.label }
         set {
             accessibleCells.label = newValue
-            trellis_accessible_set_label(widget, newValue, nil)
+            trellis_accessible_set_label(accessibleCells.collection, newValue, nil)
         }
     }
 
@@ -120,11 +155,14 @@ extension CollectionWidget {
         layout is ListLayout
     }
 
-    /// Sets the widget's own role, called once before GTK realizes its accessible, and
-    /// follows the cells' accessible content: a cell changed outside a layout (a label's
-    /// text or an accessibility property set by the app) is read on the next frame.
+    /// Makes the widget a group around the collection accessible (the grid or list), as a
+    /// `GtkViewport` is around the widget it scrolls, called once before GTK realizes its
+    /// accessible; and follows the cells' accessible content: a cell changed outside a
+    /// layout (a label's text or an accessibility property set by the app) is read on the
+    /// next frame.
     func installAccessibility() {
-        trellis_accessible_set_role(widget, accessibleCells.isList ? GTK_ACCESSIBLE_ROLE_LIST : GTK_ACCESSIBLE_ROLE_GRID)
+        trellis_accessible_set_role(widget, GTK_ACCESSIBLE_ROLE_GROUP)
+        gtk_widget_set_parent(accessibleCells.collection, widget)
         collectionView.accessibleContentChangeHandler = { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, !self.isLayingOut else { return }
@@ -134,96 +172,162 @@ extension CollectionWidget {
     }
 
     /// After the frame's layout: a child for each cell in the viewport, allocated at the
-    /// cell's frame in the widget, with the cell's name, description and states; the
-    /// children of cells that left go back to the pool. Then the GTK focus follows the
-    /// focused item.
+    /// cell's frame, with the cell's name, description and states, in index order among
+    /// its siblings; the children of cells that left go back to the pool. Then the GTK
+    /// focus follows the focused item.
     ///
     /// A cell is read (its name, description, traits and expanded status) only when its
     /// child is new to it or the cell is marked as changed (`accessibleContentChanged`:
     /// TrellisKit marks a cell whenever a change can alter what it reads as). A scroll
     /// reads only the cells that came into view; nothing is polled.
+    ///
+    /// What an assistive technology holds stays true. GTK 4.8 tells AT-SPI when a child
+    /// is presented or hidden (children-changed, with its index) but not when it moves
+    /// among its siblings, and libatspi keeps each parent's children in its own list. So a
+    /// child is only ever placed while hidden: the children of cells that left are hidden
+    /// and pooled; a cell that came in takes one, which is placed, then presented; and of
+    /// the children that kept their cells, those whose order changed (the fewest: those
+    /// outside a longest run already in order) are hidden, moved and presented again.
     func updateAccessibleCells() {
         let cells = accessibleCells
+        let offset = collectionView.contentOffset
+        placeAccessibleCollection(offset: offset)
         var leaving = cells.shown
         var shown: [ObjectIdentifier: AccessibleCells.Element] = [:]
         shown.reserveCapacity(leaving.count)
-        var ordered: [UnsafeMutablePointer<GtkWidget>] = []
-        do {
-            let bounds = collectionView.bounds
-            let offset = collectionView.contentOffset
-            let selectable = collectionView.allowsSelection
-            let everyCell = cells.allowedSelection != selectable
-            cells.allowedSelection = selectable
-            let columns = (collectionView.layout as? GridLayout)?.columnCount
-            let collectionChanged = cells.collectionChanged
-            cells.collectionChanged = false
-            let sections = collectionView.numberOfSections
-            let countedColumns = cells.isList ? nil : columns
-            if collectionChanged || cells.sectionStarts.starts.count != sections || cells.sectionStarts.columns != countedColumns {
-                cells.sectionStarts = .init(counts: (0..<sections).map { collectionView.numberOfItems(inSection: $0) }, columns: countedColumns)
-            }
-            // The cells in view; those that kept their child first, so that the children
-            // of cells that left go straight to the cells that came in: a child hidden
-            // and shown again costs GTK a resize of the widget and AT-SPI two
-            // children-changed events.
-            // In index order, the order the children are kept in.
-            var inView: [(cell: CollectionViewCell, indexPath: IndexPath, element: AccessibleCells.Element?)] = []
-            for indexPath in collectionView.indexPathsForVisibleItems {
-                guard let cell = collectionView.cellForItem(at: indexPath), !cell.isHidden, cell.frame.intersects(bounds) else { continue }
-                inView.append((cell, indexPath, leaving.removeValue(forKey: ObjectIdentifier(cell))))
-            }
-            // (Not the focused child: the focus stays with its cell, or goes to the widget.)
-            var reusable = leaving.values.filter { gtk_widget_has_focus($0.widget) == 0 }
-            leaving = leaving.filter { gtk_widget_has_focus($0.value.widget) != 0 }
-            ordered.reserveCapacity(inView.count)
-            for entry in inView {
-                let (cell, indexPath) = (entry.cell, entry.indexPath)
-                let key = ObjectIdentifier(cell)
-                let element = entry.element ?? reusable.popLast() ?? cells.dequeue(in: widget)
-                shown[key] = element
-                ordered.append(element.widget)
-                element.indexPath = indexPath
-                if cells.exported == nil { cells.exported = trellis_accessible_is_exported(element.widget) != 0 }
-                if cells.exported == true && (everyCell || cell.accessibleContentChanged || element.describedCell != key) {
-                    describe(element, as: cell, selectable: selectable)
-                    cell.accessibleContentWasRead()
-                }
-                let position = cells.isList ? listPosition(of: indexPath) : columns.map { gridPosition(of: indexPath, columns: $0) }
-                setPosition(position ?? (-1, -1), of: element)
-                let frame = cell.frame
-                var allocation = GtkAllocation(
-                    x: Int32((frame.minX - offset.x).rounded()), y: Int32((frame.minY - offset.y).rounded()),
-                    width: Int32(max(0, frame.width.rounded())), height: Int32(max(0, frame.height.rounded())))
-                gtk_widget_size_allocate(element.widget, &allocation, -1)
-            }
-            for element in reusable { hide(element) }
+        let bounds = collectionView.bounds
+        let origin = cells.origin ?? offset
+        let selectable = collectionView.allowsSelection
+        let everyCell = cells.allowedSelection != selectable
+        cells.allowedSelection = selectable
+        let columns = (collectionView.layout as? GridLayout)?.columnCount
+        let collectionChanged = cells.collectionChanged
+        cells.collectionChanged = false
+        let sections = collectionView.numberOfSections
+        let countedColumns = cells.isList ? nil : columns
+        if collectionChanged || cells.sectionStarts.starts.count != sections || cells.sectionStarts.columns != countedColumns {
+            cells.sectionStarts = .init(counts: (0..<sections).map { collectionView.numberOfItems(inSection: $0) }, columns: countedColumns)
+        }
+        // The cells in view, in index order (the order of the children), with the child
+        // each kept.
+        var inView: [(cell: CollectionViewCell, indexPath: IndexPath, allocation: AccessibleCells.Allocation, element: AccessibleCells.Element?)] = []
+        for indexPath in collectionView.indexPathsForVisibleItems {
+            guard let cell = collectionView.cellForItem(at: indexPath), !cell.isHidden else { continue }
+            let frame = cell.frame
+            guard frame.intersects(bounds) else { continue }
+            let allocation = AccessibleCells.Allocation(
+                x: Int32((frame.minX - origin.x).rounded()), y: Int32((frame.minY - origin.y).rounded()),
+                width: Int32(max(0, frame.width.rounded())), height: Int32(max(0, frame.height.rounded())))
+            inView.append((cell, indexPath, allocation, leaving.removeValue(forKey: ObjectIdentifier(cell))))
         }
         for element in leaving.values { hide(element) }
+        let kept = inView.indices.filter { inView[$0].element != nil }
+        let inOrder = Self.longestIncreasingRun(siblingOrdinals(of: kept.map { inView[$0].element!.widget }))
+        var placed = [Bool](repeating: false, count: inView.count)
+        for (run, index) in kept.enumerated() where inOrder[run] { placed[index] = true }
+        for index in kept where !placed[index] { hide(inView[index].element!, toPool: false) }
+        var presented: [AccessibleCells.Element] = []
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        for (index, entry) in inView.enumerated() {
+            let (cell, indexPath, allocation) = (entry.cell, entry.indexPath, entry.allocation)
+            let key = ObjectIdentifier(cell)
+            let element = entry.element ?? cells.dequeue(sizedFor: allocation)
+            shown[key] = element
+            element.indexPath = indexPath
+            if !placed[index] {
+                if gtk_widget_get_prev_sibling(element.widget) != previous { gtk_widget_insert_after(element.widget, cells.collection, previous) }
+                presented.append(element)
+            }
+            previous = element.widget
+            if cells.exported == nil { cells.exported = trellis_accessible_is_exported(element.widget) != 0 }
+            if cells.exported == true && (everyCell || cell.accessibleContentChanged || element.describedCell != key) {
+                describe(element, as: cell, selectable: selectable)
+                cell.accessibleContentWasRead()
+            }
+            let position = cells.isList ? listPosition(of: indexPath) : columns.map { gridPosition(of: indexPath, columns: $0) }
+            setPosition(position ?? (-1, -1), of: element)
+            if element.allocation != allocation {
+                element.allocation = allocation
+                var gtkAllocation = GtkAllocation(x: allocation.x, y: allocation.y, width: allocation.width, height: allocation.height)
+                gtk_widget_size_allocate(element.widget, &gtkAllocation, -1)
+            }
+        }
+        // In index order: GTK gives each its index among the children presented so far,
+        // which is where libatspi inserts it.
+        for element in presented { trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 0) }
         cells.shown = shown
-        orderAccessibleChildren(ordered)
         updateAccessibleCounts()
         followFocusWithChild()
     }
 
-    /// Gives a child back to the pool, hidden (its cell left the viewport); the widget
-    /// takes the focus if the child had it.
-    private func hide(_ element: AccessibleCells.Element) {
-        if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
-        element.indexPath = nil
-        gtk_widget_set_visible(element.widget, 0)
-        accessibleCells.pool.append(element)
+    /// Each of `children`'s place among the collection accessible's children (one walk of
+    /// them).
+    private func siblingOrdinals(of children: [UnsafeMutablePointer<GtkWidget>]) -> [Int] {
+        guard !children.isEmpty else { return [] }
+        var ordinals: [UnsafeMutablePointer<GtkWidget>: Int] = [:]
+        ordinals.reserveCapacity(children.count + accessibleCells.pool.count)
+        var ordinal = 0
+        var child = gtk_widget_get_first_child(accessibleCells.collection)
+        while let current = child {
+            ordinals[current] = ordinal
+            ordinal += 1
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return children.map { ordinals[$0] ?? -1 }
     }
 
-    /// Keeps the children in index order (an assistive technology reads them in the order
-    /// of the widget's children, and a cell's child is wherever the pool had it); moves
-    /// only the children that are out of place. `children` are the shown cells' children
-    /// in index order, as the cells were walked: nothing is sorted on a frame.
-    private func orderAccessibleChildren(_ children: [UnsafeMutablePointer<GtkWidget>]) {
-        var previous: UnsafeMutablePointer<GtkWidget>?
-        for child in children {
-            if gtk_widget_get_prev_sibling(child) != previous { gtk_widget_insert_after(child, widget, previous) }
-            previous = child
+    /// Which of `values` form a longest strictly increasing run (not necessarily
+    /// contiguous): the children already in order, left in place. Patience sorting,
+    /// O(n log n).
+    static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
+        var tails: [Int] = []  // indices into values: the smallest tail of a run of each length
+        var before = [Int](repeating: -1, count: values.count)
+        for (index, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { before[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
         }
+        var member = [Bool](repeating: false, count: values.count)
+        var index = tails.last ?? -1
+        while index >= 0 {
+            member[index] = true
+            index = before[index]
+        }
+        return member
+    }
+
+    /// Allocates the collection accessible over the widget, moved by the scroll: a content
+    /// point p is at p − origin in it, and it is at origin − offset in the widget. A new
+    /// origin (the first frame, or the offset far from the last) places every child again.
+    private func placeAccessibleCollection(offset: Point) {
+        let cells = accessibleCells
+        let far = { (origin: Point) in
+            abs(offset.x - origin.x) > AccessibleCells.rebaseDistance || abs(offset.y - origin.y) > AccessibleCells.rebaseDistance
+        }
+        if cells.origin.map(far) ?? true {
+            cells.origin = Point(x: offset.x.rounded(), y: offset.y.rounded())
+            for element in cells.shown.values { element.allocation = nil }
+            for element in cells.pool { element.allocation = nil }
+        }
+        let origin = cells.origin!
+        trellis_widget_allocate_translated(
+            cells.collection, Int32(allocated.width), Int32(allocated.height), origin.x - offset.x, origin.y - offset.y)
+    }
+
+    /// Hides a child from assistive technologies (AT-SPI hears it removed) and, with
+    /// `toPool`, gives it back to the pool (its cell left the viewport); the widget takes
+    /// the focus if the child had it and goes to the pool.
+    private func hide(_ element: AccessibleCells.Element, toPool: Bool = true) {
+        if toPool {
+            if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
+            element.indexPath = nil
+            accessibleCells.pool.append(element)
+        }
+        trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1)
     }
 
     /// Sends the cell's name (its `accessibilityLabel` and `accessibilityValue`),
@@ -305,8 +409,8 @@ extension CollectionWidget {
         }
         guard counts != accessibleCounts else { return }
         accessibleCounts = counts
-        trellis_accessible_set_integer_relation(widget, GTK_ACCESSIBLE_RELATION_ROW_COUNT, counts.rows)
-        trellis_accessible_set_integer_relation(widget, GTK_ACCESSIBLE_RELATION_COL_COUNT, counts.columns)
+        trellis_accessible_set_integer_relation(accessibleCells.collection, GTK_ACCESSIBLE_RELATION_ROW_COUNT, counts.rows)
+        trellis_accessible_set_integer_relation(accessibleCells.collection, GTK_ACCESSIBLE_RELATION_COL_COUNT, counts.columns)
     }
 
     /// While the focus is in the collection, GTK's focus is on the focused item's child

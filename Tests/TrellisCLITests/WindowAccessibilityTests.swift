@@ -83,7 +83,47 @@ struct WindowAccessibilityTests {
         let cells = tree.children(of: try #require(tree.first { $0.role == "table" }))
         #expect(frame.offset > 0)
         #expect(cells.map(\.name) == inView.map { texts[$0[1]] })
+        // The scroll moved every cell: each is still where its item is drawn.
+        expectCellsWhereDrawn(cells, inView, frame)
         #expect(try window.close() == 0)
+    }
+
+    /// Far down a long content (the million tags, after End) the cells are still where
+    /// they are drawn, to the point: the children are placed from an origin near the
+    /// scroll offset, not from the content's top, where GTK's single-precision transforms
+    /// would be whole points off.
+    @Test func farDownAMillionItemsEveryCellIsWhereItIsDrawn() throws {
+        let probe = AccessibilityProbe()
+        let window = try TrellisWindow(tool: probe.arguments([TrellisTool.executable.path, "gallery", "--page", "million", "--size", "800x600"]),
+                                       executable: AccessibilityProbe.dbusRunSession)
+        defer { probe.quit() }
+        _ = try probe.tree(in: window, request: 0)
+        try window.movePointer(x: 500, y: 300)
+        _ = try window.press("End")
+        let end = try window.frame(where: \.isAtEnd)
+        let frame = try window.frame(after: end.number - 1, settle: 0.5)
+        #expect(frame.offset > 1_000_000)
+        let tree = try probe.tree(in: window, request: 1)
+        let inView = frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+        let cells = tree.children(of: try #require(tree.first { $0.role == "table" && $0.name.contains("1,000,000") }, "no collection in \(tree.map { "\($0.role): \($0.name)" })"))
+        #expect(cells.count == inView.count, "\(cells.count) accessible cells, \(inView.count) items in view")
+        expectCellsWhereDrawn(cells, inView, frame)
+        #expect(try window.close() == 0)
+    }
+
+    /// Each accessible cell's extents are its item's frame in the window (the widget's
+    /// origin plus the item's rectangle in it), to a point.
+    private func expectCellsWhereDrawn(_ cells: [AccessibilityProbe.Node], _ inView: [[Int]], _ frame: Frame,
+                                       sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(cells.count == inView.count, sourceLocation: sourceLocation)
+        let origin = (frame.raw["origin"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        for (cell, item) in zip(cells, inView) {
+            let rect = frame.rects[item]!
+            let expected = [origin[0] + rect.x, origin[1] + rect.y, rect.width, rect.height]
+            #expect(zip(cell.extents, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(cell.name): \(cell.extents) for \(expected)",
+                    sourceLocation: sourceLocation)
+        }
     }
 
     /// An app changes shown cells directly (`trellis show --live-relabel`): the label of one

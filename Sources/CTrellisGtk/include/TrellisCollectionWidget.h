@@ -143,6 +143,30 @@ G_DECLARE_FINAL_TYPE(TrellisAccessibleCell, trellis_accessible_cell, TRELLIS, AC
 
 GtkWidget *trellis_accessible_cell_new(GtkAccessibleRole role);
 
+/**
+ * trellis_accessible_collection_new:
+ * @role: the accessible role (grid or list)
+ *
+ * The collection as assistive technologies see it: a child of the collection widget that
+ * holds the cells' children (trellis_accessible_cell_new). It draws nothing and takes no
+ * input; its own allocation does not place its children. The host allocates each child
+ * once in the content's coordinates (from an origin it chooses) and moves them all at once
+ * with this widget's transform (trellis_widget_allocate_translated): a scroll then costs
+ * one allocation, not one per cell in view.
+ *
+ * Returns: (transfer floating): the new widget
+ */
+#define TRELLIS_TYPE_ACCESSIBLE_COLLECTION (trellis_accessible_collection_get_type())
+G_DECLARE_FINAL_TYPE(TrellisAccessibleCollection, trellis_accessible_collection, TRELLIS, ACCESSIBLE_COLLECTION, GtkWidget)
+
+GtkWidget *trellis_accessible_collection_new(GtkAccessibleRole role);
+
+/// Allocates @widget at @width × @height, translated by (@x, @y) in its parent
+/// (gtk_widget_allocate with a translation, which Swift cannot build: graphene's point
+/// initialiser is a macro). When only the translation changes, GTK does not run the
+/// widget's size_allocate again.
+void trellis_widget_allocate_translated(GtkWidget *widget, int width, int height, double x, double y);
+
 /// Whether assistive technologies can read @widget: GTK gave it a context that exports it
 /// (AT-SPI), not its test context, which it falls back to when it cannot reach an
 /// accessibility bus over D-Bus, or with `GTK_A11Y=test`. A widget keeps the context it
