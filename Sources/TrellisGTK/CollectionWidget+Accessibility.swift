@@ -234,8 +234,22 @@ extension CollectionWidget {
             let element = entry.element ?? cells.dequeue(sizedFor: allocation)
             shown[key] = element
             element.indexPath = indexPath
+            // A child placed while hidden is unrealized meanwhile: GTK tells AT-SPI of a
+            // new size only for a realized widget, and the child's new cell would cost an
+            // event for its size beside the one presenting it (an assistive technology
+            // asks for extents when it needs them; libatspi keeps none). It is realized
+            // again before it is named: the name must reach libatspi, which still holds
+            // the old one.
+            if !placed[index] && gtk_widget_get_realized(element.widget) != 0 { gtk_widget_unrealize(element.widget) }
+            if element.allocation != allocation {
+                element.allocation = allocation
+                var gtkAllocation = GtkAllocation(x: allocation.x, y: allocation.y, width: allocation.width, height: allocation.height)
+                gtk_widget_size_allocate(element.widget, &gtkAllocation, -1)
+            }
             if !placed[index] {
+                // (Moving a child realizes and maps it when its parent is.)
                 if gtk_widget_get_prev_sibling(element.widget) != previous { gtk_widget_insert_after(element.widget, cells.collection, previous) }
+                if gtk_widget_get_realized(element.widget) == 0 && gtk_widget_get_mapped(cells.collection) != 0 { gtk_widget_map(element.widget) }
                 presented.append(element)
             }
             previous = element.widget
@@ -246,11 +260,6 @@ extension CollectionWidget {
             }
             let position = cells.isList ? listPosition(of: indexPath) : columns.map { gridPosition(of: indexPath, columns: $0) }
             setPosition(position ?? (-1, -1), of: element)
-            if element.allocation != allocation {
-                element.allocation = allocation
-                var gtkAllocation = GtkAllocation(x: allocation.x, y: allocation.y, width: allocation.width, height: allocation.height)
-                gtk_widget_size_allocate(element.widget, &gtkAllocation, -1)
-            }
         }
         // In index order: GTK gives each its index among the children presented so far,
         // which is where libatspi inserts it.
@@ -319,8 +328,9 @@ extension CollectionWidget {
     }
 
     /// Hides a child from assistive technologies (AT-SPI hears it removed) and, with
-    /// `toPool`, gives it back to the pool (its cell left the viewport); the widget takes
-    /// the focus if the child had it and goes to the pool.
+    /// `toPool`, gives it back to the pool (its cell left the viewport), unrealized (see
+    /// `updateAccessibleCells`); the widget takes the focus if the child had it and goes
+    /// to the pool.
     private func hide(_ element: AccessibleCells.Element, toPool: Bool = true) {
         if toPool {
             if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
@@ -328,6 +338,7 @@ extension CollectionWidget {
             accessibleCells.pool.append(element)
         }
         trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1)
+        if toPool { gtk_widget_unrealize(element.widget) }
     }
 
     /// Sends the cell's name (its `accessibilityLabel` and `accessibilityValue`),
