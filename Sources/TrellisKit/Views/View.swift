@@ -317,23 +317,26 @@ open class View: CustomStringConvertible {
     /// Tells the layout system that `intrinsicContentSize` changed. Inside a cell (or
     /// header, footer) that a collection view displays, the collection view hears of it and
     /// measures the cell again as its `selfSizingInvalidation` says.
+    ///
+    /// - Complexity: O(depth), one walk to the root.
     open func invalidateIntrinsicContentSize() {
-        superview?.setNeedsLayout()
-        setNeedsLayout()
-        reportContentSizeChange()
-    }
-
-    /// Tells the collection view displaying the reusable view this view is in (or is)
-    /// that this view's intrinsic size changed.
-    /// - Complexity: O(depth).
-    private func reportContentSizeChange() {
-        var view = self
-        while let parent = view.superview {
-            if let collection = parent as? CollectionView {
-                if let reusable = view as? ReusableView { collection.contentSizeDidChange(in: reusable, source: self) }
-                return
-            }
-            view = parent
+        // `superview?.setNeedsLayout()`, `setNeedsLayout()` and the report to the displaying
+        // collection view, in that order, with one walk up instead of three: the walk tells
+        // every engine at and above this view (the superview's included) that its inputs
+        // changed, and finds the reusable view right below the nearest collection view.
+        var displaying: (collection: CollectionView, reusable: View)?
+        var below: View?
+        var current: View? = self
+        while let view = current {
+            view.constraintEngine?.inputsChanged = true
+            if displaying == nil, let below, let collection = view as? CollectionView { displaying = (collection, below) }
+            below = view
+            current = view.superview
+        }
+        superview?.markNeedsLayout()
+        markNeedsLayout()
+        if let displaying, let reusable = displaying.reusable as? ReusableView {
+            displaying.collection.contentSizeDidChange(in: reusable, source: self)
         }
     }
 
@@ -448,6 +451,12 @@ open class View: CustomStringConvertible {
     /// at once (`UIView.setNeedsLayout()`).
     public func setNeedsLayout() {
         layoutInputsDidChange()
+        markNeedsLayout()
+    }
+
+    /// The flag half of `setNeedsLayout()`, for a caller that has told the engines above
+    /// already (`layoutInputsDidChange()` or a walk of its own).
+    private func markNeedsLayout() {
         guard !needsLayout else { return }
         needsLayout = true
         needsLayoutDidBegin()
