@@ -161,7 +161,13 @@ public final class CellDrawingCache {
             entry.placement = placement
             return put(entry.picture)
         }
+        // The states are recorded into the buffer of the cell's outdated ones when it has
+        // some (a reused cell showing new content): no new array for each new cell.
         var states: [DrawnViewState] = []
+        if let outdated = entries[key] {
+            swap(&states, &outdated.states)
+            states.removeAll(keepingCapacity: true)
+        }
         guard DrawnViewState.walk(cell, { states.append($0); return true }) else {
             if let entry = entries.removeValue(forKey: key) { release(entry.picture) }
             return nil
