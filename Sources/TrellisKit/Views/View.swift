@@ -447,6 +447,11 @@ open class View: CustomStringConvertible {
 
     public private(set) var needsLayout = true
 
+    /// True while the view waits, hidden, in a collection view's reuse pool (the pool sets
+    /// and clears it). A layout pass skips it: it shows nothing, and the collection view
+    /// lays it out when it takes it out of the pool and places it.
+    var isWaitingForReuse = false
+
     /// Marks the view as needing `layoutSubviews` before it is next used; never lays out
     /// at once (`UIView.setNeedsLayout()`).
     public func setNeedsLayout() {
@@ -508,12 +513,13 @@ open class View: CustomStringConvertible {
     /// Parents first: this view's `layoutSubviews` (if pending), then its subviews. A
     /// subview with an engine of its own (a cell that keeps its frame) is solved when the
     /// pass reaches it, after this view's `layoutSubviews` has had the chance to move it.
+    /// Views waiting in a reuse pool are skipped (see `isWaitingForReuse`).
     private func runPendingLayoutSubviews(in engine: ConstraintEngine) {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
-        for subview in subviews {
+        for subview in subviews where !subview.isWaitingForReuse {
             if engine.isDetached(subview) {
                 let own = subview.engineForLayout()
                 own.layOut()

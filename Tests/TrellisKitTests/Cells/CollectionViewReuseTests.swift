@@ -58,6 +58,36 @@ struct CollectionViewReuseTests {
         check(items(2..<19), texts: texts(2..<19), "reloaded")
     }
 
+    /// A cell waiting in the reuse pool is marked so (exactly while it waits) and left out
+    /// of layout passes: it is hidden, and the collection view lays it out when it places
+    /// it again.
+    @Test func pooledCellsWaitOutsideLayoutPasses() throws {
+        let data = TextDataSource(count: 100)
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 50)
+        collection.layoutIfNeeded()
+        #expect(collection.visibleCells.count == 16)
+        collection.frame.size.height = 200
+        collection.layoutIfNeeded()
+        let cells = collection.subviews.compactMap { $0 as? CollectionViewCell }
+        let pooled = cells.filter { $0.displayedIndexPath == nil }
+        #expect(pooled.count == 12 && collection.visibleCells.count == 4)
+        for cell in cells { #expect(cell.isWaitingForReuse == pooled.contains { $0 === cell }) }
+        for cell in pooled { #expect(cell.isHidden) }
+
+        for cell in pooled { cell.setNeedsLayout() }
+        collection.setNeedsLayout()
+        collection.layoutIfNeeded()
+        for cell in pooled { #expect(cell.needsLayout, "a pooled cell was laid out") }
+
+        collection.frame.size.height = 800
+        collection.layoutIfNeeded()
+        #expect(collection.visibleCells.count == 16)
+        for cell in collection.visibleCells {
+            #expect(!cell.isWaitingForReuse && !cell.isHidden && !cell.needsLayout)
+        }
+    }
+
     @Test func scrollingRecyclesCellsAndNeverShowsTwoForOneItem() throws {
         let data = TextDataSource(count: 1000)
         let collection = makeCollection(data, estimated: .none)
