@@ -176,7 +176,9 @@ public final class CellDrawingCache {
             swap(&states, &outdated.states)
             states.removeAll(keepingCapacity: true)
         }
-        guard DrawnViewState.walk(cell, { states.append($0); return true }) else {
+        // Each state is made into the array (not handed to a closure and copied there: a
+        // copy retains, and the original then releases, every text, font and colour in it).
+        guard DrawnViewState.walk(cell, { view, isCell in states.append(DrawnViewState(view, isCell: isCell)); return true }) else {
             if let entry = entries.removeValue(forKey: key) { release(entry.picture) }
             return nil
         }
