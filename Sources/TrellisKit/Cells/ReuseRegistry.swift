@@ -7,9 +7,8 @@ import Trellis
 ///
 /// Invariant: a pooled view's `poolIndex` is the index of the pool it goes back to, a view
 /// is `isWaitingForReuse` exactly while a pool holds it, and a pool holds only views of its
-/// key's registration (a new registration empties the pools
-/// and prototypes of the old one). The storage is private: every change goes through the
-/// methods below.
+/// key's registration (a new registration empties the pools and prototypes of the old
+/// one). The storage is private: every change goes through the methods below.
 final class ReuseRegistry {
     typealias Template = CollectionView.Template
     typealias PoolKey = CollectionView.PoolKey
@@ -26,6 +25,13 @@ final class ReuseRegistry {
     @exclusivity(unchecked)
     private(set) var poolIndex: [PoolKey: Int] = [:]
     private(set) var prototypes: [PoolKey: CollectionViewCell] = [:]
+
+    /// A pooled view that outlives its collection view (the app holds it) waits no more.
+    deinit {
+        for pool in pools {
+            for view in pool { view.isWaitingForReuse = false }
+        }
+    }
 
     // MARK: Registering
 

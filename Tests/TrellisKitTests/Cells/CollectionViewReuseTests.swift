@@ -88,6 +88,29 @@ struct CollectionViewReuseTests {
         }
     }
 
+    /// A view pooled by a registry waits exactly while the pool holds it: dequeued, dropped
+    /// by a new registration, or outliving the registry (its collection view gone), it
+    /// waits no more.
+    @Test func aViewWaitsForReuseExactlyWhilePooled() {
+        let key = CollectionView.PoolKey(kind: .cell, identifier: "text", template: 0)
+        let owner = View()
+        var registry: ReuseRegistry? = ReuseRegistry()
+        registry?.registerCell(CollectionView.Template(sizeClass: nil, make: { TextCell() }), identifier: "text", removingFrom: owner)
+        let first = registry!.dequeue(key) { TextCell() }, second = registry!.dequeue(key) { TextCell() }
+        #expect(!first.isWaitingForReuse && !second.isWaitingForReuse)
+        #expect(registry!.enqueue(first) && registry!.enqueue(second))
+        #expect(first.isWaitingForReuse && second.isWaitingForReuse)
+        #expect(registry!.dequeue(key) { TextCell() } === second && !second.isWaitingForReuse)
+        registry = nil
+        #expect(!first.isWaitingForReuse)
+
+        let again = ReuseRegistry()
+        let cell = again.dequeue(key) { TextCell() }
+        #expect(again.enqueue(cell) && cell.isWaitingForReuse)
+        again.registerCell(CollectionView.Template(sizeClass: nil, make: { TextCell() }), identifier: "text", removingFrom: owner)
+        #expect(!cell.isWaitingForReuse && again.pooledCount == 0)
+    }
+
     @Test func scrollingRecyclesCellsAndNeverShowsTwoForOneItem() throws {
         let data = TextDataSource(count: 1000)
         let collection = makeCollection(data, estimated: .none)
