@@ -102,6 +102,10 @@ final class AccessibleCells {
         func hasSize(of other: Allocation) -> Bool { width == other.width && height == other.height }
     }
 
+    /// A cell in the viewport: where its child goes, and the child it kept (nil: it takes
+    /// one from the pool).
+    typealias CellInView = (cell: CollectionViewCell, indexPath: IndexPath, allocation: Allocation, element: Element?)
+
     /// The collection as assistive technologies see it: the grid or list whose children
     /// are the cells' (a child of the collection widget, which is a group around it).
     let collection: UnsafeMutablePointer<GtkWidget>
@@ -116,16 +120,16 @@ final class AccessibleCells {
         collection = trellis_accessible_collection_new(isList ? GTK_ACCESSIBLE_ROLE_LIST : GTK_ACCESSIBLE_ROLE_GRID)
     }
 
-    /// A child for a cell that came in, still hidden from assistive technologies (the
-    /// caller presents it once it is in its place among its siblings): from the pool, one
-    /// of the same size if there is one (GTK tells assistive technologies of each child's
-    /// new size), else a new child.
-    func dequeue(sizedFor allocation: Allocation) -> Element {
+    /// A child for a cell that came in, still hidden from assistive technologies when
+    /// they can listen (the caller presents it once it is in its place among its
+    /// siblings): from the pool, one of the same size if there is one (GTK tells
+    /// assistive technologies of each child's new size), else a new child.
+    func dequeue(sizedFor allocation: Allocation, listening: Bool) -> Element {
         if let index = pool.lastIndex(where: { $0.allocation?.hasSize(of: allocation) == true }) ?? pool.indices.last {
             return pool.remove(at: index)
         }
         let widget = trellis_accessible_cell_new(isList ? GTK_ACCESSIBLE_ROLE_LIST_ITEM : GTK_ACCESSIBLE_ROLE_GRID_CELL)!
-        trellis_accessible_set_boolean_state(widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1)
+        if listening { trellis_accessible_set_boolean_state(widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1) }
         gtk_widget_set_parent(widget, collection)
         return Element(widget: widget)
     }
@@ -195,8 +199,6 @@ extension CollectionWidget {
         var leaving = cells.shown
         var shown: [ObjectIdentifier: AccessibleCells.Element] = [:]
         shown.reserveCapacity(leaving.count)
-        let bounds = collectionView.bounds
-        let origin = cells.origin ?? offset
         let selectable = collectionView.allowsSelection
         let everyCell = cells.allowedSelection != selectable
         cells.allowedSelection = selectable
@@ -208,9 +210,56 @@ extension CollectionWidget {
         if collectionChanged || cells.sectionStarts.starts.count != sections || cells.sectionStarts.columns != countedColumns {
             cells.sectionStarts = .init(counts: (0..<sections).map { collectionView.numberOfItems(inSection: $0) }, columns: countedColumns)
         }
-        // The cells in view, in index order (the order of the children), with the child
-        // each kept.
-        var inView: [(cell: CollectionViewCell, indexPath: IndexPath, allocation: AccessibleCells.Allocation, element: AccessibleCells.Element?)] = []
+        // Without an accessibility bus nothing can ever listen: the children are placed
+        // and ordered without hiding them from anyone.
+        let listening = cells.exported != false
+        let inView = cellsInView(origin: cells.origin ?? offset, taking: &leaving)
+        for element in leaving.values { pool(element, listening: listening) }
+        // The children that kept their cells and are already in order stay where they are.
+        let kept = inView.indices.filter { inView[$0].element != nil }
+        let inOrder = Self.longestIncreasingRun(siblingOrdinals(of: kept.map { inView[$0].element!.widget }))
+        var stays = [Bool](repeating: false, count: inView.count)
+        for (run, index) in kept.enumerated() where inOrder[run] { stays[index] = true }
+        for index in kept where !stays[index] && listening {
+            trellis_accessible_set_boolean_state(inView[index].element!.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1)
+        }
+        var presented: [AccessibleCells.Element] = []
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        for (index, entry) in inView.enumerated() {
+            let key = ObjectIdentifier(entry.cell)
+            let element = entry.element ?? cells.dequeue(sizedFor: entry.allocation, listening: listening)
+            shown[key] = element
+            element.indexPath = entry.indexPath
+            if stays[index] {
+                allocate(element, at: entry.allocation)
+            } else {
+                place(element, at: entry.allocation, after: previous, listening: listening)
+                if listening { presented.append(element) }
+            }
+            previous = element.widget
+            if cells.exported == nil { cells.exported = trellis_accessible_is_exported(element.widget) != 0 }
+            if cells.exported == true && (everyCell || entry.cell.accessibleContentChanged || element.describedCell != key) {
+                describe(element, as: entry.cell, selectable: selectable)
+                entry.cell.accessibleContentWasRead()
+            }
+            let position = cells.isList ? listPosition(of: entry.indexPath) : columns.map { gridPosition(of: entry.indexPath, columns: $0) }
+            setPosition(position ?? (-1, -1), of: element)
+        }
+        // In index order: GTK gives each its index among the children presented so far,
+        // which is where libatspi inserts it.
+        for element in presented { trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 0) }
+        cells.shown = shown
+        updateAccessibleCounts()
+        followFocusWithChild()
+    }
+
+    /// The cells in view, in index order (the order of the children), each with its frame
+    /// in the collection accessible's coordinates and the child it kept (taken out of
+    /// `leaving`, the children shown before).
+    private func cellsInView(origin: Point, taking leaving: inout [ObjectIdentifier: AccessibleCells.Element])
+        -> [AccessibleCells.CellInView] {
+        let bounds = collectionView.bounds
+        var inView: [AccessibleCells.CellInView] = []
         for indexPath in collectionView.indexPathsForVisibleItems {
             guard let cell = collectionView.cellForItem(at: indexPath), !cell.isHidden else { continue }
             let frame = cell.frame
@@ -220,53 +269,31 @@ extension CollectionWidget {
                 width: Int32(max(0, frame.width.rounded())), height: Int32(max(0, frame.height.rounded())))
             inView.append((cell, indexPath, allocation, leaving.removeValue(forKey: ObjectIdentifier(cell))))
         }
-        for element in leaving.values { hide(element) }
-        let kept = inView.indices.filter { inView[$0].element != nil }
-        let inOrder = Self.longestIncreasingRun(siblingOrdinals(of: kept.map { inView[$0].element!.widget }))
-        var placed = [Bool](repeating: false, count: inView.count)
-        for (run, index) in kept.enumerated() where inOrder[run] { placed[index] = true }
-        for index in kept where !placed[index] { hide(inView[index].element!, toPool: false) }
-        var presented: [AccessibleCells.Element] = []
-        var previous: UnsafeMutablePointer<GtkWidget>?
-        for (index, entry) in inView.enumerated() {
-            let (cell, indexPath, allocation) = (entry.cell, entry.indexPath, entry.allocation)
-            let key = ObjectIdentifier(cell)
-            let element = entry.element ?? cells.dequeue(sizedFor: allocation)
-            shown[key] = element
-            element.indexPath = indexPath
-            // A child placed while hidden is unrealized meanwhile: GTK tells AT-SPI of a
-            // new size only for a realized widget, and the child's new cell would cost an
-            // event for its size beside the one presenting it (an assistive technology
-            // asks for extents when it needs them; libatspi keeps none). It is realized
-            // again before it is named: the name must reach libatspi, which still holds
-            // the old one.
-            if !placed[index] && gtk_widget_get_realized(element.widget) != 0 { gtk_widget_unrealize(element.widget) }
-            if element.allocation != allocation {
-                element.allocation = allocation
-                var gtkAllocation = GtkAllocation(x: allocation.x, y: allocation.y, width: allocation.width, height: allocation.height)
-                gtk_widget_size_allocate(element.widget, &gtkAllocation, -1)
-            }
-            if !placed[index] {
-                // (Moving a child realizes and maps it when its parent is.)
-                if gtk_widget_get_prev_sibling(element.widget) != previous { gtk_widget_insert_after(element.widget, cells.collection, previous) }
-                if gtk_widget_get_realized(element.widget) == 0 && gtk_widget_get_mapped(cells.collection) != 0 { gtk_widget_map(element.widget) }
-                presented.append(element)
-            }
-            previous = element.widget
-            if cells.exported == nil { cells.exported = trellis_accessible_is_exported(element.widget) != 0 }
-            if cells.exported == true && (everyCell || cell.accessibleContentChanged || element.describedCell != key) {
-                describe(element, as: cell, selectable: selectable)
-                cell.accessibleContentWasRead()
-            }
-            let position = cells.isList ? listPosition(of: indexPath) : columns.map { gridPosition(of: indexPath, columns: $0) }
-            setPosition(position ?? (-1, -1), of: element)
-        }
-        // In index order: GTK gives each its index among the children presented so far,
-        // which is where libatspi inserts it.
-        for element in presented { trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 0) }
-        cells.shown = shown
-        updateAccessibleCounts()
-        followFocusWithChild()
+        return inView
+    }
+
+    private func allocate(_ element: AccessibleCells.Element, at allocation: AccessibleCells.Allocation) {
+        guard element.allocation != allocation else { return }
+        element.allocation = allocation
+        var gtkAllocation = GtkAllocation(x: allocation.x, y: allocation.y, width: allocation.width, height: allocation.height)
+        gtk_widget_size_allocate(element.widget, &gtkAllocation, -1)
+    }
+
+    /// Allocates a child and moves it after `previous` (nil: first). When assistive
+    /// technologies can listen, the child is hidden from them and is unrealized meanwhile:
+    /// GTK tells AT-SPI of a new size only for a realized widget, and the child's new cell
+    /// would cost an event for its size beside the one presenting it (an assistive
+    /// technology asks for extents when it needs them; libatspi keeps none). It is realized
+    /// again before it is named: the name must reach libatspi, which still holds the old
+    /// one. (With a listener on the million tags' wheel this halves the frame's accessible
+    /// work; docs/perf/gtk-accessibility.md.)
+    private func place(_ element: AccessibleCells.Element, at allocation: AccessibleCells.Allocation,
+                       after previous: UnsafeMutablePointer<GtkWidget>?, listening: Bool) {
+        if listening && gtk_widget_get_realized(element.widget) != 0 { gtk_widget_unrealize(element.widget) }
+        allocate(element, at: allocation)
+        // (Moving a child realizes and maps it when its parent is.)
+        if gtk_widget_get_prev_sibling(element.widget) != previous { gtk_widget_insert_after(element.widget, accessibleCells.collection, previous) }
+        if gtk_widget_get_realized(element.widget) == 0 && gtk_widget_get_mapped(accessibleCells.collection) != 0 { gtk_widget_map(element.widget) }
     }
 
     /// Each of `children`'s place among the collection accessible's children (one walk of
@@ -327,18 +354,17 @@ extension CollectionWidget {
             cells.collection, Int32(allocated.width), Int32(allocated.height), origin.x - offset.x, origin.y - offset.y)
     }
 
-    /// Hides a child from assistive technologies (AT-SPI hears it removed) and, with
-    /// `toPool`, gives it back to the pool (its cell left the viewport), unrealized (see
-    /// `updateAccessibleCells`); the widget takes the focus if the child had it and goes
-    /// to the pool.
-    private func hide(_ element: AccessibleCells.Element, toPool: Bool = true) {
-        if toPool {
-            if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
-            element.indexPath = nil
-            accessibleCells.pool.append(element)
+    /// Gives a child back to the pool (its cell left the viewport), hidden from assistive
+    /// technologies when they can listen (AT-SPI hears it removed) and unrealized (see
+    /// `place`); the widget takes the focus if the child had it.
+    private func pool(_ element: AccessibleCells.Element, listening: Bool) {
+        if gtk_widget_has_focus(element.widget) != 0 { trellis_collection_widget_grab_focus_self(trellisWidget) }
+        element.indexPath = nil
+        accessibleCells.pool.append(element)
+        if listening {
+            trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1)
+            gtk_widget_unrealize(element.widget)
         }
-        trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1)
-        if toPool { gtk_widget_unrealize(element.widget) }
     }
 
     /// Sends the cell's name (its `accessibilityLabel` and `accessibilityValue`),
