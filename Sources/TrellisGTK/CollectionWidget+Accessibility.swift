@@ -195,7 +195,7 @@ extension CollectionWidget {
     func updateAccessibleCells() {
         let cells = accessibleCells
         let offset = collectionView.contentOffset
-        placeAccessibleCollection(offset: offset)
+        let origin = placeAccessibleCollection(offset: offset)
         var leaving = cells.shown
         var shown: [ObjectIdentifier: AccessibleCells.Element] = [:]
         shown.reserveCapacity(leaving.count)
@@ -213,7 +213,7 @@ extension CollectionWidget {
         // Without an accessibility bus nothing can ever listen: the children are placed
         // and ordered without hiding them from anyone.
         let listening = cells.exported != false
-        let inView = cellsInView(origin: cells.origin ?? offset, taking: &leaving)
+        let inView = cellsInView(origin: origin, taking: &leaving)
         for element in leaving.values { pool(element, listening: listening) }
         // The children that kept their cells and are already in order stay where they are.
         let kept = inView.indices.filter { inView[$0].element != nil }
@@ -336,22 +336,21 @@ extension CollectionWidget {
         return member
     }
 
-    /// Allocates the collection accessible over the widget, moved by the scroll: a content
-    /// point p is at p − origin in it, and it is at origin − offset in the widget. A new
-    /// origin (the first frame, or the offset far from the last) places every child again.
-    private func placeAccessibleCollection(offset: Point) {
+    /// Allocates the collection accessible over the widget, moved by the scroll, and returns
+    /// its origin: a content point p is at p − origin in it, and it is at origin − offset in
+    /// the widget. A new origin (the first frame, or the offset far from the last) moves
+    /// every cell's place in it by more than the re-basing distance, so every child is
+    /// allocated again by the comparison with its last allocation.
+    private func placeAccessibleCollection(offset: Point) -> Point {
         let cells = accessibleCells
         let far = { (origin: Point) in
             abs(offset.x - origin.x) > AccessibleCells.rebaseDistance || abs(offset.y - origin.y) > AccessibleCells.rebaseDistance
         }
-        if cells.origin.map(far) ?? true {
-            cells.origin = Point(x: offset.x.rounded(), y: offset.y.rounded())
-            for element in cells.shown.values { element.allocation = nil }
-            for element in cells.pool { element.allocation = nil }
-        }
-        let origin = cells.origin!
+        let origin = cells.origin.flatMap { far($0) ? nil : $0 } ?? Point(x: offset.x.rounded(), y: offset.y.rounded())
+        cells.origin = origin
         trellis_widget_allocate_translated(
             cells.collection, Int32(allocated.width), Int32(allocated.height), origin.x - offset.x, origin.y - offset.y)
+        return origin
     }
 
     /// Gives a child back to the pool (its cell left the viewport), hidden from assistive
