@@ -4,7 +4,7 @@ import TrellisText
 /// One line of text as measuring shaped it, ready to draw: the glyphs and advances whose
 /// sum is the measured width, in the font the measurement used. Drawing it puts on the
 /// target what showing the configured `PangoLayout` of the same text puts there — the same
-/// glyphs at the same positions, through Pango's own Cairo renderer — without laying the
+/// glyphs at the same positions, in the same font — without laying the
 /// text out again.
 ///
 /// Valid only inside the `withShapedLine` body that hands it over; do not keep it.
@@ -20,20 +20,42 @@ public struct ShapedTextLine {
     /// Draws the line with the top-left corner of its text box at the current point of
     /// `cr` (a `cairo_t *`; 0, 0 when there is none), in the context's source.
     ///
+    /// The glyphs go to Cairo directly, at the positions Pango-Cairo's renderer computes for
+    /// a glyph string, rather than through `pango_cairo_show_glyph_string`: that renderer is
+    /// one object shared by the whole process, and a glyph string drawn through it keeps the
+    /// foreground opacity the last layout run with a colour attribute left there, so a
+    /// translucent source would be drawn opaque after any coloured attributed text.
+    ///
     /// - Complexity: O(g) in the number of glyphs.
     public func show(in cr: OpaquePointer) {
         var x = 0.0, y = 0.0
         if cairo_has_current_point(cr) != 0 { cairo_get_current_point(cr, &x, &y) }
+        guard let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
+              cairo_scaled_font_status(scaledFont) == CAIRO_STATUS_SUCCESS else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_translate(cr, x, y)
         cairo_scale(cr, drawingScale, drawingScale)
-        // The current point at the box's corner and the baseline in the glyphs' vertical
-        // offsets, as Pango's renderer places a layout's line: Cairo keeps the current
-        // point in device space to 1/256 of a pixel, so a current point on the baseline
-        // would round differently and move a glyph by a pixel now and then.
-        cairo_move_to(cr, 0, 0)
-        pango_cairo_show_glyph_string(cr, font, glyphs)
+        cairo_set_scaled_font(cr, scaledFont)
+        let count = Int(glyphs.pointee.num_glyphs)
+        withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: max(count, 1)) { drawn in
+            // As Pango places a glyph string whose origin is the current point: the pen
+            // advances by each glyph's width in Pango units, and a glyph's vertical offset
+            // (here the baseline, from the box's top) is added to the origin.
+            var pen: Int32 = 0
+            var shown = 0
+            let unit = Double(PANGO_SCALE)
+            for i in 0..<count {
+                let glyph = glyphs.pointee.glyphs[i]
+                if glyph.glyph != PANGO_GLYPH_EMPTY {
+                    drawn[shown] = cairo_glyph_t(index: UInt(glyph.glyph), x: Double(pen + glyph.geometry.x_offset) / unit,
+                                                 y: Double(glyph.geometry.y_offset) / unit)
+                    shown += 1
+                }
+                pen += glyph.geometry.width
+            }
+            cairo_show_glyphs(cr, drawn.baseAddress, Int32(shown))
+        }
     }
 }
 

@@ -41,4 +41,33 @@ struct AttributedLabelDrawingTests {
         // The 34-pt run makes the label taller than its 17-pt text alone.
         #expect(size.height > PangoTextMeasurer.shared.measure("Black", style: label.style).height * 1.5)
     }
+
+    /// Pango-Cairo keeps one renderer for the whole process, and a run with a colour leaves
+    /// its opacity set on it; a one-line label drawn afterwards from its shaped glyphs must
+    /// still be drawn in its own colour's opacity (a highlighted button's dimmed title).
+    @Test func aTranslucentLineDrawnAfterAColouredRunKeepsItsOpacity() throws {
+        let style = TextStyle(font: Font(family: "DejaVu Sans", size: 17))
+        func scene(_ configure: (Label) -> Void) -> View {
+            let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 40))
+            root.backgroundColor = .white
+            let label = Label(text: "", style: style, textMeasurer: PangoTextMeasurer.shared)
+            configure(label)
+            label.frame = Rect(x: 5, y: 5, width: 190, height: 30)
+            root.addSubview(label)
+            return root
+        }
+        let coloured = scene { $0.attributedText = AttributedText("Opaque", attributes: .init(color: .systemBlue)) }
+        let translucent = scene {
+            $0.text = "Dimmed"
+            $0.textColor = Color(red: 1, green: 0, blue: 0, alpha: 0.2)
+        }
+        func pink(_ pixel: Pixel) -> Bool { pixel.red == 255 && pixel.green < 250 && pixel.green > 150 }
+        // Alternated, on one thread: every translucent drawing follows a coloured run.
+        for _ in 0..<20 {
+            _ = try Renderer().rasterize(coloured)
+            let image = try Renderer().rasterize(translucent)
+            #expect(Self.count(image, (0..<200, 0..<40), where: Self.isRed) == 0)
+            #expect(Self.count(image, (0..<200, 0..<40), where: pink) > 20)
+        }
+    }
 }
