@@ -94,12 +94,20 @@ public final class CellDrawingCache {
         for subview in root.subviews where subview.isDrawn {
             let placement = presentation?.views[ObjectIdentifier(subview)]
             if let placement, placement.alpha <= 0 { continue }
-            var extent = drawnExtent(of: subview)
-            if let placement {
-                extent = extent.offsetBy(dx: placement.frame.minX - subview.frame.minX, dy: placement.frame.minY - subview.frame.minY)
+            // Where the view and its subviews draw, where it is drawn: a walk of its subtree,
+            // made only when asked (not for a cell over the canvas colour or in a clipping root).
+            var knownExtent: Rect?
+            func extent() -> Rect {
+                if let knownExtent { return knownExtent }
+                var extent = drawnExtent(of: subview)
+                if let placement {
+                    extent = extent.offsetBy(dx: placement.frame.minX - subview.frame.minX, dy: placement.frame.minY - subview.frame.minY)
+                }
+                knownExtent = extent
+                return extent
             }
             if let geometry, let underlay, subview is CollectionViewCell,
-               root.clipsToBounds || underlay == canvas || bounds.encloses(extent.insetBy(-1)),
+               root.clipsToBounds || underlay == canvas || bounds.encloses(extent().insetBy(-1)),
                let landing = copy(subview, geometry: geometry, underlay: underlay, placement: placement) {
                 cellsCopied += 1
                 covered.append(PixelRect(landing))
@@ -110,7 +118,7 @@ public final class CellDrawingCache {
             } else {
                 drawing.withoutCache.draw(subview)
             }
-            if let geometry { covered.append(pixelsTouched(byDrawing: subview, extent: extent, placement: placement, geometry: geometry)) }
+            if let geometry { covered.append(pixelsTouched(byDrawing: subview, extent: extent(), placement: placement, geometry: geometry)) }
         }
         dropEntriesNotDrawn()
     }
@@ -161,8 +169,16 @@ public final class CellDrawingCache {
             entry.placement = placement
             return put(entry.picture)
         }
+        // The states are recorded into the buffer of the cell's outdated ones when it has
+        // some (a reused cell showing new content): no new array for each new cell.
         var states: [DrawnViewState] = []
-        guard DrawnViewState.walk(cell, { states.append($0); return true }) else {
+        if let outdated = entries[key] {
+            swap(&states, &outdated.states)
+            states.removeAll(keepingCapacity: true)
+        }
+        // Each state is made into the array (not handed to a closure and copied there: a
+        // copy retains, and the original then releases, every text, font and colour in it).
+        guard DrawnViewState.walk(cell, { view, isCell in states.append(DrawnViewState(view, isCell: isCell)); return true }) else {
             if let entry = entries.removeValue(forKey: key) { release(entry.picture) }
             return nil
         }

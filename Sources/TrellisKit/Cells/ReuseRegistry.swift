@@ -5,10 +5,10 @@ import Trellis
 /// supplementary views per kind and identifier, decoration views per kind), the reuse
 /// pools, and the prototype (sizing) cells.
 ///
-/// Invariant: a pooled view's `poolIndex` is the index of the pool it goes back to, and a
-/// pool holds only views of its key's registration (a new registration empties the pools
-/// and prototypes of the old one). The storage is private: every change goes through the
-/// methods below.
+/// Invariant: a pooled view's `poolIndex` is the index of the pool it goes back to, a view
+/// is `isWaitingForReuse` exactly while a pool holds it, and a pool holds only views of its
+/// key's registration (a new registration empties the pools and prototypes of the old
+/// one). The storage is private: every change goes through the methods below.
 final class ReuseRegistry {
     typealias Template = CollectionView.Template
     typealias PoolKey = CollectionView.PoolKey
@@ -25,6 +25,13 @@ final class ReuseRegistry {
     @exclusivity(unchecked)
     private(set) var poolIndex: [PoolKey: Int] = [:]
     private(set) var prototypes: [PoolKey: CollectionViewCell] = [:]
+
+    /// A pooled view that outlives its collection view (the app holds it) waits no more.
+    deinit {
+        for pool in pools {
+            for view in pool { view.isWaitingForReuse = false }
+        }
+    }
 
     // MARK: Registering
 
@@ -57,7 +64,10 @@ final class ReuseRegistry {
     /// registration of `identifier`.
     private func forgetRecycledViews(ofKind kind: ElementKind, identifier: String, removingFrom owner: View) {
         for (key, pool) in poolIndex where key.kind == kind && key.identifier == identifier {
-            for view in pools[pool] where view.superview === owner { view.removeFromSuperview() }
+            for view in pools[pool] {
+                view.isWaitingForReuse = false
+                if view.superview === owner { view.removeFromSuperview() }
+            }
             pools[pool].removeAll()
         }
         for key in prototypes.keys where key.kind == kind && key.identifier == identifier { prototypes[key] = nil }
@@ -78,6 +88,7 @@ final class ReuseRegistry {
             poolIndex[key] = pool
         }
         if let view = pools[pool].popLast() {
+            view.isWaitingForReuse = false
             view.prepareForReuse()
             return view
         }
@@ -93,6 +104,7 @@ final class ReuseRegistry {
     /// it for).
     func enqueue(_ view: ReusableView) -> Bool {
         guard view.poolIndex >= 0, view.poolIndex < pools.count else { return false }
+        view.isWaitingForReuse = true
         pools[view.poolIndex].append(view)
         return true
     }

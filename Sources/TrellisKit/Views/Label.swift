@@ -131,6 +131,7 @@ open class Label: View {
     public func measurement(maxWidth: Double?) -> TextMeasurement {
         if recentMeasurement.matches(maxWidth) { return recentMeasurement.measurement }
         if olderMeasurement.matches(maxWidth) { return olderMeasurement.measurement }
+        if let maxWidth, let fitting = unconstrainedLine(fittingWithin: maxWidth) { return fitting }
         let measured = if let attributedText {
             textMeasurer.measureAttributed(attributedText, style: style, maxWidth: maxWidth, maxLines: numberOfLines)
         } else {
@@ -138,6 +139,22 @@ open class Label: View {
         }
         olderMeasurement = recentMeasurement
         recentMeasurement = CachedMeasurement(isValid: true, maxWidth: maxWidth ?? -1, measurement: measured)
+        return measured
+    }
+
+    /// The remembered unconstrained measurement when it stands for the one at `maxWidth`:
+    /// plain text laid out on one line, nothing cut, no wider than `maxWidth`. A line that
+    /// fits is laid out the same whatever the width (the assumption `CachingTextMeasurer`'s
+    /// derived hits make, true of Pango and `FixedAdvanceTextMeasurer`), so a label drawn
+    /// at the width its unconstrained measurement gave it (a self-sizing cell's label) is
+    /// not measured a second time. Text ending in white space is excluded: a line end may
+    /// drop it when a width is set.
+    private func unconstrainedLine(fittingWithin maxWidth: Double) -> TextMeasurement? {
+        let unconstrained = recentMeasurement.matches(nil) ? recentMeasurement
+            : olderMeasurement.matches(nil) ? olderMeasurement : nil
+        guard let measured = unconstrained?.measurement, attributedText == nil, measured.lineCount == 1,
+              !measured.isTruncated, measured.width <= maxWidth,
+              !(text.unicodeScalars.last?.properties.isWhitespace ?? false) else { return nil }
         return measured
     }
 

@@ -317,23 +317,26 @@ open class View: CustomStringConvertible {
     /// Tells the layout system that `intrinsicContentSize` changed. Inside a cell (or
     /// header, footer) that a collection view displays, the collection view hears of it and
     /// measures the cell again as its `selfSizingInvalidation` says.
+    ///
+    /// - Complexity: O(depth), one walk to the root.
     open func invalidateIntrinsicContentSize() {
-        superview?.setNeedsLayout()
-        setNeedsLayout()
-        reportContentSizeChange()
-    }
-
-    /// Tells the collection view displaying the reusable view this view is in (or is)
-    /// that this view's intrinsic size changed.
-    /// - Complexity: O(depth).
-    private func reportContentSizeChange() {
-        var view = self
-        while let parent = view.superview {
-            if let collection = parent as? CollectionView {
-                if let reusable = view as? ReusableView { collection.contentSizeDidChange(in: reusable, source: self) }
-                return
-            }
-            view = parent
+        // `superview?.setNeedsLayout()`, `setNeedsLayout()` and the report to the displaying
+        // collection view, in that order, with one walk up instead of three: the walk tells
+        // every engine at and above this view (the superview's included) that its inputs
+        // changed, and finds the reusable view right below the nearest collection view.
+        var displaying: (collection: CollectionView, reusable: View)?
+        var below: View?
+        var current: View? = self
+        while let view = current {
+            view.constraintEngine?.inputsChanged = true
+            if displaying == nil, let below, let collection = view as? CollectionView { displaying = (collection, below) }
+            below = view
+            current = view.superview
+        }
+        superview?.markNeedsLayout()
+        markNeedsLayout()
+        if let displaying, let reusable = displaying.reusable as? ReusableView {
+            displaying.collection.contentSizeDidChange(in: reusable, source: self)
         }
     }
 
@@ -444,10 +447,21 @@ open class View: CustomStringConvertible {
 
     public private(set) var needsLayout = true
 
+    /// True while the view waits, hidden, in a collection view's reuse pool (the pool sets
+    /// and clears it). A layout pass skips it: it shows nothing, and the collection view
+    /// lays it out when it takes it out of the pool and places it.
+    var isWaitingForReuse = false
+
     /// Marks the view as needing `layoutSubviews` before it is next used; never lays out
     /// at once (`UIView.setNeedsLayout()`).
     public func setNeedsLayout() {
         layoutInputsDidChange()
+        markNeedsLayout()
+    }
+
+    /// The flag half of `setNeedsLayout()`, for a caller that has told the engines above
+    /// already (`layoutInputsDidChange()` or a walk of its own).
+    private func markNeedsLayout() {
         guard !needsLayout else { return }
         needsLayout = true
         needsLayoutDidBegin()
@@ -499,12 +513,13 @@ open class View: CustomStringConvertible {
     /// Parents first: this view's `layoutSubviews` (if pending), then its subviews. A
     /// subview with an engine of its own (a cell that keeps its frame) is solved when the
     /// pass reaches it, after this view's `layoutSubviews` has had the chance to move it.
+    /// Views waiting in a reuse pool are skipped (see `isWaitingForReuse`).
     private func runPendingLayoutSubviews(in engine: ConstraintEngine) {
         if needsLayout {
             needsLayout = false
             layoutSubviews()
         }
-        for subview in subviews {
+        for subview in subviews where !subview.isWaitingForReuse {
             if engine.isDetached(subview) {
                 let own = subview.engineForLayout()
                 own.layOut()

@@ -58,6 +58,59 @@ struct CollectionViewReuseTests {
         check(items(2..<19), texts: texts(2..<19), "reloaded")
     }
 
+    /// A cell waiting in the reuse pool is marked so (exactly while it waits) and left out
+    /// of layout passes: it is hidden, and the collection view lays it out when it places
+    /// it again.
+    @Test func pooledCellsWaitOutsideLayoutPasses() throws {
+        let data = TextDataSource(count: 100)
+        let collection = makeCollection(data, estimated: .none)
+        collection.itemSize = Size(width: 100, height: 50)
+        collection.layoutIfNeeded()
+        #expect(collection.visibleCells.count == 16)
+        collection.frame.size.height = 200
+        collection.layoutIfNeeded()
+        let cells = collection.subviews.compactMap { $0 as? CollectionViewCell }
+        let pooled = cells.filter { $0.displayedIndexPath == nil }
+        #expect(pooled.count == 12 && collection.visibleCells.count == 4)
+        for cell in cells { #expect(cell.isWaitingForReuse == pooled.contains { $0 === cell }) }
+        for cell in pooled { #expect(cell.isHidden) }
+
+        for cell in pooled { cell.setNeedsLayout() }
+        collection.setNeedsLayout()
+        collection.layoutIfNeeded()
+        for cell in pooled { #expect(cell.needsLayout, "a pooled cell was laid out") }
+
+        collection.frame.size.height = 800
+        collection.layoutIfNeeded()
+        #expect(collection.visibleCells.count == 16)
+        for cell in collection.visibleCells {
+            #expect(!cell.isWaitingForReuse && !cell.isHidden && !cell.needsLayout)
+        }
+    }
+
+    /// A view pooled by a registry waits exactly while the pool holds it: dequeued, dropped
+    /// by a new registration, or outliving the registry (its collection view gone), it
+    /// waits no more.
+    @Test func aViewWaitsForReuseExactlyWhilePooled() {
+        let key = CollectionView.PoolKey(kind: .cell, identifier: "text", template: 0)
+        let owner = View()
+        var registry: ReuseRegistry? = ReuseRegistry()
+        registry?.registerCell(CollectionView.Template(sizeClass: nil, make: { TextCell() }), identifier: "text", removingFrom: owner)
+        let first = registry!.dequeue(key) { TextCell() }, second = registry!.dequeue(key) { TextCell() }
+        #expect(!first.isWaitingForReuse && !second.isWaitingForReuse)
+        #expect(registry!.enqueue(first) && registry!.enqueue(second))
+        #expect(first.isWaitingForReuse && second.isWaitingForReuse)
+        #expect(registry!.dequeue(key) { TextCell() } === second && !second.isWaitingForReuse)
+        registry = nil
+        #expect(!first.isWaitingForReuse)
+
+        let again = ReuseRegistry()
+        let cell = again.dequeue(key) { TextCell() }
+        #expect(again.enqueue(cell) && cell.isWaitingForReuse)
+        again.registerCell(CollectionView.Template(sizeClass: nil, make: { TextCell() }), identifier: "text", removingFrom: owner)
+        #expect(!cell.isWaitingForReuse && again.pooledCount == 0)
+    }
+
     @Test func scrollingRecyclesCellsAndNeverShowsTwoForOneItem() throws {
         let data = TextDataSource(count: 1000)
         let collection = makeCollection(data, estimated: .none)

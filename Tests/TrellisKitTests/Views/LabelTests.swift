@@ -73,6 +73,43 @@ struct LabelTests {
         #expect(label.intrinsicContentSize == Size(width: 48, height: 24))
     }
 
+    /// A text measurer that counts what it is asked, in front of the fixed-advance one.
+    private final class CountingMeasurer: TextMeasurer, @unchecked Sendable {
+        private(set) var widthsAsked: [Double?] = []
+        func measure(_ text: String, style: TextStyle, maxWidth: Double?, maxLines: Int) -> TextMeasurement {
+            widthsAsked.append(maxWidth)
+            return fixedMeasurer.measure(text, style: style, maxWidth: maxWidth, maxLines: maxLines)
+        }
+    }
+
+    /// A one-line text that fits a width is laid out there as unconstrained: a label drawn
+    /// at the width its intrinsic size gave it does not ask its measurer again, and gets
+    /// what the measurer would say. A width the line does not fit in, a text ending in white
+    /// space (a line end may drop it) and attributed text are measured at the width.
+    @Test func aWidthTheUnconstrainedLineFitsIsNotMeasuredAgain() {
+        let counting = CountingMeasurer()
+        let style = TextStyle(font: Font(size: 10), lineBreakMode: .truncateTail)
+        let label = Label(text: "abcd", style: style, textMeasurer: counting)
+        #expect(label.intrinsicContentSize.width == 24)
+        #expect(counting.widthsAsked == [nil])
+        for width in [24.0, 30, 500] {
+            #expect(label.textLayout(forWidth: width) == fixedMeasurer.measure("abcd", style: style, maxWidth: width, maxLines: 1))
+        }
+        #expect(counting.widthsAsked == [nil])
+        let cut = label.textLayout(forWidth: 20)
+        #expect(cut.isTruncated && counting.widthsAsked == [nil, 20])
+
+        label.text = "abcd "
+        _ = label.intrinsicContentSize
+        _ = label.textLayout(forWidth: 100)
+        #expect(counting.widthsAsked == [nil, 20, nil, 100])
+
+        label.attributedText = AttributedText("abcd")
+        _ = label.intrinsicContentSize
+        _ = label.textLayout(forWidth: 100)
+        #expect(counting.widthsAsked == [nil, 20, nil, 100, nil, 100])
+    }
+
     @Test func sizeThatFitsWrapsAtTheGivenWidth() {
         let label = makeLabel("aaa bbb ccc", lines: 0)
         #expect(label.sizeThatFits(Size(width: 45, height: .infinity)) == Size(width: 42, height: 24))
