@@ -105,6 +105,17 @@ gboolean trellis_accessible_is_exported(GtkWidget *widget) {
 #endif
 }
 
+// GTK 4.8 realizes a widget's AT-SPI context (gives it its D-Bus object) only when a client
+// asks for it or a platform state of the widget changes; a widget's children-changed event
+// names the child by its object, and is dropped while the child has none. A change of the
+// focusable platform state realizes the context (and tells AT-SPI nothing while the widget
+// itself is unrealized); the state is set back at once.
+void trellis_accessible_realize_context(GtkWidget *widget) {
+    gboolean focusable = gtk_widget_get_focusable(widget);
+    gtk_widget_set_focusable(widget, !focusable);
+    gtk_widget_set_focusable(widget, focusable);
+}
+
 void trellis_accessible_set_label(GtkWidget *widget, const char *label, const char *description) {
     GtkAccessible *accessible = GTK_ACCESSIBLE(widget);
     if (label != NULL)

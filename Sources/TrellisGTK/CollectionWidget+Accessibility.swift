@@ -17,13 +17,15 @@ import TrellisKit
 /// content's coordinates, from `origin`, and the collection's transform moves them all
 /// with the scroll: a scroll allocates only the children whose cells came in or changed.
 ///
-/// The children are pooled: a cell that leaves the viewport gives its child to a cell that
+/// Items outside the viewport are not widgets. A flow's lines and a grid's rows, while an
+/// assistive technology listens (has subscribed to AT-SPI events), are row widgets holding
+/// their cells' children, each made when its line comes into view and destroyed when it
+/// leaves (a few AT-SPI events a line, not a few a cell). Other children are pooled: a cell that leaves the viewport gives its child to a cell that
 /// came in, or back to the pool, hidden from assistive technologies (GTK's hidden
 /// accessible state: the widget stays shown, so GTK neither unmaps it nor resizes the
-/// collection widget for it); items outside the viewport are not widgets. The accessible
-/// values are sent to GTK only when they change: with an assistive technology listening,
-/// each change is an AT-SPI event GTK builds and sends at once, the largest part of the
-/// cost (docs/perf/gtk-accessibility.md).
+/// collection widget for it). The accessible values are sent to GTK only when they
+/// change: with an assistive technology listening, each change is an AT-SPI event GTK
+/// builds and sends at once, the largest part of the cost (docs/perf/gtk-accessibility.md).
 @MainActor
 final class AccessibleCells {
     /// One child widget and what it was last told.
@@ -56,6 +58,12 @@ final class AccessibleCells {
     var shown: [ObjectIdentifier: Element] = [:]
     /// Hidden children waiting for a cell.
     var pool: [Element] = []
+    /// The rows in view when the cells are grouped in rows (`groupsInRows`), by the items
+    /// they hold.
+    var rows: [RowKey: Row] = [:]
+    /// Whether the cells' children are grouped in rows (grid → row → cell), decided at each
+    /// update from the layout and whether an assistive technology listens.
+    var groupsInRows = false
     /// Something other than a scroll changed the collection (an apply, a reload, a new
     /// layout): the items before each section are counted again at the next update.
     var collectionChanged = true
@@ -67,10 +75,10 @@ final class AccessibleCells {
     /// on every scroll frame: a chat of 25,000 days would otherwise add up the days before
     /// a cell for each cell in view.
     var sectionStarts = SectionStarts()
-    /// Whether assistive technologies can read the children (nil: not known until the
-    /// first child exists). Without an accessibility bus GTK gives each widget a context
-    /// that exports nothing, for the widget's life: the cells' names and states are then
-    /// not read at all, since nothing could ever hear them.
+    /// Whether assistive technologies can read the children (nil: not asked yet; GTK
+    /// knows once the widget has its display). Without an accessibility bus GTK gives
+    /// each widget a context that exports nothing, for the widget's life: the cells' names
+    /// and states are then not read at all, since nothing could ever hear them.
     var exported: Bool?
 
     struct SectionStarts {
@@ -95,11 +103,48 @@ final class AccessibleCells {
         }
     }
 
+    /// A row of cells (a line of a flow, a row of a grid) when the cells are grouped in
+    /// rows: a widget of the row role, made for the line when it came into view and
+    /// destroyed when it left, whose children are the line's cells' children.
+    final class Row {
+        let widget: UnsafeMutablePointer<GtkWidget>
+        /// Its cells' children, in index order.
+        var elements: [Element]
+        /// Its place in the collection accessible's coordinates (its cells' union).
+        var allocation: Allocation
+
+        init(widget: UnsafeMutablePointer<GtkWidget>, elements: [Element], allocation: Allocation) {
+            self.widget = widget
+            self.elements = elements
+            self.allocation = allocation
+        }
+    }
+
+    /// A row's items: its first and last index paths and how many it holds (the rows'
+    /// items are consecutive, so these name them all).
+    struct RowKey: Hashable {
+        var first: IndexPath
+        var last: IndexPath
+        var count: Int
+    }
+
     /// A child's place and size, in whole points (GTK allocates integers).
     struct Allocation: Equatable {
         var x, y, width, height: Int32
 
         func hasSize(of other: Allocation) -> Bool { width == other.width && height == other.height }
+
+        /// The smallest allocation holding both.
+        func union(_ other: Allocation) -> Allocation {
+            let minX = min(x, other.x), minY = min(y, other.y)
+            let maxX = max(x + width, other.x + other.width), maxY = max(y + height, other.y + other.height)
+            return Allocation(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+
+        /// This allocation in the coordinates of a parent allocated at `parent`.
+        func relative(to parent: Allocation) -> Allocation {
+            Allocation(x: x - parent.x, y: y - parent.y, width: width, height: height)
+        }
     }
 
     /// A cell in the viewport: where its child goes, and the child it kept (nil: it takes
@@ -167,6 +212,7 @@ extension CollectionWidget {
     func installAccessibility() {
         trellis_accessible_set_role(widget, GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_widget_set_parent(accessibleCells.collection, widget)
+        trellis_accessibility_listeners_watch(widget)
         collectionView.accessibleContentChangeHandler = { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, !self.isLayingOut else { return }
@@ -187,18 +233,19 @@ extension CollectionWidget {
     ///
     /// What an assistive technology holds stays true. GTK 4.8 tells AT-SPI when a child
     /// is presented or hidden (children-changed, with its index) but not when it moves
-    /// among its siblings, and libatspi keeps each parent's children in its own list. So a
-    /// child is only ever placed while hidden: the children of cells that left are hidden
-    /// and pooled; a cell that came in takes one, which is placed, then presented; and of
-    /// the children that kept their cells, those whose order changed (the fewest: those
-    /// outside a longest run already in order) are hidden, moved and presented again.
+    /// among its siblings, and libatspi keeps each parent's children in its own list.
+    /// - In rows (a flow or a grid, while an assistive technology listens): each line in
+    ///   view is a row widget made when it came into view and destroyed when it left
+    ///   (``updateAccessibleRows(_:selectable:everyCell:columns:)``). Making widgets costs
+    ///   more than reusing them, and saves events only when something hears them.
+    /// - Otherwise the children are pooled, and a child is only ever placed while hidden:
+    ///   the children of cells that left are hidden and pooled; a cell that came in takes
+    ///   one, which is placed, then presented; and of the children that kept their cells,
+    ///   those whose order changed (the fewest: those outside a longest run already in
+    ///   order) are hidden, moved and presented again.
     func updateAccessibleCells() {
         let cells = accessibleCells
-        let offset = collectionView.contentOffset
-        let origin = placeAccessibleCollection(offset: offset)
-        var leaving = cells.shown
-        var shown: [ObjectIdentifier: AccessibleCells.Element] = [:]
-        shown.reserveCapacity(leaving.count)
+        let origin = placeAccessibleCollection(offset: collectionView.contentOffset)
         let selectable = collectionView.allowsSelection
         let everyCell = cells.allowedSelection != selectable
         cells.allowedSelection = selectable
@@ -210,10 +257,44 @@ extension CollectionWidget {
         if collectionChanged || cells.sectionStarts.starts.count != sections || cells.sectionStarts.columns != countedColumns {
             cells.sectionStarts = .init(counts: (0..<sections).map { collectionView.numberOfItems(inSection: $0) }, columns: countedColumns)
         }
+        if cells.exported == nil { cells.exported = trellis_accessible_is_exported(cells.collection) != 0 }
+        let inRows = cells.exported == true && !cells.isList && Self.placesCellsInRows(collectionView.layout)
+            && trellis_accessibility_has_listeners() != 0
+        if inRows != cells.groupsInRows {
+            removeAccessibleChildren()
+            cells.groupsInRows = inRows
+        }
+        let inView = cellsInView(origin: origin)
+        if inRows {
+            updateAccessibleRows(inView, selectable: selectable, everyCell: everyCell, columns: columns)
+        } else {
+            updateAccessibleChildren(inView, selectable: selectable, everyCell: everyCell, columns: columns)
+        }
+        updateAccessibleCounts()
+        followFocusWithChild()
+    }
+
+    /// Whether the cells of `layout` are grouped in rows for assistive technologies (when
+    /// they can listen): a flow's lines and a grid's rows, ARIA's grid → row → grid cell,
+    /// as `GtkColumnView` exposes its rows. A waterfall's or a compositional layout's
+    /// items form no rows, and a list's rows are its items.
+    static func placesCellsInRows(_ layout: any CollectionLayout) -> Bool {
+        layout is FlowLayout || layout is GridLayout
+    }
+
+    /// The cells' children directly in the collection accessible, pooled: see
+    /// ``updateAccessibleCells()``.
+    private func updateAccessibleChildren(_ cellsInView: [AccessibleCells.CellInView], selectable: Bool, everyCell: Bool,
+                                          columns: Int?) {
+        let cells = accessibleCells
+        var leaving = cells.shown
+        var shown: [ObjectIdentifier: AccessibleCells.Element] = [:]
+        shown.reserveCapacity(leaving.count)
         // Without an accessibility bus nothing can ever listen: the children are placed
         // and ordered without hiding them from anyone.
-        let listening = cells.exported != false
-        let inView = cellsInView(origin: origin, taking: &leaving)
+        let listening = cells.exported == true
+        var inView = cellsInView
+        for index in inView.indices { inView[index].element = leaving.removeValue(forKey: ObjectIdentifier(inView[index].cell)) }
         for element in leaving.values { pool(element, listening: listening) }
         // The children that kept their cells and are already in order stay where they are.
         let kept = inView.indices.filter { inView[$0].element != nil }
@@ -237,27 +318,155 @@ extension CollectionWidget {
                 if listening { presented.append(element) }
             }
             previous = element.widget
-            if cells.exported == nil { cells.exported = trellis_accessible_is_exported(element.widget) != 0 }
-            if cells.exported == true && (everyCell || entry.cell.accessibleContentChanged || element.describedCell != key) {
+            if listening && (everyCell || entry.cell.accessibleContentChanged || element.describedCell != key) {
                 describe(element, as: entry.cell, selectable: selectable)
                 entry.cell.accessibleContentWasRead()
             }
-            let position = cells.isList ? listPosition(of: entry.indexPath) : columns.map { gridPosition(of: entry.indexPath, columns: $0) }
-            setPosition(position ?? (-1, -1), of: element)
+            setPosition(of: element, at: entry.indexPath, columns: columns)
         }
         // In index order: GTK gives each its index among the children presented so far,
         // which is where libatspi inserts it.
         for element in presented { trellis_accessible_set_boolean_state(element.widget, GTK_ACCESSIBLE_STATE_HIDDEN, 0) }
         cells.shown = shown
-        updateAccessibleCounts()
-        followFocusWithChild()
+    }
+
+    /// The cells' children in rows (see ``placesCellsInRows(_:)``), while an assistive
+    /// technology listens.
+    ///
+    /// A row that comes into view is a new widget, built with its cells' children, named
+    /// and placed before it joins the collection accessible: GTK tells AT-SPI nothing of a
+    /// widget outside the window, so the whole row costs one event (children-changed,
+    /// added), and a row that leaves one more (removed) as it is destroyed. New widgets,
+    /// not pooled ones: libatspi keeps each object's name and children by its D-Bus path
+    /// and drops them only when told, so a reused widget would read as what it was. A row
+    /// that stays keeps its children; a change to one of its cells is sent as it happens.
+    private func updateAccessibleRows(_ inView: [AccessibleCells.CellInView], selectable: Bool, everyCell: Bool,
+                                      columns: Int?) {
+        let cells = accessibleCells
+        let lines = Self.rows(of: inView)
+        let keys = lines.map {
+            AccessibleCells.RowKey(first: inView[$0.lowerBound].indexPath, last: inView[$0.upperBound - 1].indexPath, count: $0.count)
+        }
+        var leaving = cells.rows
+        let kept = keys.map { leaving.removeValue(forKey: $0) }
+        for row in leaving.values { removeRow(row) }
+        var rows: [AccessibleCells.RowKey: AccessibleCells.Row] = [:]
+        rows.reserveCapacity(lines.count)
+        var shown: [ObjectIdentifier: AccessibleCells.Element] = [:]
+        shown.reserveCapacity(inView.count)
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        for (index, line) in lines.enumerated() {
+            let entries = inView[line]
+            let bounds = entries.dropFirst().reduce(entries.first!.allocation) { $0.union($1.allocation) }
+            let row: AccessibleCells.Row
+            if let existing = kept[index] {
+                row = existing
+                if row.allocation != bounds {
+                    row.allocation = bounds
+                    var gtkAllocation = GtkAllocation(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
+                    gtk_widget_size_allocate(row.widget, &gtkAllocation, -1)
+                }
+                for (element, entry) in zip(row.elements, entries) {
+                    allocate(element, at: entry.allocation.relative(to: bounds))
+                    let key = ObjectIdentifier(entry.cell)
+                    if everyCell || entry.cell.accessibleContentChanged || element.describedCell != key {
+                        describe(element, as: entry.cell, selectable: selectable)
+                        entry.cell.accessibleContentWasRead()
+                    }
+                    setPosition(of: element, at: entry.indexPath, columns: columns)
+                }
+            } else {
+                row = makeRow(entries, bounds: bounds, after: previous, selectable: selectable, columns: columns)
+            }
+            for (element, entry) in zip(row.elements, entries) {
+                element.indexPath = entry.indexPath
+                shown[ObjectIdentifier(entry.cell)] = element
+            }
+            rows[keys[index]] = row
+            previous = row.widget
+        }
+        cells.rows = rows
+        cells.shown = shown
+    }
+
+    /// The cells in view grouped in rows: runs of consecutive cells of one section whose
+    /// frames share height with the run's first (a flow's line, whatever its vertical
+    /// alignment, or a grid's row; the next line starts below the last).
+    static func rows(of inView: [AccessibleCells.CellInView]) -> [Range<Int>] {
+        guard !inView.isEmpty else { return [] }
+        var rows: [Range<Int>] = []
+        var start = 0
+        for index in inView.indices.dropFirst() {
+            let first = inView[start], current = inView[index]
+            let top = first.allocation.y, bottom = first.allocation.y + first.allocation.height
+            let sameRow = current.indexPath.section == first.indexPath.section
+                && current.allocation.y < bottom && current.allocation.y + current.allocation.height > top
+            if !sameRow {
+                rows.append(start..<index)
+                start = index
+            }
+        }
+        rows.append(start..<inView.count)
+        return rows
+    }
+
+    /// A new row's widget with its cells' children, named and allocated while outside the
+    /// window (GTK sends no AT-SPI events for it there), then put after `previous` among
+    /// the rows, hidden, given its AT-SPI object, and shown: GTK presents it to AT-SPI
+    /// with one children-changed event, then one bounds change as it is allocated (GTK
+    /// clears a hidden widget's allocation). Shown at once, GTK 4.8 would tell AT-SPI
+    /// nothing: the event names the row's AT-SPI object, which GTK makes only when a
+    /// client asks for it.
+    private func makeRow(_ entries: ArraySlice<AccessibleCells.CellInView>, bounds: AccessibleCells.Allocation,
+                         after previous: UnsafeMutablePointer<GtkWidget>?, selectable: Bool,
+                         columns: Int?) -> AccessibleCells.Row {
+        let widget = trellis_accessible_collection_new(GTK_ACCESSIBLE_ROLE_ROW)!
+        gtk_widget_set_visible(widget, 0)
+        var elements: [AccessibleCells.Element] = []
+        elements.reserveCapacity(entries.count)
+        for entry in entries {
+            let element = AccessibleCells.Element(widget: trellis_accessible_cell_new(GTK_ACCESSIBLE_ROLE_GRID_CELL)!)
+            gtk_widget_set_parent(element.widget, widget)
+            allocate(element, at: entry.allocation.relative(to: bounds))
+            describe(element, as: entry.cell, selectable: selectable)
+            entry.cell.accessibleContentWasRead()
+            setPosition(of: element, at: entry.indexPath, columns: columns)
+            elements.append(element)
+        }
+        gtk_widget_insert_after(widget, accessibleCells.collection, previous)
+        trellis_accessible_realize_context(widget)
+        gtk_widget_set_visible(widget, 1)
+        var gtkAllocation = GtkAllocation(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
+        gtk_widget_size_allocate(widget, &gtkAllocation, -1)
+        return AccessibleCells.Row(widget: widget, elements: elements, allocation: bounds)
+    }
+
+    /// Takes a row that left the viewport out of the collection accessible (AT-SPI hears it
+    /// removed) and destroys it with its children; the widget takes the focus if one of
+    /// them had it.
+    private func removeRow(_ row: AccessibleCells.Row) {
+        if row.elements.contains(where: { gtk_widget_has_focus($0.widget) != 0 }) {
+            trellis_collection_widget_grab_focus_self(trellisWidget)
+        }
+        gtk_widget_unparent(row.widget)
+    }
+
+    /// Removes every child of the collection accessible, pooled or shown, when the way the
+    /// children are kept changes (rows or not); the widget takes the focus if a child had it.
+    private func removeAccessibleChildren() {
+        let cells = accessibleCells
+        if trellis_collection_widget_has_focus(trellisWidget) != 0 && gtk_widget_has_focus(widget) == 0 {
+            trellis_collection_widget_grab_focus_self(trellisWidget)
+        }
+        while let child = gtk_widget_get_first_child(cells.collection) { gtk_widget_unparent(child) }
+        cells.rows = [:]
+        cells.shown = [:]
+        cells.pool = []
     }
 
     /// The cells in view, in index order (the order of the children), each with its frame
-    /// in the collection accessible's coordinates and the child it kept (taken out of
-    /// `leaving`, the children shown before).
-    private func cellsInView(origin: Point, taking leaving: inout [ObjectIdentifier: AccessibleCells.Element])
-        -> [AccessibleCells.CellInView] {
+    /// in the collection accessible's coordinates.
+    private func cellsInView(origin: Point) -> [AccessibleCells.CellInView] {
         let bounds = collectionView.bounds
         var inView: [AccessibleCells.CellInView] = []
         for indexPath in collectionView.indexPathsForVisibleItems {
@@ -267,7 +476,7 @@ extension CollectionWidget {
             let allocation = AccessibleCells.Allocation(
                 x: Int32((frame.minX - origin.x).rounded()), y: Int32((frame.minY - origin.y).rounded()),
                 width: Int32(max(0, frame.width.rounded())), height: Int32(max(0, frame.height.rounded())))
-            inView.append((cell, indexPath, allocation, leaving.removeValue(forKey: ObjectIdentifier(cell))))
+            inView.append((cell, indexPath, allocation, nil))
         }
         return inView
     }
@@ -423,7 +632,9 @@ extension CollectionWidget {
         return (Int32(clamping: rows + indexPath.item / columns), Int32(clamping: indexPath.item % columns))
     }
 
-    private func setPosition(_ position: (Int32, Int32), of element: AccessibleCells.Element) {
+    private func setPosition(of element: AccessibleCells.Element, at indexPath: IndexPath, columns: Int?) {
+        let position = accessibleCells.isList ? listPosition(of: indexPath)
+            : columns.map { gridPosition(of: indexPath, columns: $0) } ?? (-1, -1)
         guard position != element.position else { return }
         element.position = position
         if accessibleCells.isList {

@@ -25,10 +25,24 @@ struct WindowAccessibilityTests {
             return rect.y + rect.height > 0 && rect.y < frame.height
         }.sorted { $0.lexicographicallyPrecedes($1) }
         let table = try #require(tree.first { $0.role == "table" }, "no table in \(tree.map(\.role))")
-        let cells = tree.children(of: table)
+        let cells = tree.cells(of: table)
         #expect(cells.count == inView.count, "\(cells.count) accessible cells, \(inView.count) items in view")
         #expect(cells.allSatisfy { $0.role == "table cell" })
         #expect(cells.map(\.name) == inView.map { texts[$0[1]] })
+        // The flow's lines are the table's rows (ARIA's grid → row → grid cell): each holds
+        // the cells of one line in view, and its extents are theirs.
+        let rows = tree.children(of: table)
+        // (The fixture's tags are one line of text each: a line's tags share their top.)
+        let lineTops = Set(inView.map { frame.rects[$0]!.y }).count
+        #expect(rows.allSatisfy { $0.role == "table row" } && rows.count == lineTops && rows.count > 1,
+                "\(rows.count) rows (\(Set(rows.map(\.role)))), \(lineTops) lines in view")
+        for row in rows {
+            let rowCells = tree.children(of: row)
+            #expect(!rowCells.isEmpty && rowCells.allSatisfy { cell in
+                cell.extents[1] >= row.extents[1] && cell.extents[1] + cell.extents[3] <= row.extents[1] + row.extents[3]
+                    && cell.extents[1] < rowCells[0].extents[1] + rowCells[0].extents[3] && cell.extents[1] + cell.extents[3] > rowCells[0].extents[1]
+            }, "row \(row.extents): \(rowCells.map(\.extents))")
+        }
         #expect(cells.allSatisfy { $0.states.isSuperset(of: ["focusable", "selectable", "visible"]) && !$0.states.contains("selected") })
         // Each cell is where the item is drawn (window coordinates: the widget's origin
         // plus the item's frame in it).
@@ -51,7 +65,7 @@ struct WindowAccessibilityTests {
         let selectEvent = try probe.event(in: window) { $0.type == "object:state-changed:selected" && $0.detail == 1 }
         #expect(selectEvent.role == "table cell" && selectEvent.name == name)
         let after = try probe.tree(in: window, request: 1)
-        let marked = after.children(of: try #require(after.first { $0.role == "table" })).filter { $0.states.contains("selected") || $0.states.contains("focused") }
+        let marked = after.cells(of: try #require(after.first { $0.role == "table" })).filter { $0.states.contains("selected") || $0.states.contains("focused") }
         #expect(marked.map(\.name) == [name])
         #expect(marked.first?.states.isSuperset(of: ["focused", "selected"]) == true)
 
@@ -74,17 +88,42 @@ struct WindowAccessibilityTests {
                                        executable: AccessibilityProbe.dbusRunSession)
         defer { probe.quit() }
         _ = try probe.tree(in: window, request: 0)
+        try expectEveryCellReadAfterFourWheelSteps(probe, window, fixture)
+        #expect(try window.close() == 0)
+    }
+
+    /// Four wheel steps down, then the reader's tree: every cell in view, in order, named by
+    /// its text, and (the scroll moved every cell) still where its item is drawn.
+    private func expectEveryCellReadAfterFourWheelSteps(_ probe: AccessibilityProbe, _ window: TrellisWindow, _ fixture: URL,
+                                                        sourceLocation: SourceLocation = #_sourceLocation) throws {
         let texts = try documentTexts(fixture)
         var frame = window.lastFrame
         for _ in 0..<4 { frame = try window.wheel(down: true) }
         let tree = try probe.tree(in: window, request: 1)
         let inView = frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
             .sorted { $0.lexicographicallyPrecedes($1) }
-        let cells = tree.children(of: try #require(tree.first { $0.role == "table" }))
-        #expect(frame.offset > 0)
-        #expect(cells.map(\.name) == inView.map { texts[$0[1]] })
-        // The scroll moved every cell: each is still where its item is drawn.
-        expectCellsWhereDrawn(cells, inView, frame)
+        let cells = tree.cells(of: try #require(tree.first { $0.role == "table" }, sourceLocation: sourceLocation))
+        #expect(frame.offset > 0, sourceLocation: sourceLocation)
+        #expect(cells.map(\.name) == inView.map { texts[$0[1]] }, sourceLocation: sourceLocation)
+        expectCellsWhereDrawn(cells, inView, frame, sourceLocation: sourceLocation)
+    }
+
+    /// A screen reader started while the window is open (the probe subscribes to AT-SPI
+    /// events two seconds after the window appeared, as Orca launched later would): the
+    /// collection, which kept its cells' children directly while nothing listened, now
+    /// groups them in rows, and a scroll afterwards leaves the reader with every cell in
+    /// order, named, where it is drawn.
+    @Test func aScreenReaderStartedLaterReadsEveryCellAfterAScroll() throws {
+        let fixture = TrellisWindow.fixture("window-tags.json")
+        let probe = AccessibilityProbe()
+        let window = try TrellisWindow(tool: probe.arguments(["--late", "2", TrellisTool.executable.path, "show", fixture.path]),
+                                       executable: AccessibilityProbe.dbusRunSession)
+        defer { probe.quit() }
+        let initial = try probe.tree(in: window, request: 0)
+        let table = try #require(initial.first { $0.role == "table" })
+        #expect(!initial.children(of: table).isEmpty && initial.children(of: table).allSatisfy { $0.role == "table row" },
+                "\(initial.children(of: table).map(\.role))")
+        try expectEveryCellReadAfterFourWheelSteps(probe, window, fixture)
         #expect(try window.close() == 0)
     }
 
@@ -106,7 +145,7 @@ struct WindowAccessibilityTests {
         let tree = try probe.tree(in: window, request: 1)
         let inView = frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
             .sorted { $0.lexicographicallyPrecedes($1) }
-        let cells = tree.children(of: try #require(tree.first { $0.role == "table" && $0.name.contains("1,000,000") }, "no collection in \(tree.map { "\($0.role): \($0.name)" })"))
+        let cells = tree.cells(of: try #require(tree.first { $0.role == "table" && $0.name.contains("1,000,000") }, "no collection in \(tree.map { "\($0.role): \($0.name)" })"))
         #expect(cells.count == inView.count, "\(cells.count) accessible cells, \(inView.count) items in view")
         expectCellsWhereDrawn(cells, inView, frame)
         #expect(try window.close() == 0)
@@ -160,7 +199,7 @@ struct WindowAccessibilityTests {
         repeat {
             request += 1
             let tree = try probe.tree(in: window, request: request)
-            names = tree.children(of: try #require(tree.first { $0.role == "table" })).map(\.name)
+            names = tree.cells(of: try #require(tree.first { $0.role == "table" })).map(\.name)
             expected = expectedNames(window.lastFrame)
             if names == expected { break }
             Thread.sleep(forTimeInterval: 0.25)
@@ -181,7 +220,7 @@ struct WindowAccessibilityTests {
         defer { probe.quit() }
         let initial = try probe.tree(in: window, request: 0)
         let texts = try documentTexts(fixture)
-        let before = initial.children(of: try #require(initial.first { $0.role == "table" }))
+        let before = initial.cells(of: try #require(initial.first { $0.role == "table" }))
         #expect(!before.isEmpty && before.allSatisfy { $0.description.isEmpty }, "\(before.map(\.description))")
         let deadline = Date().addingTimeInterval(20)
         while !window.events("liveUpdate").contains(where: { $0["change"] as? String == "accessibilityHint" }) && Date() < deadline {
@@ -197,7 +236,7 @@ struct WindowAccessibilityTests {
         repeat {
             request += 1
             let tree = try probe.tree(in: window, request: request)
-            cells = tree.children(of: try #require(tree.first { $0.role == "table" }))
+            cells = tree.cells(of: try #require(tree.first { $0.role == "table" }))
             if cells.contains(where: { !$0.description.isEmpty }) { break }
             Thread.sleep(forTimeInterval: 0.25)
         } while request < 20
@@ -238,7 +277,7 @@ struct WindowAccessibilityTests {
         #expect(rows.first?.name == "S1 · 100,000 tags" && rows.last?.name == "Modern lists")
         #expect(rows.filter { $0.states.contains("selected") }.map(\.name) == ["S3 · grid"])
         let grid = try #require(tree.first { $0.role == "table" && $0.name == "S3 · grid" })
-        let cells = tree.children(of: grid)
+        let cells = tree.cells(of: grid)
         let frame = window.lastFrame
         let inView = frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
         #expect(cells.count == inView.count && cells.allSatisfy { $0.role == "table cell" && !$0.name.isEmpty })
@@ -291,7 +330,7 @@ struct WindowAccessibilityTests {
         defer { probe.quit() }
         func sidebarRows(_ frame: Frame) -> Int { frame.order.filter { $0[0] == 0 }.count }
         func cells(_ tree: [AccessibilityProbe.Node]) throws -> [AccessibilityProbe.Node] {
-            tree.children(of: try #require(tree.first { $0.role == "table" && $0.name == "Modern lists" }, "no collection in \(tree.map(\.role))"))
+            tree.cells(of: try #require(tree.first { $0.role == "table" && $0.name == "Modern lists" }, "no collection in \(tree.map(\.role))"))
         }
         let initial = try cells(probe.tree(in: window, request: 0))
         // Mailboxes open (four entries), Folders closed; no other row expands.
@@ -492,6 +531,12 @@ final class AccessibilityProbe: @unchecked Sendable {
 extension [AccessibilityProbe.Node] {
     /// The direct children of `parent` (the nodes one level below it up to its next
     /// sibling).
+    /// A table's cells in order, whether they are its children or its rows' (a flow's
+    /// lines and a grid's rows are table rows; other layouts' cells are the table's children).
+    func cells(of table: AccessibilityProbe.Node) -> [AccessibilityProbe.Node] {
+        children(of: table).flatMap { $0.role == "table row" ? children(of: $0) : [$0] }
+    }
+
     func children(of parent: AccessibilityProbe.Node) -> [AccessibilityProbe.Node] {
         guard let start = firstIndex(where: { $0.depth == parent.depth && $0.role == parent.role && $0.name == parent.name && $0.extents == parent.extents }) else { return [] }
         var result: [AccessibilityProbe.Node] = []

@@ -145,11 +145,12 @@ GtkWidget *trellis_accessible_cell_new(GtkAccessibleRole role);
 
 /**
  * trellis_accessible_collection_new:
- * @role: the accessible role (grid or list)
+ * @role: the accessible role (grid or list; row for a row of cells)
  *
  * The collection as assistive technologies see it: a child of the collection widget that
- * holds the cells' children (trellis_accessible_cell_new). It draws nothing and takes no
- * input; its own allocation does not place its children. The host allocates each child
+ * holds the cells' children (trellis_accessible_cell_new), directly or in rows (widgets of
+ * this type with the row role). It draws nothing and takes no input; its own allocation
+ * does not place its children. The host allocates each child
  * once in the content's coordinates (from an origin it chooses) and moves them all at once
  * with this widget's transform (trellis_widget_allocate_translated): a scroll then costs
  * one allocation, not one per cell in view.
@@ -172,6 +173,20 @@ void trellis_widget_allocate_translated(GtkWidget *widget, int width, int height
 /// accessibility bus over D-Bus, or with `GTK_A11Y=test`. A widget keeps the context it
 /// was given, so the answer does not change while it lives.
 gboolean trellis_accessible_is_exported(GtkWidget *widget);
+
+/// Whether any assistive technology has subscribed to AT-SPI events (the AT-SPI registry's
+/// subscriptions); %TRUE until the registry has answered (or when it cannot be reached). The first call starts following
+/// the registry (asynchronously, on GTK's main context).
+gboolean trellis_accessibility_has_listeners(void);
+
+/// Queues a resize of @widget whenever trellis_accessibility_has_listeners() changes, for as
+/// long as the widget lives.
+void trellis_accessibility_listeners_watch(GtkWidget *widget);
+
+/// Gives @widget, already in a window but not yet realized, its AT-SPI object, so that the
+/// event presenting it to assistive technologies names it (GTK 4.8 realizes an accessible
+/// context only when a client asks for it or a platform state changes).
+void trellis_accessible_realize_context(GtkWidget *widget);
 
 /// Sets the accessible label and description of @widget (%NULL: removes it).
 void trellis_accessible_set_label(GtkWidget *widget, const char *label, const char *description);

@@ -4,6 +4,7 @@
 Usage (in a D-Bus session of its own, on an X server):
     dbus-run-session -- python3 atspi-probe.py REQUEST_FILE PROGRAM [ARGUMENT...]
     dbus-run-session -- python3 atspi-probe.py REQUEST_FILE --flowbox N
+    dbus-run-session -- python3 atspi-probe.py REQUEST_FILE --late SECONDS PROGRAM [ARGUMENT...]
 
 Starts the AT-SPI registry (so the program registers with it at start-up), runs PROGRAM
 (or, with --flowbox, a GtkFlowBox of N labels: the peer GTK's own widgets are compared
@@ -15,6 +16,9 @@ with) with GTK's AT-SPI backend, and prints, beside whatever the program prints:
   node a line of it with its depth, role, name, description, states and extents (screen
   coordinates) — when the program's window has appeared, and again each time
   REQUEST_FILE is created (the test's way to ask; the probe deletes it, then answers).
+
+With --late, the probe subscribes to events only SECONDS after the window appeared, and
+reads the tree after that: a screen reader started while the program runs.
 
 Exits when the program does, with its status; creating REQUEST_FILE.quit ends the
 program (the test's way out, whatever state the window is in: dbus-run-session does not
@@ -143,8 +147,12 @@ def walk(application):
 
 def main():
     request_file = sys.argv[1]
+    late = None
     if sys.argv[2] == "--flowbox":
         command = [sys.executable, "-c", FLOWBOX, sys.argv[3]]
+    elif sys.argv[2] == "--late":
+        late = float(sys.argv[3])
+        command = sys.argv[4:]
     else:
         command = sys.argv[2:]
     environment = dict(os.environ)
@@ -193,7 +201,14 @@ def main():
             # The window is up once the application has a frame with children.
             if app.childCount > 0 and app.getChildAtIndex(0).childCount > 0:
                 state["shown"] = True
-                GLib.timeout_add(500, lambda: (emit({"event": "atspiTree", "request": 0, "nodes": walk(app)}), False)[1])
+                if late is None:
+                    GLib.timeout_add(500, lambda: (emit({"event": "atspiTree", "request": 0, "nodes": walk(app)}), False)[1])
+                else:
+                    def subscribe():
+                        listen()
+                        GLib.timeout_add(500, lambda: (emit({"event": "atspiTree", "request": 0, "nodes": walk(app)}), False)[1])
+                        return False
+                    GLib.timeout_add(int(late * 1000), subscribe)
             return True
         if os.path.exists(request_file):
             os.remove(request_file)
@@ -201,8 +216,12 @@ def main():
             emit({"event": "atspiTree", "request": state["requests"], "nodes": walk(app)})
         return True
 
-    for kind in ("object:state-changed:focused", "object:state-changed:selected", "object:state-changed:expanded"):
-        pyatspi.Registry.registerEventListener(on_event, kind)
+    def listen():
+        for kind in ("object:state-changed:focused", "object:state-changed:selected", "object:state-changed:expanded"):
+            pyatspi.Registry.registerEventListener(on_event, kind)
+
+    if late is None:
+        listen()
     GLib.timeout_add(50, poll)
     pyatspi.Registry.start()
     if state["status"] is None:
