@@ -20,12 +20,13 @@ import TrellisKit
 /// Items outside the viewport are not widgets. A flow's lines and a grid's rows, while an
 /// assistive technology listens (has subscribed to AT-SPI events), are row widgets holding
 /// their cells' children, each made when its line comes into view and destroyed when it
-/// leaves (a few AT-SPI events a line, not a few a cell). Other children are pooled: a cell that leaves the viewport gives its child to a cell that
-/// came in, or back to the pool, hidden from assistive technologies (GTK's hidden
-/// accessible state: the widget stays shown, so GTK neither unmaps it nor resizes the
-/// collection widget for it). The accessible values are sent to GTK only when they
-/// change: with an assistive technology listening, each change is an AT-SPI event GTK
-/// builds and sends at once, the largest part of the cost (docs/perf/gtk-accessibility.md).
+/// leaves (a few AT-SPI events a line, not a few a cell). Other children are pooled: a
+/// cell that leaves the viewport gives its child to a cell that came in, or back to the
+/// pool, hidden from assistive technologies (GTK's hidden accessible state: the widget
+/// stays shown, so GTK neither unmaps it nor resizes the collection widget for it). The
+/// accessible values are sent to GTK only when they change: with an assistive technology
+/// listening, each change is an AT-SPI event GTK builds and sends at once, the largest
+/// part of the cost (docs/perf/gtk-accessibility.md).
 @MainActor
 final class AccessibleCells {
     /// One child widget and what it was last told.
