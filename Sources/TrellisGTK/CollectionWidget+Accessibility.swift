@@ -336,11 +336,13 @@ extension CollectionWidget {
     ///
     /// A row that comes into view is a new widget, built with its cells' children, named
     /// and placed before it joins the collection accessible: GTK tells AT-SPI nothing of a
-    /// widget outside the window, so the whole row costs one event (children-changed,
-    /// added), and a row that leaves one more (removed) as it is destroyed. New widgets,
-    /// not pooled ones: libatspi keeps each object's name and children by its D-Bus path
-    /// and drops them only when told, so a reused widget would read as what it was. A row
-    /// that stays keeps its children; a change to one of its cells is sent as it happens.
+    /// widget outside the window, so the whole row costs two events (children-changed and
+    /// its bounds), and a row that leaves a few more (its removal, and GTK's notice that
+    /// its objects are gone) as it is destroyed. New widgets, not reused ones: libatspi
+    /// keeps each object's name and children by its D-Bus path and drops them only when
+    /// told, and GTK keeps a widget's path while the widget stays in the window, so a
+    /// reused row would read as what it was. A row that stays keeps its children; a change
+    /// to one of its cells is sent as it happens.
     private func updateAccessibleRows(_ inView: [AccessibleCells.CellInView], selectable: Bool, everyCell: Bool,
                                       columns: Int?) {
         let cells = accessibleCells
