@@ -11,10 +11,9 @@
 // a screen reader is usually running before the programs it reads.
 #include "TrellisCollectionWidget.h"
 
-static gboolean watching;
 // Whether the registry has told its subscriptions.
 static gboolean answered;
-// "bus name\nevent" for every subscription the registry reported.
+// "bus name\nevent" for every subscription the registry reported (NULL: not following yet).
 static GHashTable *subscriptions;
 // The collection widgets to lay out again when listeners come or go.
 static GPtrArray *watchers;
@@ -124,11 +123,11 @@ static void forget_watcher(gpointer data, GObject *gone) {
 }
 
 gboolean trellis_accessibility_has_listeners(void) {
-    if (!watching) {
-        watching = TRUE;
+    if (subscriptions == NULL) {
         subscriptions = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-        // Where GTK finds the accessibility bus: the environment, else the session bus's
-        // launcher.
+        // The accessibility bus GTK exports to: AT_SPI_BUS_ADDRESS when set, else the
+        // address the bus launcher (org.a11y.Bus) gives on the session bus, so that the
+        // registry asked is the one GTK's events reach.
         const char *address = g_getenv("AT_SPI_BUS_ADDRESS");
         if (address != NULL && *address != '\0')
             connect_to(address);

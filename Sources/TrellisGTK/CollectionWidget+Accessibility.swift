@@ -319,10 +319,7 @@ extension CollectionWidget {
                 if listening { presented.append(element) }
             }
             previous = element.widget
-            if listening && (everyCell || entry.cell.accessibleContentChanged || element.describedCell != key) {
-                describe(element, as: entry.cell, selectable: selectable)
-                entry.cell.accessibleContentWasRead()
-            }
+            if listening { describeIfChanged(element, as: entry.cell, selectable: selectable, everyCell: everyCell) }
             setPosition(of: element, at: entry.indexPath, columns: columns)
         }
         // In index order: GTK gives each its index among the children presented so far,
@@ -366,16 +363,11 @@ extension CollectionWidget {
                 row = existing
                 if row.allocation != bounds {
                     row.allocation = bounds
-                    var gtkAllocation = GtkAllocation(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
-                    gtk_widget_size_allocate(row.widget, &gtkAllocation, -1)
+                    Self.sizeAllocate(row.widget, to: bounds)
                 }
                 for (element, entry) in zip(row.elements, entries) {
                     allocate(element, at: entry.allocation.relative(to: bounds))
-                    let key = ObjectIdentifier(entry.cell)
-                    if everyCell || entry.cell.accessibleContentChanged || element.describedCell != key {
-                        describe(element, as: entry.cell, selectable: selectable)
-                        entry.cell.accessibleContentWasRead()
-                    }
+                    describeIfChanged(element, as: entry.cell, selectable: selectable, everyCell: everyCell)
                     setPosition(of: element, at: entry.indexPath, columns: columns)
                 }
             } else {
@@ -431,16 +423,14 @@ extension CollectionWidget {
             let element = AccessibleCells.Element(widget: trellis_accessible_cell_new(GTK_ACCESSIBLE_ROLE_GRID_CELL)!)
             gtk_widget_set_parent(element.widget, widget)
             allocate(element, at: entry.allocation.relative(to: bounds))
-            describe(element, as: entry.cell, selectable: selectable)
-            entry.cell.accessibleContentWasRead()
+            describeIfChanged(element, as: entry.cell, selectable: selectable, everyCell: true)
             setPosition(of: element, at: entry.indexPath, columns: columns)
             elements.append(element)
         }
         gtk_widget_insert_after(widget, accessibleCells.collection, previous)
         trellis_accessible_realize_context(widget)
         gtk_widget_set_visible(widget, 1)
-        var gtkAllocation = GtkAllocation(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
-        gtk_widget_size_allocate(widget, &gtkAllocation, -1)
+        Self.sizeAllocate(widget, to: bounds)
         return AccessibleCells.Row(widget: widget, elements: elements, allocation: bounds)
     }
 
@@ -487,8 +477,21 @@ extension CollectionWidget {
     private func allocate(_ element: AccessibleCells.Element, at allocation: AccessibleCells.Allocation) {
         guard element.allocation != allocation else { return }
         element.allocation = allocation
+        Self.sizeAllocate(element.widget, to: allocation)
+    }
+
+    private static func sizeAllocate(_ widget: UnsafeMutablePointer<GtkWidget>, to allocation: AccessibleCells.Allocation) {
         var gtkAllocation = GtkAllocation(x: allocation.x, y: allocation.y, width: allocation.width, height: allocation.height)
-        gtk_widget_size_allocate(element.widget, &gtkAllocation, -1)
+        gtk_widget_size_allocate(widget, &gtkAllocation, -1)
+    }
+
+    /// Reads the cell into its child when the child is new to it, the cell was marked as
+    /// changed, or (`everyCell`) every cell's selectable state changed; marks it read.
+    private func describeIfChanged(_ element: AccessibleCells.Element, as cell: CollectionViewCell, selectable: Bool,
+                                   everyCell: Bool) {
+        guard everyCell || cell.accessibleContentChanged || element.describedCell != ObjectIdentifier(cell) else { return }
+        describe(element, as: cell, selectable: selectable)
+        cell.accessibleContentWasRead()
     }
 
     /// Allocates a child and moves it after `previous` (nil: first). When assistive

@@ -12,7 +12,10 @@ public struct ShapedTextLine {
     /// What `measure` returns for the same arguments.
     public let measurement: TextMeasurement
     let font: UnsafeMutablePointer<PangoFont>
-    let glyphs: UnsafeMutablePointer<PangoGlyphString>
+    /// The thread's shaped line (glyph ids and advances in Pango units), read in place.
+    let glyphs: SingleLineShaper.LineGlyphs
+    /// The baseline's distance below the text box's top, in the layout's Pango units.
+    let baseline: Int32
     /// The glyphs are in the units of the layout, built larger than the text for
     /// precision (see ``ConfiguredPangoLayout/drawingScale``).
     let drawingScale: Double
@@ -37,24 +40,19 @@ public struct ShapedTextLine {
         cairo_translate(cr, x, y)
         cairo_scale(cr, drawingScale, drawingScale)
         cairo_set_scaled_font(cr, scaledFont)
-        let count = Int(glyphs.pointee.num_glyphs)
+        let count = glyphs.ids.count
         withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: max(count, 1)) { drawn in
             // As Pango places a glyph string whose origin is the current point: the pen
-            // advances by each glyph's width in Pango units, and a glyph's vertical offset
-            // (here the baseline, from the box's top) is added to the origin.
+            // advances by each glyph's width in Pango units, and every glyph is lowered by
+            // the baseline (its vertical offset), the same sums in the same order.
             var pen: Int32 = 0
-            var shown = 0
             let unit = Double(PANGO_SCALE)
+            let y = Double(baseline) / unit
             for i in 0..<count {
-                let glyph = glyphs.pointee.glyphs[i]
-                if glyph.glyph != PANGO_GLYPH_EMPTY {
-                    drawn[shown] = cairo_glyph_t(index: UInt(glyph.glyph), x: Double(pen + glyph.geometry.x_offset) / unit,
-                                                 y: Double(glyph.geometry.y_offset) / unit)
-                    shown += 1
-                }
-                pen += glyph.geometry.width
+                drawn[i] = cairo_glyph_t(index: UInt(glyphs.ids[i]), x: Double(pen) / unit, y: y)
+                pen += glyphs.advances[i]
             }
-            cairo_show_glyphs(cr, drawn.baseAddress, Int32(shown))
+            cairo_show_glyphs(cr, drawn.baseAddress, Int32(count))
         }
     }
 }
@@ -78,7 +76,7 @@ extension PangoTextMeasurer {
         precheckMeasureArguments(style: style, maxWidth: maxWidth, maxLines: maxLines)
         let state = threadState.current
         let shaper = state.singleLine
-        // The thread's one glyph string is in use by an enclosing body: lay the text out instead.
+        // The thread's one shaped line is in use by an enclosing body: lay the text out instead.
         guard !shaper.isDrawingLine else { return nil }
         let scale = PangoLayoutConfigurator.scale(forBytes: text.utf8.count, style: style)
         guard let (measurement, font) = shaper.shapeForDrawing(
@@ -86,29 +84,9 @@ extension PangoTextMeasurer {
             measureWithPango: { measureWithLayout($0, style: style, maxWidth: nil, maxLines: 1) }) else { return nil }
         // The baseline in the layout's Pango units (the scale is a power of two: exact).
         let baseline = Int32((measurement.firstBaseline * scale * Double(PANGO_SCALE)).rounded())
-        let glyphs = shaper.glyphString(of: shaper.lineGlyphs, baseline: baseline)
         shaper.isDrawingLine = true
         defer { shaper.isDrawingLine = false }
         return try body(ShapedTextLine(measurement: measurement, font: font.pangoFont.assumingMemoryBound(to: PangoFont.self),
-                                       glyphs: glyphs, drawingScale: 1 / scale))
-    }
-}
-
-extension SingleLineShaper {
-    /// `glyphs` in this thread's reused `PangoGlyphString`, as Pango's shaping fills one for
-    /// a left-to-right run (each glyph a cluster of its own with its advance as its width),
-    /// every glyph lowered by `baseline` Pango units.
-    func glyphString(of glyphs: LineGlyphs, baseline: Int32) -> UnsafeMutablePointer<PangoGlyphString> {
-        let string = drawnGlyphString
-        let count = glyphs.ids.count
-        pango_glyph_string_set_size(string, Int32(count))
-        for i in 0..<count {
-            string.pointee.glyphs[i].glyph = glyphs.ids[i]
-            string.pointee.glyphs[i].geometry = PangoGlyphGeometry(width: glyphs.advances[i], x_offset: 0, y_offset: baseline)
-            string.pointee.glyphs[i].attr.is_cluster_start = 1
-            // Drawn without its text, so the renderer reads no clusters; zero, not garbage.
-            string.pointee.log_clusters[i] = 0
-        }
-        return string
+                                       glyphs: shaper.lineGlyphs, baseline: baseline, drawingScale: 1 / scale))
     }
 }

@@ -137,12 +137,9 @@ final class SingleLineShaper {
     private var fonts: [Font: FontShaper?] = [:]
     /// The glyphs of the line last shaped for drawing.
     let lineGlyphs = LineGlyphs()
-    /// The glyphs handed to Pango to draw a line (see `glyphString(of:)`).
-    let drawnGlyphString = pango_glyph_string_new()!
-    /// Whether a `withShapedLine` body is drawing from `lineGlyphs` and `drawnGlyphString`.
+    /// Whether a `withShapedLine` body is drawing from `lineGlyphs`.
     var isDrawingLine = false
 
-    deinit { pango_glyph_string_free(drawnGlyphString) }
     /// Measurements this thread answered here, and words it shaped (for tests).
     private(set) var fastMeasurements = 0
     private(set) var shapedWords = 0

@@ -175,8 +175,8 @@ void trellis_widget_allocate_translated(GtkWidget *widget, int width, int height
 gboolean trellis_accessible_is_exported(GtkWidget *widget);
 
 /// Whether any assistive technology has subscribed to AT-SPI events (the AT-SPI registry's
-/// subscriptions); %TRUE until the registry has answered (or when it cannot be reached). The first call starts following
-/// the registry (asynchronously, on GTK's main context).
+/// subscriptions); %TRUE until the registry has answered (or when it cannot be reached).
+/// The first call starts following the registry (asynchronously, on GTK's main context).
 gboolean trellis_accessibility_has_listeners(void);
 
 /// Queues a resize of @widget whenever trellis_accessibility_has_listeners() changes, for as
