@@ -144,7 +144,7 @@ static inline double percentile(double *values, int count, double p) {
 // The peers' window: 800 × 600, `content` in a vertically scrolling GtkScrolledWindow
 // (its vertical adjustment into *vadjustment), presented; `first_painted` is connected to
 // the frame clock's after-paint (the first frame is in the window once it runs).
-static GtkWidget *peer_window(GtkApplication *app, GtkWidget *content, GtkAdjustment **vadjustment, GCallback first_painted) {
+static inline GtkWidget *peer_window(GtkApplication *app, GtkWidget *content, GtkAdjustment **vadjustment, GCallback first_painted) {
     GtkWidget *window = gtk_application_window_new(app);
     gtk_window_set_default_size(GTK_WINDOW(window), 800, 600);
     GtkWidget *scrolled = gtk_scrolled_window_new();
