@@ -19,14 +19,14 @@ import TrellisKit
 ///
 /// Items outside the viewport are not widgets. A flow's lines and a grid's rows, while an
 /// assistive technology listens (has subscribed to AT-SPI events), are row widgets holding
-/// their cells' children, each made when its line comes into view and destroyed when it
-/// leaves (a few AT-SPI events a line, not a few a cell). Other children are pooled: a
-/// cell that leaves the viewport gives its child to a cell that came in, or back to the
-/// pool, hidden from assistive technologies (GTK's hidden accessible state: the widget
-/// stays shown, so GTK neither unmaps it nor resizes the collection widget for it). The
-/// accessible values are sent to GTK only when they change: with an assistive technology
-/// listening, each change is an AT-SPI event GTK builds and sends at once, the largest
-/// part of the cost (docs/perf/gtk-accessibility.md).
+/// their cells' children, each given to a line as it comes into view and taken out of the
+/// window when it leaves (a few AT-SPI events a line, not a few a cell). Other children
+/// are pooled: a cell that leaves the viewport gives its child to a cell that came in, or
+/// back to the pool, hidden from assistive technologies (GTK's hidden accessible state:
+/// the widget stays shown, so GTK neither unmaps it nor resizes the collection widget for
+/// it). The accessible values are sent to GTK only when they change: with an assistive
+/// technology listening, each change is an AT-SPI event GTK builds and sends at once, the
+/// largest part of the cost (docs/perf/gtk-accessibility.md).
 @MainActor
 final class AccessibleCells {
     /// One child widget and what it was last told.
@@ -62,6 +62,14 @@ final class AccessibleCells {
     /// The rows in view when the cells are grouped in rows (`groupsInRows`), by the items
     /// they hold.
     var rows: [RowKey: Row] = [:]
+    /// Rows that left the viewport, out of the window with their cells' children (each
+    /// holding a reference of ours), waiting for a line to come in: reusing one saves GTK
+    /// making and destroying a row's widgets and AT-SPI contexts.
+    var rowPool: [Row] = []
+    /// The most rows kept waiting: a viewport's lines (a scroll brings in a line or two a
+    /// frame, and turning back brings back the lines just left); beyond, a row that leaves
+    /// is destroyed.
+    static let rowPoolLimit = 16
     /// Whether the cells' children are grouped in rows (grid → row → cell), decided at each
     /// update from the layout and whether an assistive technology listens.
     var groupsInRows = false
@@ -105,8 +113,8 @@ final class AccessibleCells {
     }
 
     /// A row of cells (a line of a flow, a row of a grid) when the cells are grouped in
-    /// rows: a widget of the row role, made for the line when it came into view and
-    /// destroyed when it left, whose children are the line's cells' children.
+    /// rows: a widget of the row role whose children are the line's cells' children, given
+    /// to a line that came into view and pooled out of the window when it left.
     final class Row {
         let widget: UnsafeMutablePointer<GtkWidget>
         /// Its cells' children, in index order.
@@ -236,9 +244,10 @@ extension CollectionWidget {
     /// is presented or hidden (children-changed, with its index) but not when it moves
     /// among its siblings, and libatspi keeps each parent's children in its own list.
     /// - In rows (a flow or a grid, while an assistive technology listens): each line in
-    ///   view is a row widget made when it came into view and destroyed when it left
-    ///   (``updateAccessibleRows(_:selectable:everyCell:columns:)``). Making widgets costs
-    ///   more than reusing them, and saves events only when something hears them.
+    ///   view is a row widget that joined the window when the line came into view and
+    ///   left it when the line did (``updateAccessibleRows(_:selectable:everyCell:columns:)``).
+    ///   Joining and leaving the window costs GTK more than hiding a child in place, and
+    ///   saves events only when something hears them.
     /// - Otherwise the children are pooled, and a child is only ever placed while hidden:
     ///   the children of cells that left are hidden and pooled; a cell that came in takes
     ///   one, which is placed, then presented; and of the children that kept their cells,
@@ -331,15 +340,12 @@ extension CollectionWidget {
     /// The cells' children in rows (see ``placesCellsInRows(_:)``), while an assistive
     /// technology listens.
     ///
-    /// A row that comes into view is a new widget, built with its cells' children, named
-    /// and placed before it joins the collection accessible: GTK tells AT-SPI nothing of a
-    /// widget outside the window, so the whole row costs two events (children-changed and
-    /// its bounds), and a row that leaves a few more (its removal, and GTK's notice that
-    /// its objects are gone) as it is destroyed. New widgets, not reused ones: libatspi
-    /// keeps each object's name and children by its D-Bus path and drops them only when
-    /// told, and GTK keeps a widget's path while the widget stays in the window, so a
-    /// reused row would read as what it was. A row that stays keeps its children; a change
-    /// to one of its cells is sent as it happens.
+    /// A row that comes into view is built with its cells' children, named and placed
+    /// before it joins the collection accessible (``makeRow(_:bounds:after:selectable:columns:)``):
+    /// GTK tells AT-SPI nothing of a widget outside the window, so the whole row costs two
+    /// events (children-changed and its bounds), and a row that leaves a few more (its
+    /// removal, and GTK's notice that its objects are gone) as it leaves the window. A row
+    /// that stays keeps its children; a change to one of its cells is sent as it happens.
     private func updateAccessibleRows(_ inView: [AccessibleCells.CellInView], selectable: Bool, everyCell: Bool,
                                       columns: Int?) {
         let cells = accessibleCells
@@ -405,43 +411,73 @@ extension CollectionWidget {
         return rows
     }
 
-    /// A new row's widget with its cells' children, named and allocated while outside the
-    /// window (GTK sends no AT-SPI events for it there), then put after `previous` among
-    /// the rows, hidden, given its AT-SPI object, and shown: GTK presents it to AT-SPI
-    /// with one children-changed event, then one bounds change as it is allocated (GTK
-    /// clears a hidden widget's allocation). Shown at once, GTK 4.8 would tell AT-SPI
-    /// nothing: the event names the row's AT-SPI object, which GTK makes only when a
-    /// client asks for it.
+    /// A row for a line that came into view — from the pool, else new — with a child for
+    /// each of its cells, named and allocated while the row is outside the window (GTK
+    /// sends no AT-SPI events for it there), then put after `previous` among the rows,
+    /// hidden, given its AT-SPI object, and shown: GTK presents it to AT-SPI with one
+    /// children-changed event, then one bounds change as it is allocated (GTK clears a
+    /// hidden widget's allocation). Shown at once, GTK 4.8 would tell AT-SPI nothing: the
+    /// event names the row's AT-SPI object, which GTK makes only when a client asks for it.
+    ///
+    /// A pooled row is a new object to a client: GTK drops a widget's AT-SPI object when
+    /// the widget leaves the window, and makes one with a new D-Bus path when it is next
+    /// needed, for the row and for each of its cells. (A row that stayed in the window,
+    /// hidden, would keep its path, and libatspi, which keeps each object's name and
+    /// children by path, would read it as its old line.)
     private func makeRow(_ entries: ArraySlice<AccessibleCells.CellInView>, bounds: AccessibleCells.Allocation,
                          after previous: UnsafeMutablePointer<GtkWidget>?, selectable: Bool,
                          columns: Int?) -> AccessibleCells.Row {
-        let widget = trellis_accessible_collection_new(GTK_ACCESSIBLE_ROLE_ROW)!
-        gtk_widget_set_visible(widget, 0)
-        var elements: [AccessibleCells.Element] = []
-        elements.reserveCapacity(entries.count)
-        for entry in entries {
+        let cells = accessibleCells
+        let pooled = cells.rowPool.popLast()
+        let row = pooled ?? AccessibleCells.Row(
+            widget: trellis_accessible_collection_new(GTK_ACCESSIBLE_ROLE_ROW)!, elements: [], allocation: bounds)
+        if pooled == nil { gtk_widget_set_visible(row.widget, 0) }
+        while row.elements.count > entries.count { gtk_widget_unparent(row.elements.removeLast().widget) }
+        row.elements.reserveCapacity(entries.count)
+        while row.elements.count < entries.count {
             let element = AccessibleCells.Element(widget: trellis_accessible_cell_new(GTK_ACCESSIBLE_ROLE_GRID_CELL)!)
-            gtk_widget_set_parent(element.widget, widget)
+            gtk_widget_set_parent(element.widget, row.widget)
+            row.elements.append(element)
+        }
+        for (element, entry) in zip(row.elements, entries) {
             allocate(element, at: entry.allocation.relative(to: bounds))
             describeIfChanged(element, as: entry.cell, selectable: selectable, everyCell: true)
             setPosition(of: element, at: entry.indexPath, columns: columns)
-            elements.append(element)
         }
-        gtk_widget_insert_after(widget, accessibleCells.collection, previous)
-        trellis_accessible_realize_context(widget)
-        gtk_widget_set_visible(widget, 1)
-        Self.sizeAllocate(widget, to: bounds)
-        return AccessibleCells.Row(widget: widget, elements: elements, allocation: bounds)
+        gtk_widget_insert_after(row.widget, cells.collection, previous)
+        // The window's reference keeps it now.
+        if pooled != nil { g_object_unref(row.widget) }
+        trellis_accessible_realize_context(row.widget)
+        gtk_widget_set_visible(row.widget, 1)
+        row.allocation = bounds
+        Self.sizeAllocate(row.widget, to: bounds)
+        return row
     }
 
     /// Takes a row that left the viewport out of the collection accessible (AT-SPI hears it
-    /// removed) and destroys it with its children; the widget takes the focus if one of
-    /// them had it.
+    /// removed, and GTK tells it that its objects, and those of the cells a client read,
+    /// are gone), and pools it, hidden, with its cells' children, or destroys it when the
+    /// pool is full. The widget takes the focus if one of its cells had it.
     private func removeRow(_ row: AccessibleCells.Row) {
         if row.elements.contains(where: { gtk_widget_has_focus($0.widget) != 0 }) {
             trellis_collection_widget_grab_focus_self(trellisWidget)
         }
+        guard accessibleCells.rowPool.count < AccessibleCells.rowPoolLimit else {
+            gtk_widget_unparent(row.widget)
+            return
+        }
+        g_object_ref(row.widget)
         gtk_widget_unparent(row.widget)
+        gtk_widget_set_visible(row.widget, 0)
+        for element in row.elements { element.indexPath = nil }
+        accessibleCells.rowPool.append(row)
+    }
+
+    /// Destroys the pooled rows (the way the children are kept changed, or the widget is
+    /// going).
+    func releaseAccessibleRowPool() {
+        for row in accessibleCells.rowPool { g_object_unref(row.widget) }
+        accessibleCells.rowPool = []
     }
 
     /// Removes every child of the collection accessible, pooled or shown, when the way the
@@ -452,6 +488,7 @@ extension CollectionWidget {
             trellis_collection_widget_grab_focus_self(trellisWidget)
         }
         while let child = gtk_widget_get_first_child(cells.collection) { gtk_widget_unparent(child) }
+        releaseAccessibleRowPool()
         cells.rows = [:]
         cells.shown = [:]
         cells.pool = []

@@ -249,6 +249,7 @@ public final class CollectionWidget {
             return child.flatMap { UnsafeMutablePointer<GtkWidget>(bitPattern: $0) }
         }
         callbacks.destroy = { context in
+            MainActor.assumeIsolated { CollectionWidget.host(context).releaseAccessibleRowPool() }
             Unmanaged<CollectionWidget>.fromOpaque(context!).release()
         }
         widget = trellis_collection_widget_new(&callbacks)

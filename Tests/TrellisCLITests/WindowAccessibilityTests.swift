@@ -89,21 +89,26 @@ struct WindowAccessibilityTests {
         defer { probe.quit() }
         _ = try probe.tree(in: window, request: 0)
         try expectEveryCellReadAfterFourWheelSteps(probe, window, fixture)
+        // Back up: the lines that come back into view take the rows of lines that left (a
+        // pool of rows out of the window), which must read as their new lines.
+        try expectEveryCellReadAfterFourWheelSteps(probe, window, fixture, down: false, request: 2)
         #expect(try window.close() == 0)
     }
 
-    /// Four wheel steps down, then the reader's tree: every cell in view, in order, named by
-    /// its text, and (the scroll moved every cell) still where its item is drawn.
+    /// Four wheel steps down (or up), then the reader's tree: every cell in view, in order,
+    /// named by its text, and (the scroll moved every cell) still where its item is drawn.
     private func expectEveryCellReadAfterFourWheelSteps(_ probe: AccessibilityProbe, _ window: TrellisWindow, _ fixture: URL,
+                                                        down: Bool = true, request: Int = 1,
                                                         sourceLocation: SourceLocation = #_sourceLocation) throws {
         let texts = try documentTexts(fixture)
         var frame = window.lastFrame
-        for _ in 0..<4 { frame = try window.wheel(down: true) }
-        let tree = try probe.tree(in: window, request: 1)
+        let start = frame.offset
+        for _ in 0..<4 { frame = try window.wheel(down: down) }
+        let tree = try probe.tree(in: window, request: request)
         let inView = frame.order.filter { frame.rects[$0]!.y + frame.rects[$0]!.height > 0 && frame.rects[$0]!.y < frame.height }
             .sorted { $0.lexicographicallyPrecedes($1) }
         let cells = tree.cells(of: try #require(tree.first { $0.role == "table" }, sourceLocation: sourceLocation))
-        #expect(frame.offset > 0, sourceLocation: sourceLocation)
+        #expect(down ? frame.offset > start : frame.offset < start, sourceLocation: sourceLocation)
         #expect(cells.map(\.name) == inView.map { texts[$0[1]] }, sourceLocation: sourceLocation)
         expectCellsWhereDrawn(cells, inView, frame, sourceLocation: sourceLocation)
     }
