@@ -176,11 +176,28 @@ final class AccessibleCells {
 
     /// A child for a cell that came in, still hidden from assistive technologies when
     /// they can listen (the caller presents it once it is in its place among its
-    /// siblings): from the pool, one of the same size if there is one (GTK tells
-    /// assistive technologies of each child's new size), else a new child.
+    /// siblings): from the pool — when they can listen, one of the same size if there is
+    /// one (GTK tells assistive technologies of a realized child's new size) — else a new
+    /// child.
+    ///
+    /// The search is a plain loop, not `lastIndex(where:)`: a closure reading the
+    /// main-actor elements checks the executor at each call, and a fling searches a pool
+    /// of a page's children for each of a page's new cells.
     func dequeue(sizedFor allocation: Allocation, listening: Bool) -> Element {
-        if let index = pool.lastIndex(where: { $0.allocation?.hasSize(of: allocation) == true }) ?? pool.indices.last {
-            return pool.remove(at: index)
+        if !pool.isEmpty {
+            var index = pool.count - 1
+            if listening {
+                var candidate = index
+                while candidate >= 0 {
+                    if let size = pool[candidate].allocation, size.hasSize(of: allocation) {
+                        index = candidate
+                        break
+                    }
+                    candidate -= 1
+                }
+            }
+            pool.swapAt(index, pool.count - 1)
+            return pool.removeLast()
         }
         let widget = trellis_accessible_cell_new(isList ? GTK_ACCESSIBLE_ROLE_LIST_ITEM : GTK_ACCESSIBLE_ROLE_GRID_CELL)!
         if listening { trellis_accessible_set_boolean_state(widget, GTK_ACCESSIBLE_STATE_HIDDEN, 1) }
