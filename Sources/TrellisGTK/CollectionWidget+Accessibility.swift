@@ -162,7 +162,9 @@ final class AccessibleCells {
 
     /// The collection as assistive technologies see it: the grid or list whose children
     /// are the cells' (a child of the collection widget, which is a group around it).
-    let collection: UnsafeMutablePointer<GtkWidget>
+    /// Replaced by a new one when the way the children are kept changes (see
+    /// `replaceAccessibleCollection()`).
+    var collection: UnsafeMutablePointer<GtkWidget>
     /// The content point at the collection accessible's origin (nil: none yet). Re-based
     /// when the scroll offset moves further than `rebaseDistance` from it: GTK's
     /// transforms are single-precision, exact to a point only below 2²⁴.
@@ -171,7 +173,11 @@ final class AccessibleCells {
 
     init(isList: Bool) {
         self.isList = isList
-        collection = trellis_accessible_collection_new(isList ? GTK_ACCESSIBLE_ROLE_LIST : GTK_ACCESSIBLE_ROLE_GRID)
+        collection = Self.makeCollection(isList: isList)
+    }
+
+    static func makeCollection(isList: Bool) -> UnsafeMutablePointer<GtkWidget> {
+        trellis_accessible_collection_new(isList ? GTK_ACCESSIBLE_ROLE_LIST : GTK_ACCESSIBLE_ROLE_GRID)
     }
 
     /// A child for a cell that came in, still hidden from assistive technologies when
@@ -272,6 +278,13 @@ extension CollectionWidget {
     ///   order) are hidden, moved and presented again.
     func updateAccessibleCells() {
         let cells = accessibleCells
+        if cells.exported == nil { cells.exported = trellis_accessible_is_exported(cells.collection) != 0 }
+        let inRows = cells.exported == true && !cells.isList && Self.placesCellsInRows(collectionView.layout)
+            && trellis_accessibility_has_listeners() != 0
+        if inRows != cells.groupsInRows {
+            replaceAccessibleCollection()
+            cells.groupsInRows = inRows
+        }
         let origin = placeAccessibleCollection(offset: collectionView.contentOffset)
         let selectable = collectionView.allowsSelection
         let everyCell = cells.allowedSelection != selectable
@@ -283,13 +296,6 @@ extension CollectionWidget {
         let countedColumns = cells.isList ? nil : columns
         if collectionChanged || cells.sectionStarts.starts.count != sections || cells.sectionStarts.columns != countedColumns {
             cells.sectionStarts = .init(counts: (0..<sections).map { collectionView.numberOfItems(inSection: $0) }, columns: countedColumns)
-        }
-        if cells.exported == nil { cells.exported = trellis_accessible_is_exported(cells.collection) != 0 }
-        let inRows = cells.exported == true && !cells.isList && Self.placesCellsInRows(collectionView.layout)
-            && trellis_accessibility_has_listeners() != 0
-        if inRows != cells.groupsInRows {
-            removeAccessibleChildren()
-            cells.groupsInRows = inRows
         }
         let inView = cellsInView(origin: origin)
         if inRows {
@@ -497,18 +503,40 @@ extension CollectionWidget {
         accessibleCells.rowPool = []
     }
 
-    /// Removes every child of the collection accessible, pooled or shown, when the way the
-    /// children are kept changes (rows or not); the widget takes the focus if a child had it.
-    private func removeAccessibleChildren() {
+    /// When the way the children are kept changes (rows or not), a new collection
+    /// accessible in the place of the old one, which is destroyed with every child, pooled
+    /// or shown (unless it has none yet); the widget takes the focus if a child had it.
+    ///
+    /// A new object, not the old one emptied: libatspi keeps a parent's children by index,
+    /// and the old grid's, after a whole viewport of children removed and others added in
+    /// one frame, could come out of a caching client with rows listed twice (a screen
+    /// reader started while the window runs, then a scroll: the late-reader window test,
+    /// about one run in four under load; read without libatspi's cache the tree was right).
+    /// A new grid is read afresh, as at start-up. Like a row, it joins hidden, is given its
+    /// AT-SPI object, and is shown: one children-changed event on the group.
+    private func replaceAccessibleCollection() {
         let cells = accessibleCells
         if trellis_collection_widget_has_focus(trellisWidget) != 0 && gtk_widget_has_focus(widget) == 0 {
             trellis_collection_widget_grab_focus_self(trellisWidget)
         }
-        while let child = gtk_widget_get_first_child(cells.collection) { gtk_widget_unparent(child) }
         releaseAccessibleRowPool()
         cells.rows = [:]
         cells.shown = [:]
         cells.pool = []
+        let old = cells.collection
+        // The first frame's collection has no children yet: nothing to read afresh.
+        guard gtk_widget_get_first_child(old) != nil else { return }
+        let new = AccessibleCells.makeCollection(isList: cells.isList)
+        gtk_widget_set_visible(new, 0)
+        if let label = cells.label { trellis_accessible_set_label(new, label, nil) }
+        gtk_widget_insert_after(new, widget, old)
+        gtk_widget_unparent(old)
+        cells.collection = new
+        trellis_accessible_realize_context(new)
+        gtk_widget_set_visible(new, 1)
+        // Placed at the next `placeAccessibleCollection`; its counts are sent again.
+        cells.origin = nil
+        accessibleCounts = (-2, -2)
     }
 
     /// The cells in view, in index order (the order of the children), each with its frame
