@@ -507,13 +507,12 @@ extension CollectionWidget {
     /// accessible in the place of the old one, which is destroyed with every child, pooled
     /// or shown (unless it has none yet); the widget takes the focus if a child had it.
     ///
-    /// A new object, not the old one emptied: libatspi keeps a parent's children by index,
-    /// and the old grid's, after a whole viewport of children removed and others added in
-    /// one frame, could come out of a caching client with rows listed twice (a screen
-    /// reader started while the window runs, then a scroll: the late-reader window test,
-    /// about one run in four under load; read without libatspi's cache the tree was right).
-    /// A new grid is read afresh, as at start-up. Like a row, it joins hidden, is given its
-    /// AT-SPI object, and is shown: one children-changed event on the group.
+    /// A new object, not the old one emptied: libatspi keeps a caching client's copy of a
+    /// parent's children by index, and after a whole viewport of children was removed and
+    /// others added in one frame, its copy of the old grid can list rows twice (GTK's own
+    /// answers stay right). A new grid is read afresh, as at start-up. Like a row, it
+    /// joins hidden, is given its AT-SPI object, and is shown: one children-changed event
+    /// on the group.
     private func replaceAccessibleCollection() {
         let cells = accessibleCells
         if trellis_collection_widget_has_focus(trellisWidget) != 0 && gtk_widget_has_focus(widget) == 0 {
