@@ -170,6 +170,8 @@ final class AccessibleCells {
     /// transforms are single-precision, exact to a point only below 2²⁴.
     var origin: Point?
     static let rebaseDistance = 32_768.0
+    /// The row and column counts `collection` was last given (-1: none; -2: not yet).
+    var counts: (rows: Int32, columns: Int32) = (-2, -2)
 
     init(isList: Bool) {
         self.isList = isList
@@ -535,7 +537,7 @@ extension CollectionWidget {
         gtk_widget_set_visible(new, 1)
         // Placed at the next `placeAccessibleCollection`; its counts are sent again.
         cells.origin = nil
-        accessibleCounts = (-2, -2)
+        cells.counts = (-2, -2)
     }
 
     /// The cells in view, in index order (the order of the children), each with its frame
@@ -741,8 +743,8 @@ extension CollectionWidget {
             // The section starts were counted in rows of this grid's columns in this update.
             counts = (Int32(clamping: accessibleCells.sectionStarts.total), Int32(clamping: max(grid.columnCount, 1)))
         }
-        guard counts != accessibleCounts else { return }
-        accessibleCounts = counts
+        guard counts != accessibleCells.counts else { return }
+        accessibleCells.counts = counts
         trellis_accessible_set_integer_relation(accessibleCells.collection, GTK_ACCESSIBLE_RELATION_ROW_COUNT, counts.rows)
         trellis_accessible_set_integer_relation(accessibleCells.collection, GTK_ACCESSIBLE_RELATION_COL_COUNT, counts.columns)
     }

@@ -199,8 +199,6 @@ public final class CollectionWidget {
     let accessibleCells: AccessibleCells
     /// The pop-up menu shown in a popover (CollectionWidget+Menus.swift); nil: none.
     var shownMenu: ShownMenu?
-    /// The row and column counts last given to GTK (-1: none).
-    var accessibleCounts: (rows: Int32, columns: Int32) = (-2, -2)
     /// Objects living as long as the widget (a data source the collection holds weakly).
     private var retained: [AnyObject] = []
 
