@@ -19,21 +19,34 @@ public final class CairoGraphicsContext: GraphicsContext {
     /// Where images drawn are kept as Cairo surfaces (a window's); nil converts each image
     /// at every draw.
     let imageSurfaces: ImageSurfaces?
+    /// The corners of rounded rectangles drawn on a bitmap (a window's, kept across its
+    /// frames; else this context's own, made when first needed).
+    private var roundedRectTiles: RoundedRectTiles?
 
     /// Wraps a Cairo context; the wrapper takes its own reference and releases it on deinit.
     public convenience init(cairo: OpaquePointer) {
         self.init(cairo: cairo, imageSurfaces: nil)
     }
 
-    init(cairo: OpaquePointer, imageSurfaces: ImageSurfaces?) {
+    init(cairo: OpaquePointer, imageSurfaces: ImageSurfaces?, roundedRectTiles: RoundedRectTiles? = nil) {
         self.cairo = cairo_reference(cairo)
         self.imageSurfaces = imageSurfaces
+        self.roundedRectTiles = roundedRectTiles
+    }
+
+    private var tiles: RoundedRectTiles {
+        if let roundedRectTiles { return roundedRectTiles }
+        let tiles = RoundedRectTiles()
+        roundedRectTiles = tiles
+        return tiles
     }
 
     deinit { cairo_destroy(cairo) }
 
     public func fill(_ rect: Rect, cornerRadius: Double, color: Color) {
         guard !rect.isEmpty, color.alpha > 0 else { return }
+        // On a bitmap a rounded rectangle is drawn from its corners' kept pixels.
+        if cornerRadius > 0, tiles.fill(rect, radius: cornerRadius, color: color, on: cairo) { return }
         addRoundedRect(rect, radius: cornerRadius)
         setSource(color)
         cairo_fill(cairo)
@@ -41,6 +54,7 @@ public final class CairoGraphicsContext: GraphicsContext {
 
     public func stroke(_ rect: Rect, cornerRadius: Double, color: Color, lineWidth: Double) {
         guard lineWidth > 0, color.alpha > 0, rect.width >= 0, rect.height >= 0 else { return }
+        if cornerRadius > 0, tiles.stroke(rect, radius: cornerRadius, lineWidth: lineWidth, color: color, on: cairo) { return }
         addRoundedRect(rect, radius: cornerRadius)
         setSource(color)
         cairo_set_line_width(cairo, lineWidth)
@@ -134,6 +148,11 @@ public final class CairoGraphicsContext: GraphicsContext {
     /// path, or added to the current one.
     func addRoundedRect(_ rect: Rect, radius: Double, startingNewPath: Bool = true) {
         if startingNewPath { cairo_new_path(cairo) }
+        Self.addRoundedRect(rect, radius: radius, to: cairo)
+    }
+
+    /// ``addRoundedRect(_:radius:startingNewPath:)`` on any context, added to its path.
+    static func addRoundedRect(_ rect: Rect, radius: Double, to cairo: OpaquePointer) {
         let r = max(0, min(radius, min(rect.width, rect.height) / 2))
         guard r > 0 else {
             cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)

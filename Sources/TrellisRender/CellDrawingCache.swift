@@ -56,6 +56,10 @@ public final class CellDrawingCache {
     /// back into view, or drawn again for a new state) is not converted again.
     public let imageSurfaces = ImageSurfaces()
 
+    /// The corners of the rounded rectangles drawn into the pictures (backgrounds and
+    /// borders): a tag's are rasterised once, not for each new cell.
+    let roundedRectTiles = RoundedRectTiles()
+
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var spares: [Picture] = []
     private var frame = 0
@@ -199,7 +203,8 @@ public final class CellDrawingCache {
         entry.underlay = underlay
         entry.frame = frame
         entry.picture.draw(
-            states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay, images: imageSurfaces)
+            states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay, images: imageSurfaces,
+            tiles: roundedRectTiles)
         cellsDrawn += 1
         return put(entry.picture)
     }
@@ -218,6 +223,7 @@ public final class CellDrawingCache {
         spares.removeAll()
         byteCount = 0
         imageSurfaces.removeAll()
+        roundedRectTiles.removeAll()
     }
 
     private func dropEntriesNotDrawn() {
@@ -419,7 +425,8 @@ struct Picture {
     /// Draws a cell from its recorded states (the key its picture is kept under) as the
     /// target would at `placement`: over `underlay`, its frame's corner (at `cellOrigin` in
     /// the target's coordinates) at the placement's fraction of a pixel.
-    func draw(_ states: [DrawnViewState], cellOrigin: Point, placement: Placement, scale: Double, underlay: Color, images: ImageSurfaces) {
+    func draw(_ states: [DrawnViewState], cellOrigin: Point, placement: Placement, scale: Double, underlay: Color, images: ImageSurfaces,
+              tiles: RoundedRectTiles) {
         let cairo = cairo_create(surface)!
         defer { cairo_destroy(cairo) }
         cairo_rectangle(cairo, 0, 0, Double(placement.width), Double(placement.height))
@@ -429,7 +436,7 @@ struct Picture {
         var matrix = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale,
                                     x0: placement.phaseX - scale * cellOrigin.x, y0: placement.phaseY - scale * cellOrigin.y)
         cairo_set_matrix(cairo, &matrix)
-        ViewDrawing(context: CairoGraphicsContext(cairo: cairo, imageSurfaces: images)).draw(cellStates: states, at: cellOrigin)
+        ViewDrawing(context: CairoGraphicsContext(cairo: cairo, imageSurfaces: images, roundedRectTiles: tiles)).draw(cellStates: states, at: cellOrigin)
         cairo_surface_flush(surface)
     }
 }

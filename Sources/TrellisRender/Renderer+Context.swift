@@ -30,7 +30,7 @@ extension Renderer {
     ///   that changed plus a copy of the others.
     public func draw(_ view: View, into cairo: OpaquePointer, overlayScale: Double = 1, cache: CellDrawingCache? = nil,
                      presentation: Presentation? = nil) {
-        let context = CairoGraphicsContext(cairo: cairo, imageSurfaces: cache?.imageSurfaces)
+        let context = CairoGraphicsContext(cairo: cairo, imageSurfaces: cache?.imageSurfaces, roundedRectTiles: cache?.roundedRectTiles)
         context.withSavedState {
             // The root's bounds origin, rounded so that its content lands on whole pixels.
             var bounds = view.bounds
