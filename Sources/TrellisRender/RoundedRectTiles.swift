@@ -21,19 +21,22 @@ import TrellisKit
 ///   without scanning any path.
 ///
 /// The pieces share no pixel, so every pixel is written once with its coverage, as by the
-/// path itself (a pixel's value may differ from the path's by Cairo's rounding of the
-/// corner picture's premultiplied colour). When a shape's corners would share pixels
-/// (it is narrower than two corners and a pixel), both left corners are one picture of
-/// the full height (a pill's end); when that does not separate it either, or the target is
-/// not an image surface (a PDF or SVG keeps its paths), the transform rotates or skews, or
-/// a clip cuts pixels (a rounded or fractional one),
-/// ``fill(_:radius:color:on:)`` and ``stroke(_:radius:lineWidth:color:on:)`` decline and
-/// the caller draws the path.
+/// path itself, to Cairo's own precision: a box's edge is covered exactly (the path's scan
+/// converter samples 15 rows a pixel), and a corner picture's pixel may be a few levels
+/// from the path's (`RoundedRectTilesTests` measures both against the exact coverage).
 ///
-/// Memory: at most ``tileLimit`` pictures of at most ``maximumSide`` pixels a side (about
-/// 16 KB each, 4 MB in all at the bound); a full set is emptied before a new picture is
-/// kept. A tag's corners at one fraction of a pixel are 8 pictures. Not thread-safe: one
-/// belongs to one window's `CellDrawingCache`, or to one context.
+/// A shape up to ``maximumSide`` pixels tall, or whose top and bottom corners would share
+/// pixels, has one picture for each end, of its whole height (a tag's background is two
+/// copies and a box); a taller one has one for each corner. When the left and right ends
+/// would share pixels, or the target is not an image surface (a PDF or SVG keeps its
+/// paths), or the transform rotates or skews, or a clip cuts pixels (a rounded or
+/// fractional one), ``fill(_:radius:color:on:)`` and ``stroke(_:radius:lineWidth:color:on:)``
+/// decline and the caller draws the path.
+///
+/// Memory: at most ``tileLimit`` pictures of at most ``maximumSide`` pixels a side (16 KB
+/// each, 4 MB in all at the bound); a full set is emptied before a new picture is kept. A
+/// tag's ends at one fraction of a pixel and one height are 4 pictures. Not thread-safe:
+/// one belongs to one window's `CellDrawingCache`, or to one context.
 final class RoundedRectTiles {
     /// The most pictures kept.
     let tileLimit = 256
@@ -106,7 +109,9 @@ final class RoundedRectTiles {
         let leftEnd = (outerX0 + reach).rounded(.up), rightStart = (outerX1 - reach).rounded(.down)
         let topEnd = (outerY0 + reach).rounded(.up), bottomStart = (outerY1 - reach).rounded(.down)
         guard leftEnd <= rightStart else { return false }
-        let wholeHeight = topEnd > bottomStart
+        // A shape no taller than a picture has one picture for each end (a tag's: two
+        // copies for its background instead of four); a taller one, one for each corner.
+        let wholeHeight = topEnd > bottomStart || bottom - top <= Double(Self.maximumSide)
         let cornerRows = wholeHeight ? bottom - top : topEnd - top
         guard leftEnd - left <= Double(Self.maximumSide), right - rightStart <= Double(Self.maximumSide),
               cornerRows <= Double(Self.maximumSide), bottom - bottomStart <= Double(Self.maximumSide) else { return false }
@@ -117,10 +122,9 @@ final class RoundedRectTiles {
             let key = Key(corner: corner, isStroke: lineWidth != nil, radius: r, lineWidth: 2 * half,
                           edgeX: edgeX, edgeY: edgeY, height: corner & 4 != 0 ? outerY1 - outerY0 : 0,
                           width: Int(width), rows: Int(rows), red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-            let tile = self.tile(for: key)
-            cairo_set_source_surface(cairo, tile, x, y)
-            cairo_rectangle(cairo, x, y, width, rows)
-            cairo_fill(cairo)
+            // Painted, not filled: the picture bounds the paint, and no path is made.
+            cairo_set_source_surface(cairo, self.tile(for: key), x, y)
+            cairo_paint(cairo)
         }
         let leftWidth = leftEnd - left, rightWidth = right - rightStart
         if wholeHeight {

@@ -274,7 +274,7 @@ struct RoundedRectTilesTests {
         }
     }
 
-    @Test("A tag's corners are drawn once: the same tag elsewhere at the same fraction of a pixel copies them")
+    @Test("A tag's corners are drawn once: a tag elsewhere at the same fraction of a pixel copies them")
     func cornersAreDrawnOnce() {
         let tiles = RoundedRectTiles()
         let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 400, 200)!
@@ -286,15 +286,20 @@ struct RoundedRectTilesTests {
         #expect(tiles.fill(Rect(x: 10, y: 10, width: 80, height: 28), radius: 14, color: .white, on: cr))
         #expect(tiles.stroke(Rect(x: 10.5, y: 10.5, width: 79, height: 27), radius: 13.5, lineWidth: 1, color: red, on: cr))
         let first = tiles.tilesDrawn
-        #expect(first == 8, "four corners of the background and four of the border")
+        #expect(first == 4, "the two ends of the background and the two of the border")
         for (x, y, width) in [(100.0, 10.0, 64.0), (180, 60, 131), (7, 150, 40)] {
             #expect(tiles.fill(Rect(x: x, y: y, width: width, height: 28), radius: 14, color: .white, on: cr))
             #expect(tiles.stroke(Rect(x: x + 0.5, y: y + 0.5, width: width - 1, height: 27), radius: 13.5, lineWidth: 1, color: red, on: cr))
         }
         #expect(tiles.tilesDrawn == first, "tags of other widths at other whole pixels reuse the corners")
-        // Half a pixel across: a pill's corners share rows, so each end is one picture.
+        // Half a pixel across: two new ends.
         #expect(tiles.fill(Rect(x: 10.5, y: 100.5, width: 80, height: 28), radius: 14, color: .white, on: cr))
         #expect(tiles.tilesDrawn == first + 2)
+        // A card taller than a picture: four corners, whatever its height.
+        #expect(tiles.fill(Rect(x: 200, y: 10, width: 120, height: 90), radius: 8, color: .white, on: cr))
+        #expect(tiles.tilesDrawn == first + 6)
+        #expect(tiles.fill(Rect(x: 200, y: 110, width: 100, height: 75), radius: 8, color: .white, on: cr))
+        #expect(tiles.tilesDrawn == first + 6)
     }
 
     @Test("A recording (GTK's Cairo node) or a vector surface keeps the path: the tiles decline")
