@@ -51,8 +51,8 @@ final class RoundedRectTiles {
         var corner: UInt8
         var isStroke: Bool
         var radius: Double, lineWidth: Double
-        /// Where the shape's outer edges lie in the picture: the vertical edge's x, the
-        /// horizontal edge's y (the top one's; for a whole-height picture, the top's).
+        /// Where the shape's outer edges lie in the picture: the vertical edge's x, and the
+        /// horizontal edge's y (the bottom edge's for a bottom corner, else the top's).
         var edgeX: Double, edgeY: Double
         /// The shape's outer height in pixels, for a whole-height picture (else 0).
         var height: Double
