@@ -27,7 +27,8 @@ import TrellisKit
 /// Memory: the pictures of the cells drawn in the last frame, 4 bytes a pixel at the
 /// target's scale (about the visible area of the cells: ~1.9 MB for an 800×600 window
 /// full of cells at scale 1, 4× at scale 2), plus up to ``spareLimit`` pictures kept for
-/// reuse. Entries of cells not drawn in a frame are dropped at its end.
+/// reuse, plus the kept corners of rounded backgrounds and borders (a few KB for a page of
+/// tags, at most 4 MB). Entries of cells not drawn in a frame are dropped at its end.
 ///
 /// Not thread-safe: one cache belongs to one window (its main thread).
 public final class CellDrawingCache {
