@@ -3,8 +3,8 @@ import Trellis
 import TrellisKit
 
 /// Fills and strokes rounded rectangles on a bitmap from kept pictures of their corners:
-/// the way browsers and GTK's GL renderer draw a rounded box, nine pieces with only the
-/// corners rasterised once.
+/// nine pieces with only the corners rasterised once, as GTK's Cairo renderer draws a box
+/// shadow's corners from kept masks.
 ///
 /// Cairo rasterises a rounded rectangle's path afresh on every fill and stroke: it
 /// flattens the arcs, builds the stroke's outline, sorts its edges and scans them — the
