@@ -99,7 +99,7 @@ final class RoundedRectTiles {
         let pathX0 = pixel(rect.minX * scale + grid.x0), pathX1 = pixel(rect.maxX * scale + grid.x0)
         let pathY0 = pixel(rect.minY * scale + grid.y0), pathY1 = pixel(rect.maxY * scale + grid.y0)
         let outerX0 = pathX0 - half, outerX1 = pathX1 + half, outerY0 = pathY0 - half, outerY1 = pathY1 + half
-        guard [outerX0, outerX1, outerY0, outerY1].allSatisfy({ abs($0) < 1e7 }) else { return false }
+        guard max(abs(outerX0), abs(outerX1), abs(outerY0), abs(outerY1)) < 1e7 else { return false }
         // The corners' reach from the outer edges: beyond it the edges are straight. A
         // stroke's joins lie up to a line width in (its inner edge folds back over the arc's
         // centre when the radius is less than half the line).
@@ -208,6 +208,9 @@ final class RoundedRectTiles {
 
 /// The pixel grid of the surface a context draws on, when it is a bitmap and the context's
 /// transform only scales both axes alike and moves: pixel = user × `scale` + (`x0`, `y0`).
+/// Unlike the cell cache's `PixelGeometry` (the window's target, replayed later by GTK at
+/// its scale), this reads the surface being drawn on now — a group's, inside a view with
+/// alpha below 1 — with its device offset, since the pieces land on its pixels.
 private struct TargetGrid {
     let scale: Double
     let x0: Double, y0: Double

@@ -234,16 +234,23 @@ struct RoundedRectTilesTests {
 
     /// Whether the tiles draw `shape` (rather than leave it to the path).
     static func drawsFromTiles(_ shape: Shape) -> Bool {
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, imageWidth, imageHeight)!
+        onImage(width: imageWidth, height: imageHeight) { cr in
+            cairo_scale(cr, shape.scale, shape.scale)
+            let tiles = RoundedRectTiles()
+            if let lineWidth = shape.lineWidth {
+                return tiles.stroke(shape.rect, radius: shape.radius, lineWidth: lineWidth, color: shape.color, on: cr)
+            }
+            return tiles.fill(shape.rect, radius: shape.radius, color: shape.color, on: cr)
+        }
+    }
+
+    /// `body`'s result on a context of a new `width` × `height` ARGB image.
+    static func onImage<Result>(width: Int32, height: Int32, _ body: (OpaquePointer) -> Result) -> Result {
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
         defer { cairo_surface_destroy(image) }
         let cr = cairo_create(image)!
         defer { cairo_destroy(cr) }
-        cairo_scale(cr, shape.scale, shape.scale)
-        let tiles = RoundedRectTiles()
-        if let lineWidth = shape.lineWidth {
-            return tiles.stroke(shape.rect, radius: shape.radius, lineWidth: lineWidth, color: shape.color, on: cr)
-        }
-        return tiles.fill(shape.rect, radius: shape.radius, color: shape.color, on: cr)
+        return body(cr)
     }
 
     /// The worst pixel within the sweep's bound above (23 + 3).
@@ -277,29 +284,27 @@ struct RoundedRectTilesTests {
     @Test("A tag's corners are drawn once: a tag elsewhere at the same fraction of a pixel copies them")
     func cornersAreDrawnOnce() {
         let tiles = RoundedRectTiles()
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 400, 200)!
-        defer { cairo_surface_destroy(image) }
-        let cr = cairo_create(image)!
-        defer { cairo_destroy(cr) }
-        let red = Color(red: 0.85, green: 0.19, blue: 0.15, alpha: 1)
-        // A pill 28 high with a 1-point border, as the gallery's tags, at whole pixels.
-        #expect(tiles.fill(Rect(x: 10, y: 10, width: 80, height: 28), radius: 14, color: .white, on: cr))
-        #expect(tiles.stroke(Rect(x: 10.5, y: 10.5, width: 79, height: 27), radius: 13.5, lineWidth: 1, color: red, on: cr))
-        let first = tiles.tilesDrawn
-        #expect(first == 4, "the two ends of the background and the two of the border")
-        for (x, y, width) in [(100.0, 10.0, 64.0), (180, 60, 131), (7, 150, 40)] {
-            #expect(tiles.fill(Rect(x: x, y: y, width: width, height: 28), radius: 14, color: .white, on: cr))
-            #expect(tiles.stroke(Rect(x: x + 0.5, y: y + 0.5, width: width - 1, height: 27), radius: 13.5, lineWidth: 1, color: red, on: cr))
+        Self.onImage(width: 400, height: 200) { cr in
+            let red = Color(red: 0.85, green: 0.19, blue: 0.15, alpha: 1)
+            // A pill 28 high with a 1-point border, as the gallery's tags, at whole pixels.
+            #expect(tiles.fill(Rect(x: 10, y: 10, width: 80, height: 28), radius: 14, color: .white, on: cr))
+            #expect(tiles.stroke(Rect(x: 10.5, y: 10.5, width: 79, height: 27), radius: 13.5, lineWidth: 1, color: red, on: cr))
+            let first = tiles.tilesDrawn
+            #expect(first == 4, "the two ends of the background and the two of the border")
+            for (x, y, width) in [(100.0, 10.0, 64.0), (180, 60, 131), (7, 150, 40)] {
+                #expect(tiles.fill(Rect(x: x, y: y, width: width, height: 28), radius: 14, color: .white, on: cr))
+                #expect(tiles.stroke(Rect(x: x + 0.5, y: y + 0.5, width: width - 1, height: 27), radius: 13.5, lineWidth: 1, color: red, on: cr))
+            }
+            #expect(tiles.tilesDrawn == first, "tags of other widths at other whole pixels reuse the corners")
+            // Half a pixel across: two new ends.
+            #expect(tiles.fill(Rect(x: 10.5, y: 100.5, width: 80, height: 28), radius: 14, color: .white, on: cr))
+            #expect(tiles.tilesDrawn == first + 2)
+            // A card taller than a picture: four corners, whatever its height.
+            #expect(tiles.fill(Rect(x: 200, y: 10, width: 120, height: 90), radius: 8, color: .white, on: cr))
+            #expect(tiles.tilesDrawn == first + 6)
+            #expect(tiles.fill(Rect(x: 200, y: 110, width: 100, height: 75), radius: 8, color: .white, on: cr))
+            #expect(tiles.tilesDrawn == first + 6)
         }
-        #expect(tiles.tilesDrawn == first, "tags of other widths at other whole pixels reuse the corners")
-        // Half a pixel across: two new ends.
-        #expect(tiles.fill(Rect(x: 10.5, y: 100.5, width: 80, height: 28), radius: 14, color: .white, on: cr))
-        #expect(tiles.tilesDrawn == first + 2)
-        // A card taller than a picture: four corners, whatever its height.
-        #expect(tiles.fill(Rect(x: 200, y: 10, width: 120, height: 90), radius: 8, color: .white, on: cr))
-        #expect(tiles.tilesDrawn == first + 6)
-        #expect(tiles.fill(Rect(x: 200, y: 110, width: 100, height: 75), radius: 8, color: .white, on: cr))
-        #expect(tiles.tilesDrawn == first + 6)
     }
 
     @Test("A recording (GTK's Cairo node) or a vector surface keeps the path: the tiles decline")
@@ -317,15 +322,13 @@ struct RoundedRectTilesTests {
     @Test("A rotated transform, a square corner or a shape too narrow for its corners is left to the path")
     func shapesTheTilesCannotCutAreDeclined() {
         let tiles = RoundedRectTiles()
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 100, 100)!
-        defer { cairo_surface_destroy(image) }
-        let cr = cairo_create(image)!
-        defer { cairo_destroy(cr) }
-        #expect(!tiles.fill(Rect(x: 10, y: 10, width: 40, height: 20), radius: 0, color: .white, on: cr))
-        // A circle at a fraction of a pixel: its left and right corners share a column.
-        #expect(!tiles.fill(Rect(x: 10.5, y: 10, width: 20, height: 20), radius: 10, color: .white, on: cr))
-        cairo_rotate(cr, 0.3)
-        #expect(!tiles.fill(Rect(x: 10, y: 10, width: 40, height: 20), radius: 5, color: .white, on: cr))
+        Self.onImage(width: 100, height: 100) { cr in
+            #expect(!tiles.fill(Rect(x: 10, y: 10, width: 40, height: 20), radius: 0, color: .white, on: cr))
+            // A circle at a fraction of a pixel: its left and right corners share a column.
+            #expect(!tiles.fill(Rect(x: 10.5, y: 10, width: 20, height: 20), radius: 10, color: .white, on: cr))
+            cairo_rotate(cr, 0.3)
+            #expect(!tiles.fill(Rect(x: 10, y: 10, width: 40, height: 20), radius: 5, color: .white, on: cr))
+        }
         #expect(tiles.tilesDrawn == 0)
     }
 }
