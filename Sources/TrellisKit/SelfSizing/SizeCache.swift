@@ -24,12 +24,15 @@ public struct SizeCache {
 
     /// One entry per identity: the latest proposal wins, which bounds the memory to the
     /// number of items however often the width changes. Index-path identities (a data
-    /// source without `identifierForItemAt`, the common case of a large collection) have a
-    /// table of their own keyed by `IndexPath` (16 bytes a key instead of `AnyHashable`'s
-    /// 40): 48 bytes a slot, against 104 for one `[AnyHashable: (FittingProposal, ItemSize)]`
-    /// slot before.
-    private var indexPathEntries: [IndexPath: Entry] = [:]
+    /// source without `identifierForItemAt`, the common case of a large collection) are
+    /// kept in pages of their own (`IndexPathPages`): 32 bytes an item measured, and no
+    /// table that has to be rehashed as it grows; other identities in a table keyed by
+    /// `AnyHashable`.
+    private var indexPathEntries = IndexPathPages()
     private var otherEntries: [AnyHashable: Entry] = [:]
+    /// Whether `otherEntries` may hold index paths the pages cannot (negative, or past
+    /// any count), which `removeIndexPathIdentities()` forgets as well.
+    private var otherEntriesMayHoldIndexPaths = false
 
     /// The distinct proposals entries refer to, and each one's index. Bounded: when a new
     /// proposal finds the table full, proposals no entry refers to any more (the widths of
@@ -51,12 +54,12 @@ public struct SizeCache {
 
     /// The number of cached sizes.
     public var count: Int { indexPathEntries.count + otherEntries.count }
-    public var isEmpty: Bool { indexPathEntries.isEmpty && otherEntries.isEmpty }
+    public var isEmpty: Bool { indexPathEntries.count == 0 && otherEntries.isEmpty }
 
     /// The bytes the cache's tables hold (slots allocated × their size, whether used or
     /// not), for memory checks: what a measured item costs.
     public var retainedByteCount: Int {
-        Self.bytes(indexPathEntries) + Self.bytes(otherEntries)
+        indexPathEntries.retainedByteCount + Self.bytes(otherEntries)
             + proposals.capacity * MemoryLayout<FittingProposal>.stride + Self.bytes(proposalIndices)
     }
 
@@ -97,18 +100,21 @@ public struct SizeCache {
             width: size.size.width, height: size.size.height, firstBaseline: size.firstBaseline ?? .nan,
             proposal: index(of: proposal))
         if let indexPath = identity.base as? IndexPath {
-            indexPathEntries[indexPath] = entry
-        } else {
-            otherEntries[identity] = entry
+            if IndexPathPages.holds(indexPath) {
+                indexPathEntries[indexPath] = entry
+                return size
+            }
+            otherEntriesMayHoldIndexPaths = true
         }
+        otherEntries[identity] = entry
         return size
     }
 
     /// Forgets the size of one item (its content changed).
     /// - Complexity: O(1) on average.
     public mutating func removeValue(forIdentity identity: AnyHashable) {
-        if let indexPath = identity.base as? IndexPath {
-            indexPathEntries.removeValue(forKey: indexPath)
+        if let indexPath = identity.base as? IndexPath, IndexPathPages.holds(indexPath) {
+            indexPathEntries[indexPath] = nil
         } else {
             otherEntries.removeValue(forKey: identity)
         }
@@ -117,21 +123,27 @@ public struct SizeCache {
     /// Forgets every size (traits or the width changed, or everything was reloaded with
     /// identities that are not stable).
     public mutating func removeAll() {
-        indexPathEntries.removeAll()
+        indexPathEntries = IndexPathPages()
         otherEntries.removeAll()
+        otherEntriesMayHoldIndexPaths = false
         proposals.removeAll()
         proposalIndices.removeAll()
     }
 
     /// Forgets the sizes of items identified only by their index path (a data source
     /// without `identifierForItemAt`): after a reload another item may stand at that path.
-    /// - Complexity: O(1) (the storage is freed).
+    /// - Complexity: O(1) (the pages are freed), plus O(n) for the n other identities when
+    ///   an index path outside the pages was measured.
     public mutating func removeIndexPathIdentities() {
-        indexPathEntries = [:]
+        indexPathEntries = IndexPathPages()
+        if otherEntriesMayHoldIndexPaths {
+            otherEntries = otherEntries.filter { !($0.key.base is IndexPath) }
+            otherEntriesMayHoldIndexPaths = false
+        }
     }
 
     private func entry(for identity: AnyHashable) -> Entry? {
-        if let indexPath = identity.base as? IndexPath { return indexPathEntries[indexPath] }
+        if let indexPath = identity.base as? IndexPath, IndexPathPages.holds(indexPath) { return indexPathEntries[indexPath] }
         return otherEntries[identity]
     }
 
@@ -165,7 +177,7 @@ public struct SizeCache {
             entry.proposal = renumbered[old]
             return entry
         }
-        indexPathEntries = indexPathEntries.mapValues(renumbering)
+        indexPathEntries.updateEach(renumbering)
         otherEntries = otherEntries.mapValues(renumbering)
         self.proposals = kept
         proposalIndices = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, UInt32($0)) })
@@ -175,5 +187,91 @@ public struct SizeCache {
     @_spi(Testing) public mutating func resetCounters() {
         measurementCount = 0
         hitCount = 0
+    }
+
+    /// Entries by index path, each section's items in pages of `pageSize`, a page made when
+    /// its first item is measured and freed with the section's pages.
+    ///
+    /// Why pages and not a hash table: a collection scrolled through a hundred thousand
+    /// items measures them one page of the screen at a time, and a hash table doubles as it
+    /// fills — rehashing every entry in one frame (26 ms at 98,304 items in the window's
+    /// fling). A page is 16 KB, filled as the items are measured, so memory follows what
+    /// was measured: 32 bytes an item in a run, 16 KB for a lone item far from the others
+    /// (a jump to the end of a million items).
+    ///
+    /// Invariant: `count` is the number of slots whose proposal is not `Self.empty`.
+    private struct IndexPathPages {
+        static let pageShift = 9
+        static let pageSize = 1 << pageShift
+        /// The proposal of a slot that holds no entry.
+        static let empty = UInt32.max
+
+        /// Pages by section, then by `item >> pageShift`; an empty page is one not made.
+        private var sections: [[[Entry]]] = []
+        private(set) var count = 0
+
+        /// Whether the pages hold `indexPath`: sections and items a collection view can
+        /// show (the layout keeps a size for each item of a section). Others, negative or
+        /// past 2^28 items, go to the table keyed by identity, so that no lone index path
+        /// makes more than 4 MB of page pointers.
+        static func holds(_ indexPath: IndexPath) -> Bool {
+            indexPath.section >= 0 && indexPath.section < 1 << 20 && indexPath.item >= 0 && indexPath.item < 1 << 28
+        }
+
+        subscript(indexPath: IndexPath) -> Entry? {
+            get {
+                let page = indexPath.item >> Self.pageShift
+                guard indexPath.section < sections.count, page < sections[indexPath.section].count,
+                      !sections[indexPath.section][page].isEmpty
+                else { return nil }
+                let entry = sections[indexPath.section][page][indexPath.item & (Self.pageSize - 1)]
+                return entry.proposal == Self.empty ? nil : entry
+            }
+            set {
+                let page = indexPath.item >> Self.pageShift, slot = indexPath.item & (Self.pageSize - 1)
+                guard let newValue else {
+                    guard indexPath.section < sections.count, page < sections[indexPath.section].count,
+                          !sections[indexPath.section][page].isEmpty,
+                          sections[indexPath.section][page][slot].proposal != Self.empty
+                    else { return }
+                    sections[indexPath.section][page][slot].proposal = Self.empty
+                    count -= 1
+                    return
+                }
+                if indexPath.section >= sections.count {
+                    sections.append(contentsOf: repeatElement([], count: indexPath.section + 1 - sections.count))
+                }
+                if page >= sections[indexPath.section].count {
+                    sections[indexPath.section].append(contentsOf: repeatElement([], count: page + 1 - sections[indexPath.section].count))
+                }
+                if sections[indexPath.section][page].isEmpty {
+                    let vacant = Entry(width: 0, height: 0, firstBaseline: .nan, proposal: Self.empty)
+                    sections[indexPath.section][page] = Array(repeating: vacant, count: Self.pageSize)
+                }
+                if sections[indexPath.section][page][slot].proposal == Self.empty { count += 1 }
+                sections[indexPath.section][page][slot] = newValue
+            }
+        }
+
+        /// Replaces every entry with `transform` of it.
+        mutating func updateEach(_ transform: (Entry) -> Entry) {
+            for section in sections.indices {
+                for page in sections[section].indices where !sections[section][page].isEmpty {
+                    for slot in 0..<Self.pageSize where sections[section][page][slot].proposal != Self.empty {
+                        sections[section][page][slot] = transform(sections[section][page][slot])
+                    }
+                }
+            }
+        }
+
+        /// The bytes held: the pages made, and the arrays that point to them.
+        var retainedByteCount: Int {
+            var bytes = sections.capacity * MemoryLayout<[[Entry]]>.stride
+            for pages in sections {
+                bytes += pages.capacity * MemoryLayout<[Entry]>.stride
+                for page in pages where !page.isEmpty { bytes += page.capacity * MemoryLayout<Entry>.stride }
+            }
+            return bytes
+        }
     }
 }

@@ -27,11 +27,10 @@ struct CollectionViewSizeCacheTests {
         #expect(cache.cachedSize(for: 2, proposal: proposal, traits: TraitCollection(horizontalSizeClass: .regular)) == nil)
     }
 
-    /// The cache is what a collection keeps per newly measured item while it
-    /// scrolls a million items; index-path identities cost at most 129 bytes an item
-    /// (48-byte slots and an occupancy bit, at a load of 3/8 to 3/4), where one `[AnyHashable: (proposal, size)]`
-    /// table took up to 280.
-    @Test func anIndexPathIdentityCostsAtMost129BytesAnItem() {
+    /// The cache is what a collection keeps per newly measured item while it scrolls a
+    /// million items; index-path identities measured in a run cost 32 bytes an item (an
+    /// entry in a page), plus the one page not yet full and the pages' places.
+    @Test func anIndexPathIdentityMeasuredInARunCosts32BytesAnItem() {
         var cache = SizeCache()
         let proposal = FittingProposal(width: .atMost(780), height: .unconstrained)
         var worst = 0.0
@@ -39,9 +38,12 @@ struct CollectionViewSizeCacheTests {
             _ = cache.size(for: AnyHashable(IndexPath(item: item, section: 0)), proposal: proposal, traits: .default) {
                 ItemSize(width: Double(item % 97), height: 30, firstBaseline: item.isMultiple(of: 2) ? 20 : nil)
             }
-            if item >= 1_000 { worst = max(worst, Double(cache.retainedByteCount) / Double(cache.count)) }
+            let beyondEntries = cache.retainedByteCount - 32 * cache.count
+            worst = max(worst, Double(beyondEntries))
         }
-        #expect(worst <= 129, "\(worst) bytes an item")
+        // One page of 512 entries not yet full, the proposals' table and the pages' places.
+        #expect(worst <= 16_384 + 2_048, "\(worst) bytes beside 32 an item")
+        #expect(cache.count == 100_000)
         // What was stored comes back exactly, a missing baseline included.
         #expect(cache.cachedSize(for: AnyHashable(IndexPath(item: 4_321, section: 0)), proposal: proposal, traits: .default)
             == ItemSize(width: Double(4_321 % 97), height: 30, firstBaseline: nil))
@@ -49,6 +51,67 @@ struct CollectionViewSizeCacheTests {
             == ItemSize(width: Double(4_322 % 97), height: 30, firstBaseline: 20))
         cache.removeIndexPathIdentities()
         #expect(cache.isEmpty)
+        #expect(cache.retainedByteCount < 1_024, "the pages are freed: \(cache.retainedByteCount) bytes left")
+    }
+
+    /// Items measured far apart (a jump to the end of a million, sections measured here and
+    /// there) cost a page each, not the items between them; forgetting an item frees its
+    /// slot for the count, and an item measured again replaces its size.
+    @Test func indexPathIdentitiesFarApartAreKeptAndForgottenOneByOne() {
+        var cache = SizeCache()
+        let proposal = FittingProposal(width: .atMost(500), height: .unconstrained)
+        let paths = [IndexPath(item: 0, section: 0), IndexPath(item: 999_999, section: 0), IndexPath(item: 511, section: 0),
+                     IndexPath(item: 512, section: 0), IndexPath(item: 7, section: 40)]
+        for (index, path) in paths.enumerated() {
+            _ = cache.size(for: AnyHashable(path), proposal: proposal, traits: .default) { ItemSize(width: Double(index), height: 1) }
+        }
+        #expect(cache.count == paths.count)
+        // Four pages (items 0 and 511 share one) of 512 entries of 32 bytes, plus the
+        // arrays that point to them (1,954 pages' places in section 0): the million items
+        // between are not paid for.
+        #expect(cache.retainedByteCount < 4 * 16_384 + 20_000, "\(cache.retainedByteCount) bytes")
+        for (index, path) in paths.enumerated() {
+            #expect(cache.cachedSize(for: AnyHashable(path), proposal: proposal, traits: .default) == ItemSize(width: Double(index), height: 1))
+        }
+        // Neighbours in a page that were never measured are not sizes.
+        #expect(cache.cachedSize(for: AnyHashable(IndexPath(item: 1, section: 0)), proposal: proposal, traits: .default) == nil)
+        #expect(cache.cachedSize(for: AnyHashable(IndexPath(item: 999_998, section: 0)), proposal: proposal, traits: .default) == nil)
+        cache.removeValue(forIdentity: AnyHashable(paths[1]))
+        cache.removeValue(forIdentity: AnyHashable(paths[1]))
+        cache.removeValue(forIdentity: AnyHashable(IndexPath(item: 3, section: 90)))
+        #expect(cache.count == paths.count - 1)
+        #expect(cache.cachedSize(for: AnyHashable(paths[1]), proposal: proposal, traits: .default) == nil)
+        var measured = 0
+        _ = cache.size(for: AnyHashable(paths[1]), proposal: proposal, traits: .default) { measured += 1; return ItemSize(width: 9, height: 9) }
+        _ = cache.size(for: AnyHashable(paths[1]), proposal: proposal, traits: .default) { measured += 1; return ItemSize(width: 0, height: 0) }
+        #expect(measured == 1 && cache.count == paths.count)
+        #expect(cache.cachedSize(for: AnyHashable(paths[1]), proposal: proposal, traits: .default) == ItemSize(width: 9, height: 9))
+    }
+
+    /// An index path no data source can count (negative, or past any section's length) is
+    /// still an identity: kept and answered like any other, beside the pages.
+    @Test func indexPathsOutsideThePagesAreKeptAsOtherIdentities() {
+        var cache = SizeCache()
+        let proposal = FittingProposal(width: .atMost(500), height: .unconstrained)
+        let odd = [IndexPath(item: -1, section: 0), IndexPath(item: 3, section: -2), IndexPath(item: Int.max, section: 0),
+                   IndexPath(item: 1 << 28, section: 0), IndexPath(item: 0, section: Int.max)]
+        for (index, path) in odd.enumerated() {
+            _ = cache.size(for: AnyHashable(path), proposal: proposal, traits: .default) { ItemSize(width: Double(index), height: 2) }
+        }
+        #expect(cache.count == odd.count)
+        #expect(cache.retainedByteCount < 16_384, "\(cache.retainedByteCount) bytes")
+        for (index, path) in odd.enumerated() {
+            #expect(cache.cachedSize(for: AnyHashable(path), proposal: proposal, traits: .default) == ItemSize(width: Double(index), height: 2))
+        }
+        cache.removeValue(forIdentity: AnyHashable(odd[2]))
+        #expect(cache.count == odd.count - 1)
+        // Forgetting the index-path identities forgets these too (after a reload another
+        // item may stand at any index path), and only them.
+        _ = cache.size(for: AnyHashable("stable"), proposal: proposal, traits: .default) { ItemSize(width: 5, height: 5) }
+        cache.removeIndexPathIdentities()
+        #expect(cache.count == 1)
+        #expect(cache.cachedSize(for: AnyHashable(odd[0]), proposal: proposal, traits: .default) == nil)
+        #expect(cache.cachedSize(for: AnyHashable("stable"), proposal: proposal, traits: .default) == ItemSize(width: 5, height: 5))
     }
 
     /// Every window width leaves a proposal behind; the table of proposals keeps only those
