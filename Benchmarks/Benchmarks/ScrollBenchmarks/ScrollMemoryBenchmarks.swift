@@ -24,7 +24,7 @@ import Glibc
 //   "items measured" and "cells made" show the passes measure nothing and make no cell.
 // - New items: 1,000,000 tags, one iteration is 100 frames of wheel steps down, each
 //   measuring the tags that come into view. What they keep is the engine's measured
-//   sizes (`SizeCache`: 32 bytes an item, in pages of 512 made as they fill): the bytes
+//   sizes (`SizeCache`: 32 bytes an item, in pages of up to 512 grown as they fill): the bytes
 //   malloc'ed and not freed are about 32 × the items measured, in every iteration alike;
 //   "items measured" says how many items the 100 frames added.
 //

@@ -189,15 +189,17 @@ public struct SizeCache {
         hitCount = 0
     }
 
-    /// Entries by index path, each section's items in pages of `pageSize`, a page made when
-    /// its first item is measured and freed with the section's pages.
+    /// Entries by index path, each section's items in pages of up to `pageSize`: a page is
+    /// made when its first item is measured, grows to its last measured slot, and is freed
+    /// with the section's pages.
     ///
     /// Why pages and not a hash table: a collection scrolled through a hundred thousand
     /// items measures them one page of the screen at a time, and a hash table doubles as it
     /// fills — rehashing every entry in one frame (26 ms at 98,304 items in the window's
-    /// fling). A page is 16 KB, filled as the items are measured, so memory follows what
-    /// was measured: 32 bytes an item in a run, 16 KB for a lone item far from the others
-    /// (a jump to the end of a million items).
+    /// fling). A page grows to at most 16 KB, so a growth copies at most that, and memory
+    /// follows what was measured: 32 bytes an item in a run, at most 16 KB for a lone item
+    /// far from the others (a jump to the end of a million items), and a small page for a
+    /// section of one item (a list with a section per item).
     ///
     /// Invariant: `count` is the number of slots whose proposal is not `Self.empty`.
     private struct IndexPathPages {
@@ -206,32 +208,33 @@ public struct SizeCache {
         /// The proposal of a slot that holds no entry.
         static let empty = UInt32.max
 
-        /// Pages by section, then by `item >> pageShift`; an empty page is one not made.
+        /// Pages by section, then by `item >> pageShift`, each as long as its last measured
+        /// slot; an empty page is one not made.
         private var sections: [[[Entry]]] = []
         private(set) var count = 0
 
         /// Whether the pages hold `indexPath`: sections and items a collection view can
-        /// show (the layout keeps a size for each item of a section). Others, negative or
-        /// past 2^28 items, go to the table keyed by identity, so that no lone index path
-        /// makes more than 4 MB of page pointers.
+        /// show (the layout keeps a size for each item of a section). Others, negative,
+        /// past 2^20 sections or 2^28 items, go to the table keyed by identity, so that no
+        /// lone index path makes more than 8 MB of pointers to sections and pages.
         static func holds(_ indexPath: IndexPath) -> Bool {
             indexPath.section >= 0 && indexPath.section < 1 << 20 && indexPath.item >= 0 && indexPath.item < 1 << 28
         }
 
         subscript(indexPath: IndexPath) -> Entry? {
             get {
-                let page = indexPath.item >> Self.pageShift
+                let page = indexPath.item >> Self.pageShift, slot = indexPath.item & (Self.pageSize - 1)
                 guard indexPath.section < sections.count, page < sections[indexPath.section].count,
-                      !sections[indexPath.section][page].isEmpty
+                      slot < sections[indexPath.section][page].count
                 else { return nil }
-                let entry = sections[indexPath.section][page][indexPath.item & (Self.pageSize - 1)]
+                let entry = sections[indexPath.section][page][slot]
                 return entry.proposal == Self.empty ? nil : entry
             }
             set {
                 let page = indexPath.item >> Self.pageShift, slot = indexPath.item & (Self.pageSize - 1)
                 guard let newValue else {
                     guard indexPath.section < sections.count, page < sections[indexPath.section].count,
-                          !sections[indexPath.section][page].isEmpty,
+                          slot < sections[indexPath.section][page].count,
                           sections[indexPath.section][page][slot].proposal != Self.empty
                     else { return }
                     sections[indexPath.section][page][slot].proposal = Self.empty
@@ -244,9 +247,10 @@ public struct SizeCache {
                 if page >= sections[indexPath.section].count {
                     sections[indexPath.section].append(contentsOf: repeatElement([], count: page + 1 - sections[indexPath.section].count))
                 }
-                if sections[indexPath.section][page].isEmpty {
+                let length = sections[indexPath.section][page].count
+                if slot >= length {
                     let vacant = Entry(width: 0, height: 0, firstBaseline: .nan, proposal: Self.empty)
-                    sections[indexPath.section][page] = Array(repeating: vacant, count: Self.pageSize)
+                    sections[indexPath.section][page].append(contentsOf: repeatElement(vacant, count: slot + 1 - length))
                 }
                 if sections[indexPath.section][page][slot].proposal == Self.empty { count += 1 }
                 sections[indexPath.section][page][slot] = newValue
@@ -256,22 +260,27 @@ public struct SizeCache {
         /// Replaces every entry with `transform` of it.
         mutating func updateEach(_ transform: (Entry) -> Entry) {
             for section in sections.indices {
-                for page in sections[section].indices where !sections[section][page].isEmpty {
-                    for slot in 0..<Self.pageSize where sections[section][page][slot].proposal != Self.empty {
+                for page in sections[section].indices {
+                    for slot in sections[section][page].indices where sections[section][page][slot].proposal != Self.empty {
                         sections[section][page][slot] = transform(sections[section][page][slot])
                     }
                 }
             }
         }
 
-        /// The bytes held: the pages made, and the arrays that point to them.
+        /// The bytes held: the pages made and the arrays that point to them, each array's
+        /// storage with its 32-byte header (what a section of one item costs).
         var retainedByteCount: Int {
-            var bytes = sections.capacity * MemoryLayout<[[Entry]]>.stride
-            for pages in sections {
-                bytes += pages.capacity * MemoryLayout<[Entry]>.stride
-                for page in pages where !page.isEmpty { bytes += page.capacity * MemoryLayout<Entry>.stride }
+            let header = 32
+            func bytes<Element>(_ array: [Element]) -> Int {
+                array.capacity == 0 ? 0 : header + array.capacity * MemoryLayout<Element>.stride
             }
-            return bytes
+            var total = bytes(sections)
+            for pages in sections {
+                total += bytes(pages)
+                for page in pages { total += bytes(page) }
+            }
+            return total
         }
     }
 }

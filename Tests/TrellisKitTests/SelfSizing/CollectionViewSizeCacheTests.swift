@@ -41,9 +41,10 @@ struct CollectionViewSizeCacheTests {
             let beyondEntries = cache.retainedByteCount - 32 * cache.count
             worst = max(worst, Double(beyondEntries))
         }
-        // One page of 512 entries not yet full, and a few KB: the proposals' table and the
-        // pages' places (196 pointers, in an array whose capacity malloc rounds up).
-        #expect(worst <= 16_384 + 4_096, "\(worst) bytes beside 32 an item")
+        // One page of 512 entries not yet full, each page's array header, and a few KB:
+        // the proposals' table and the pages' places (196 pointers, in an array whose
+        // capacity malloc rounds up).
+        #expect(worst <= 16_384 + 4_096 + 32 * 196, "\(worst) bytes beside 32 an item")
         #expect(cache.count == 100_000)
         // What was stored comes back exactly, a missing baseline included.
         #expect(cache.cachedSize(for: AnyHashable(IndexPath(item: 4_321, section: 0)), proposal: proposal, traits: .default)
@@ -87,6 +88,26 @@ struct CollectionViewSizeCacheTests {
         _ = cache.size(for: AnyHashable(paths[1]), proposal: proposal, traits: .default) { measured += 1; return ItemSize(width: 0, height: 0) }
         #expect(measured == 1 && cache.count == paths.count)
         #expect(cache.cachedSize(for: AnyHashable(paths[1]), proposal: proposal, traits: .default) == ItemSize(width: 9, height: 9))
+    }
+
+    /// A list with a section per item (a common way to space rows apart) keeps a small page
+    /// for each section, not a page of 512 slots.
+    @Test func aSectionOfOneItemKeepsASmallPage() {
+        var cache = SizeCache()
+        let proposal = FittingProposal(width: .atMost(400), height: .unconstrained)
+        for section in 0..<10_000 {
+            _ = cache.size(for: AnyHashable(IndexPath(item: 0, section: section)), proposal: proposal, traits: .default) {
+                ItemSize(width: 400, height: Double(section % 7 + 20))
+            }
+        }
+        #expect(cache.count == 10_000)
+        // The section's place, its pages' array and its page of one entry, each array with
+        // its header: about 117 bytes, near the 129 a hash table's slot cost at its fullest.
+        let perItem = Double(cache.retainedByteCount) / 10_000
+        #expect(perItem <= 136, "\(perItem) bytes an item")
+        #expect(cache.cachedSize(for: AnyHashable(IndexPath(item: 0, section: 9_999)), proposal: proposal, traits: .default)
+            == ItemSize(width: 400, height: Double(9_999 % 7 + 20)))
+        #expect(cache.cachedSize(for: AnyHashable(IndexPath(item: 1, section: 9_999)), proposal: proposal, traits: .default) == nil)
     }
 
     /// An index path no data source can count (negative, or past any section's length) is
