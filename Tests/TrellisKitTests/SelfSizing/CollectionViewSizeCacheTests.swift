@@ -57,7 +57,7 @@ struct CollectionViewSizeCacheTests {
     }
 
     /// Items measured far apart (a jump to the end of a million, sections measured here and
-    /// there) cost a page each, not the items between them; forgetting an item frees its
+    /// there) cost at most a page each, not the items between them; forgetting an item frees its
     /// slot for the count, and an item measured again replaces its size.
     @Test func indexPathIdentitiesFarApartAreKeptAndForgottenOneByOne() {
         var cache = SizeCache()
@@ -68,9 +68,9 @@ struct CollectionViewSizeCacheTests {
             _ = cache.size(for: AnyHashable(path), proposal: proposal, traits: .default) { ItemSize(width: Double(index), height: 1) }
         }
         #expect(cache.count == paths.count)
-        // Four pages (items 0 and 511 share one) of 512 entries of 32 bytes, plus the
-        // arrays that point to them (1,954 pages' places in section 0): the million items
-        // between are not paid for.
+        // Four pages (items 0 and 511 share one), each at most 512 entries of 32 bytes and
+        // none longer than its last measured slot, plus the arrays that point to them
+        // (1,954 pages' places in section 0): the million items between are not paid for.
         #expect(cache.retainedByteCount < 4 * 16_384 + 20_000, "\(cache.retainedByteCount) bytes")
         for (index, path) in paths.enumerated() {
             #expect(cache.cachedSize(for: AnyHashable(path), proposal: proposal, traits: .default) == ItemSize(width: Double(index), height: 1))
