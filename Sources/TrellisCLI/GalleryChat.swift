@@ -286,8 +286,12 @@ final class ChatConversation: CollectionViewDelegate {
             snapshot.appendItems(Array(timeline.messages(inDay: day)), toSection: day)
         }
         // The first apply takes the snapshot (nothing is laid out yet): it cannot fail on
-        // identifiers that are distinct by construction.
-        try? dataSource.apply(snapshot, animatingDifferences: false)
+        // identifiers that are distinct by construction, and a debug build says so if it did.
+        do {
+            try dataSource.apply(snapshot, animatingDifferences: false)
+        } catch {
+            assertionFailure("the chat's first snapshot was refused: \(error)")
+        }
         collection.delegate = self
         self.dataSource = dataSource
         collectionView = collection
