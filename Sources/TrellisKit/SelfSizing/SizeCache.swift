@@ -90,7 +90,8 @@ public struct SizeCache {
             removeAll()
             self.traits = traits
         }
-        if let entry = entry(for: identity), proposals[Int(entry.proposal)] == proposal {
+        let paged = Self.pagedIndexPath(of: identity)
+        if let entry = paged.map({ indexPathEntries[$0] }) ?? otherEntries[identity], proposals[Int(entry.proposal)] == proposal {
             hitCount += 1
             return entry.size
         }
@@ -99,22 +100,20 @@ public struct SizeCache {
         let entry = Entry(
             width: size.size.width, height: size.size.height, firstBaseline: size.firstBaseline ?? .nan,
             proposal: index(of: proposal))
-        if let indexPath = identity.base as? IndexPath {
-            if IndexPathPages.holds(indexPath) {
-                indexPathEntries[indexPath] = entry
-                return size
-            }
-            otherEntriesMayHoldIndexPaths = true
+        if let paged {
+            indexPathEntries[paged] = entry
+        } else {
+            if identity.base is IndexPath { otherEntriesMayHoldIndexPaths = true }
+            otherEntries[identity] = entry
         }
-        otherEntries[identity] = entry
         return size
     }
 
     /// Forgets the size of one item (its content changed).
     /// - Complexity: O(1) on average.
     public mutating func removeValue(forIdentity identity: AnyHashable) {
-        if let indexPath = identity.base as? IndexPath, IndexPathPages.holds(indexPath) {
-            indexPathEntries[indexPath] = nil
+        if let paged = Self.pagedIndexPath(of: identity) {
+            indexPathEntries[paged] = nil
         } else {
             otherEntries.removeValue(forKey: identity)
         }
@@ -143,8 +142,15 @@ public struct SizeCache {
     }
 
     private func entry(for identity: AnyHashable) -> Entry? {
-        if let indexPath = identity.base as? IndexPath, IndexPathPages.holds(indexPath) { return indexPathEntries[indexPath] }
+        if let paged = Self.pagedIndexPath(of: identity) { return indexPathEntries[paged] }
         return otherEntries[identity]
+    }
+
+    /// The index path `identity` is, when the pages keep it (else its entry is in
+    /// `otherEntries`).
+    private static func pagedIndexPath(of identity: AnyHashable) -> IndexPath? {
+        guard let indexPath = identity.base as? IndexPath, IndexPathPages.holds(indexPath) else { return nil }
+        return indexPath
     }
 
     /// The index of `proposal` in the table, added if new.
@@ -221,26 +227,31 @@ public struct SizeCache {
             indexPath.section >= 0 && indexPath.section < 1 << 20 && indexPath.item >= 0 && indexPath.item < 1 << 28
         }
 
+        /// Where `indexPath`'s slot is, when its page has been made that long.
+        private func madeSlot(of indexPath: IndexPath) -> (page: Int, slot: Int)? {
+            let page = indexPath.item >> Self.pageShift, slot = indexPath.item & (Self.pageSize - 1)
+            guard indexPath.section < sections.count, page < sections[indexPath.section].count,
+                  slot < sections[indexPath.section][page].count
+            else { return nil }
+            return (page, slot)
+        }
+
         subscript(indexPath: IndexPath) -> Entry? {
             get {
-                let page = indexPath.item >> Self.pageShift, slot = indexPath.item & (Self.pageSize - 1)
-                guard indexPath.section < sections.count, page < sections[indexPath.section].count,
-                      slot < sections[indexPath.section][page].count
-                else { return nil }
+                guard let (page, slot) = madeSlot(of: indexPath) else { return nil }
                 let entry = sections[indexPath.section][page][slot]
                 return entry.proposal == Self.empty ? nil : entry
             }
             set {
-                let page = indexPath.item >> Self.pageShift, slot = indexPath.item & (Self.pageSize - 1)
                 guard let newValue else {
-                    guard indexPath.section < sections.count, page < sections[indexPath.section].count,
-                          slot < sections[indexPath.section][page].count,
+                    guard let (page, slot) = madeSlot(of: indexPath),
                           sections[indexPath.section][page][slot].proposal != Self.empty
                     else { return }
                     sections[indexPath.section][page][slot].proposal = Self.empty
                     count -= 1
                     return
                 }
+                let page = indexPath.item >> Self.pageShift, slot = indexPath.item & (Self.pageSize - 1)
                 if indexPath.section >= sections.count {
                     sections.append(contentsOf: repeatElement([], count: indexPath.section + 1 - sections.count))
                 }
