@@ -29,9 +29,10 @@ import TrellisKit
 /// pixels, has one picture for each end, of its whole height (a tag's background is two
 /// copies and a box); a taller one has one for each corner. When the left and right ends
 /// would share pixels, or the target is not an image surface (a PDF or SVG keeps its
-/// paths), or the transform rotates or skews, or a clip cuts pixels (a rounded or
-/// fractional one), ``fill(_:radius:color:on:)`` and ``stroke(_:radius:lineWidth:color:on:)``
-/// decline and the caller draws the path.
+/// paths) nor a recording replayed on whole pixels (``recordingReplayScale``), or the
+/// transform rotates or skews, or a clip cuts pixels (a rounded or fractional one),
+/// ``fill(_:radius:color:on:)`` and ``stroke(_:radius:lineWidth:color:on:)`` decline and
+/// the caller draws the path.
 ///
 /// Memory: at most ``tileLimit`` pictures of at most ``maximumSide`` pixels a side (16 KB
 /// each, 4 MB in all at the bound); a full set is emptied before a new picture is kept. A
@@ -45,6 +46,12 @@ final class RoundedRectTiles {
 
     /// Corner pictures drawn (each a Cairo rasterisation of the path), since this was made.
     private(set) var tilesDrawn = 0
+
+    /// Set while the target may be a recording that is replayed with its origin on a whole
+    /// pixel, this many pixels a unit (GTK's Cairo node, replayed at the window's scale, as
+    /// `CellDrawingCache` takes it): the pieces are placed on those pixels. A recording
+    /// inside a group, or without this, keeps its paths.
+    var recordingReplayScale: Double?
 
     private struct Key: Hashable {
         /// Bit 0: a right corner; bit 1: a bottom one; bit 2: the whole height (a pill's end).
@@ -89,7 +96,7 @@ final class RoundedRectTiles {
 
     private func draw(_ rect: Rect, radius: Double, lineWidth: Double?, color: Color, on cairo: OpaquePointer) -> Bool {
         let clamped = max(0, min(radius, min(rect.width, rect.height) / 2))
-        guard clamped > 0, let grid = TargetGrid(cairo), Self.clipIsWholePixels(cairo) else { return false }
+        guard clamped > 0, let grid = TargetGrid(cairo, recordingReplayScale: recordingReplayScale), Self.clipIsWholePixels(cairo) else { return false }
         let scale = grid.scale
         let half = (lineWidth ?? 0) * scale / 2
         let r = clamped * scale
@@ -206,11 +213,11 @@ final class RoundedRectTiles {
     }
 }
 
-/// The pixel grid of the surface a context draws on, when it is a bitmap and the context's
-/// transform only scales both axes alike and moves: pixel = user × `scale` + (`x0`, `y0`).
-/// Unlike the cell cache's `PixelGeometry` (the window's target, replayed later by GTK at
-/// its scale), this reads the surface being drawn on now — a group's, inside a view with
-/// alpha below 1 — with its device offset, since the pieces land on its pixels.
+/// The pixel grid of the surface a context draws on, when it is a bitmap (or a recording
+/// replayed on whole pixels) and the context's transform only scales both axes alike and
+/// moves: pixel = user × `scale` + (`x0`, `y0`). Unlike the cell cache's `PixelGeometry`
+/// (the window's target), this reads the surface being drawn on now — a group's, inside a
+/// view with alpha below 1 — with its device offset, since the pieces land on its pixels.
 private struct TargetGrid {
     let scale: Double
     let x0: Double, y0: Double
@@ -218,14 +225,24 @@ private struct TargetGrid {
     let deviceScale: Double
     let deviceX: Double, deviceY: Double
 
-    init?(_ cairo: OpaquePointer) {
+    init?(_ cairo: OpaquePointer, recordingReplayScale: Double?) {
         let target = cairo_get_group_target(cairo)
-        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cairo, &matrix)
         var scaleX = 1.0, scaleY = 1.0, offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_scale(target, &scaleX, &scaleY)
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        switch cairo_surface_get_type(target) {
+        case CAIRO_SURFACE_TYPE_IMAGE:
+            break
+        case CAIRO_SURFACE_TYPE_RECORDING:
+            // Only the replayed recording itself: a group's has an offset of its own.
+            guard let recordingReplayScale, recordingReplayScale > 0, target == cairo_get_target(cairo),
+                  scaleX == 1, scaleY == 1, offsetX == 0, offsetY == 0 else { return nil }
+            (scaleX, scaleY) = (recordingReplayScale, recordingReplayScale)
+        default:
+            return nil
+        }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
         guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0, scaleX == scaleY, scaleX > 0 else { return nil }
         deviceScale = scaleX
         (deviceX, deviceY) = (offsetX, offsetY)

@@ -8,8 +8,9 @@ import TrellisKit
 /// A rounded rectangle drawn on a bitmap from kept corner pictures and straight boxes has
 /// the pixels of Cairo filling or stroking its path, at every fraction of a pixel, scale,
 /// size (pills, narrow shapes), colour with or without alpha, under a clip and inside a
-/// group; a shape at the same fraction of a pixel elsewhere draws no corner again; and
-/// vector and recording targets keep the path.
+/// group; a shape at the same fraction of a pixel elsewhere draws no corner again; a
+/// recording replayed on whole pixels at a known scale gets the tiles; and vector targets,
+/// and recordings replayed where nobody said, keep the path.
 @Suite("Rounded rectangle tiles")
 struct RoundedRectTilesTests {
     /// The reference: Cairo's own path for the shape, built here from the definition (a
@@ -307,7 +308,7 @@ struct RoundedRectTilesTests {
         }
     }
 
-    @Test("A recording (GTK's Cairo node) or a vector surface keeps the path: the tiles decline")
+    @Test("A recording whose replay is not known, or a vector surface, keeps the path: the tiles decline")
     func nonBitmapTargetsKeepThePath() {
         let tiles = RoundedRectTiles()
         let recorder = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
@@ -317,6 +318,59 @@ struct RoundedRectTilesTests {
         #expect(!tiles.fill(Rect(x: 10, y: 10, width: 80, height: 28), radius: 14, color: .white, on: cr))
         #expect(!tiles.stroke(Rect(x: 10, y: 10, width: 80, height: 28), radius: 14, lineWidth: 1, color: .black, on: cr))
         #expect(tiles.tilesDrawn == 0)
+    }
+
+    @Test("A recording replayed on whole pixels at a known scale (GTK's Cairo node) is drawn from tiles, as the bitmap is")
+    func aRecordingReplayedOnWholePixelsGetsTheTiles() {
+        var drawnFromTiles = 0
+        for shape in Self.shapes(count: 60) {
+            // On the bitmap: the window's pixels, `scale` a point.
+            let tiles = RoundedRectTiles()
+            let onBitmap = Self.pixels(scale: shape.scale) { cr in
+                if let lineWidth = shape.lineWidth {
+                    _ = tiles.stroke(shape.rect, radius: shape.radius, lineWidth: lineWidth, color: shape.color, on: cr)
+                } else {
+                    _ = tiles.fill(shape.rect, radius: shape.radius, color: shape.color, on: cr)
+                }
+            }
+            let tiled = tiles.tilesDrawn > 0
+            // Recorded in points, replayed onto the same pixels at the scale.
+            let recordingTiles = RoundedRectTiles()
+            recordingTiles.recordingReplayScale = shape.scale
+            // GTK's node: a recording of the widget's size, in points.
+            var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(Self.imageWidth), height: Double(Self.imageHeight))
+            let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)!
+            defer { cairo_surface_destroy(recording) }
+            let points = cairo_create(recording)!
+            let drawn = shape.lineWidth.map { recordingTiles.stroke(shape.rect, radius: shape.radius, lineWidth: $0, color: shape.color, on: points) }
+                ?? recordingTiles.fill(shape.rect, radius: shape.radius, color: shape.color, on: points)
+            if !drawn { Self.reference(shape, on: points) }
+            cairo_destroy(points)
+            let replayed = Self.pixels(scale: shape.scale) { cr in
+                cairo_set_source_surface(cr, recording, 0, 0)
+                cairo_paint(cr)
+            }
+            #expect(drawn == tiled, "\(shape): the recording and the bitmap decide alike")
+            guard drawn else { continue }
+            drawnFromTiles += 1
+            // A straight edge at a fraction of a pixel is kept to 1/256 of a point: its
+            // partial coverage may come out a level or two apart at scales other than 1.
+            let difference = Self.largestDifference(onBitmap, replayed)
+            #expect(shape.scale == 1 ? difference == 0 : difference <= 2, "\(shape): \(difference) levels from the bitmap's tiles")
+        }
+        #expect(drawnFromTiles >= 30, "\(drawnFromTiles) of 60 shapes drawn from tiles")
+        // A group on the recording has an offset of its own: the path.
+        let tiles = RoundedRectTiles()
+        tiles.recordingReplayScale = 2
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: 100, height: 50)
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)!
+        defer { cairo_surface_destroy(recording) }
+        let cr = cairo_create(recording)!
+        defer { cairo_destroy(cr) }
+        cairo_push_group(cr)
+        #expect(!tiles.fill(Rect(x: 10, y: 10, width: 80, height: 28), radius: 14, color: .white, on: cr))
+        cairo_pattern_destroy(cairo_pop_group(cr))
+        #expect(tiles.fill(Rect(x: 10, y: 10, width: 80, height: 28), radius: 14, color: .white, on: cr))
     }
 
     @Test("A rotated transform, a square corner or a shape too narrow for its corners is left to the path")
