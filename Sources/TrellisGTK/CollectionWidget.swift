@@ -412,7 +412,8 @@ public final class CollectionWidget {
             totalItems: totalItems, scale: scale, accessibilityMilliseconds: pendingAccessibilityTime,
             accessibilityCPUMilliseconds: pendingAccessibilityCPUTime,
             cellsDrawnIntoPictures: drawsCellsFromPictures ? drawingCache.cellsDrawn : 0,
-            cellsCopiedFromPictures: drawsCellsFromPictures ? drawingCache.cellsCopied : 0)
+            cellsCopiedFromPictures: drawsCellsFromPictures ? drawingCache.cellsCopied : 0,
+            cellsDrawnDirectly: drawsCellsFromPictures ? drawingCache.cellsDrawnDirectly : 0)
         pendingLayoutTime = 0
         pendingAccessibilityTime = 0
         pendingAccessibilityCPUTime = 0
@@ -492,6 +493,9 @@ public struct FrameStatistics: Sendable {
     /// Cells put on screen from their kept pictures in this frame (those drawn into them
     /// included); the other visible views were drawn directly, as without pictures.
     public var cellsCopiedFromPictures = 0
+    /// Cells drawn straight into the frame without a picture, in a frame that followed one
+    /// which drew most of its cells anew (``CellDrawingCache/cellsDrawnDirectly``).
+    public var cellsDrawnDirectly = 0
 
     /// Layout, the accessible children and drawing.
     public var milliseconds: Double { layoutMilliseconds + drawMilliseconds + accessibilityMilliseconds }

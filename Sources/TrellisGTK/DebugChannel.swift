@@ -63,6 +63,7 @@ final class DebugChannel {
             "\"accessibilityMs\":\(json(host.lastFrame.accessibilityMilliseconds))",
             "\"accessibilityCpuMs\":\(json(host.lastFrame.accessibilityCPUMilliseconds))",
             "\"cellsDrawn\":\(host.lastFrame.cellsDrawnIntoPictures)", "\"cellsCopied\":\(host.lastFrame.cellsCopiedFromPictures)",
+            "\"cellsDrawnDirectly\":\(host.lastFrame.cellsDrawnDirectly)",
         ]
         // Where the widget's top-left corner is in its window (the tests click at items
         // through it).

@@ -24,11 +24,23 @@ import TrellisKit
 /// drawn outside its bounds and no view of it draws itself (`CustomDrawing`). Anything else
 /// is drawn directly, as without a cache.
 ///
+/// A picture pays when the cell stays: a frame that follows one which drew most of its
+/// cells anew (a fling, a jump: each frame a page of new content) draws its new and changed
+/// cells straight onto the target from the same states, without a picture
+/// (``cellsDrawnDirectly``), as GTK's own widgets record their drawing for the renderer;
+/// such a cell still in view and unchanged in the next frame gets its picture then.
+///
 /// Memory: the pictures of the cells drawn in the last frame, 4 bytes a pixel at the
 /// target's scale (about the visible area of the cells: ~1.9 MB for an 800×600 window
 /// full of cells at scale 1, 4× at scale 2), plus up to ``spareLimit`` pictures kept for
-/// reuse, plus the kept corners of rounded backgrounds and borders (a few KB for a page of
-/// tags, at most 4 MB). Entries of cells not drawn in a frame are dropped at its end.
+/// reuse, plus those given up in the last frame on a recording (below), plus the kept
+/// corners of rounded backgrounds and borders (a few KB for a page of tags, at most 4 MB).
+/// Entries of cells not drawn in a frame are dropped at its end.
+///
+/// On a recording target (GTK's Cairo node), the recording holds the pictures put on it
+/// until GTK has shown the next frame, and Cairo copies a held picture before it is drawn
+/// into again or freed. So a picture given up there rests for a frame before it is reused
+/// or freed, and a cell put on a recording in the last frame is redrawn into another one.
 ///
 /// Not thread-safe: one cache belongs to one window (its main thread).
 public final class CellDrawingCache {
@@ -42,8 +54,12 @@ public final class CellDrawingCache {
     /// the cells when the root view has no background of its own.
     var canvas: Color?
 
-    /// Cells drawn into their pictures in the last frame (content changed or new).
+    /// Cells drawn into their pictures in the last frame (content changed or new, or drawn
+    /// directly in the frame before and still in view).
     public private(set) var cellsDrawn = 0
+    /// Cells drawn straight onto the target from their states in the last frame, without a
+    /// picture, because the frame before drew most of its cells anew (see the type).
+    public private(set) var cellsDrawnDirectly = 0
     /// Cells put on the target from their pictures in the last frame (those drawn into
     /// their pictures in it included); the other visible views were drawn directly.
     public private(set) var cellsCopied = 0
@@ -63,6 +79,17 @@ public final class CellDrawingCache {
 
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var spares: [Picture] = []
+    /// Pictures given up in this frame that the last frame's recording may still hold.
+    private var resting: [Picture] = []
+    /// Those given up in the last frame: free of any recording from this frame on.
+    private var rested: [Picture] = []
+    /// Whether this frame's target is a recording, which holds the pictures put on it.
+    private var targetHoldsPictures = false
+    /// Cells of the last frame drawn from their states (copied, or drawn into their pictures
+    /// or directly), and of those the new or changed ones.
+    private var cachedCells = 0, changedCells = 0
+    /// Whether this frame draws its new and changed cells directly (see the type).
+    private var drawsChangedCellsDirectly = false
     private var frame = 0
     /// The target pixels earlier views of the frame wrote, when the target has a pixel grid.
     private var covered: [PixelRect] = []
@@ -71,8 +98,8 @@ public final class CellDrawingCache {
     public init() {}
 
     deinit {
-        for entry in entries.values { cairo_surface_destroy(entry.picture.surface) }
-        for spare in spares { cairo_surface_destroy(spare.surface) }
+        for entry in entries.values { if let picture = entry.picture { cairo_surface_destroy(picture.surface) } }
+        for spare in spares + resting + rested { cairo_surface_destroy(spare.surface) }
     }
 
     // MARK: One frame
@@ -82,11 +109,29 @@ public final class CellDrawingCache {
     /// drawn.
     func drawSubviews(of root: View, bounds: Rect, with drawing: ViewDrawing) {
         frame &+= 1
+        let lastFrameDrewMostCellsAnew = changedCells > 4 && 2 * changedCells > cachedCells
         cellsDrawn = 0
+        cellsDrawnDirectly = 0
         cellsCopied = 0
+        cachedCells = 0
+        changedCells = 0
         covered.removeAll(keepingCapacity: true)
         let cairo = drawing.context.cairo
+        targetHoldsPictures = cairo_surface_get_type(cairo_get_target(cairo)) == CAIRO_SURFACE_TYPE_RECORDING
+        // The pictures given up two frames ago are held by no recording now.
+        for picture in rested { keepSpare(picture) }
+        rested.removeAll(keepingCapacity: true)
+        swap(&rested, &resting)
         let geometry = PixelGeometry(cairo, replayScale: replayScale)
+        // Straight onto a bitmap, or a recording whose units are the pixels it is replayed
+        // on, a cell has the very pixels its picture would copy. A recording replayed at
+        // another scale keeps coordinates to 1/256 of its unit and leaves glyph positions
+        // unrounded, so a cell drawn there would change by a shade when it got its picture.
+        drawsChangedCellsDirectly = lastFrameDrewMostCellsAnew && (!targetHoldsPictures || geometry?.replayScale == 1)
+        // The tiles of rounded shapes drawn straight onto a recording land on the pixels
+        // GTK replays it at, as the pictures do.
+        roundedRectTiles.recordingReplayScale = geometry?.replayScale
+        defer { roundedRectTiles.recordingReplayScale = nil }
         let underlay = geometry.flatMap { underlayColor(of: root, bounds: bounds, geometry: $0) }
         // Views an animation draws elsewhere are placed there; ghosts drawn under them
         // (pictures of views that left) cover what they cover.
@@ -113,8 +158,7 @@ public final class CellDrawingCache {
             }
             if let geometry, let underlay, subview is CollectionViewCell,
                root.clipsToBounds || underlay == canvas || bounds.encloses(extent().insetBy(-1)),
-               let landing = copy(subview, geometry: geometry, underlay: underlay, placement: placement) {
-                cellsCopied += 1
+               let landing = put(subview, geometry: geometry, underlay: underlay, drawing: drawing, placement: placement) {
                 covered.append(PixelRect(landing))
                 continue
             }
@@ -148,9 +192,11 @@ public final class CellDrawingCache {
     }
 
     /// Puts `cell` on the target from its picture, drawing the picture first when the cell
-    /// changed, and returns the pixels it wrote. Nil when the cell cannot be cached or its
-    /// pixels would overwrite an earlier view's share of a pixel (the caller draws it).
-    private func copy(_ cell: View, geometry: PixelGeometry, underlay: Color, placement presented: Presentation.Placement? = nil) -> Placement? {
+    /// changed (or straight onto the target, in a frame that draws changed cells directly),
+    /// and returns the pixels it wrote. Nil when the cell cannot be cached or its pixels
+    /// would overwrite an earlier view's share of a pixel (the caller draws it).
+    private func put(_ cell: View, geometry: PixelGeometry, underlay: Color, drawing: ViewDrawing,
+                     placement presented: Presentation.Placement?) -> Placement? {
         let key = ObjectIdentifier(cell)
         let placement = geometry.placement(of: cell.frame)
         guard placement.width > 0, placement.height > 0, placement.width <= 8192, placement.height <= 8192 else { return nil }
@@ -160,19 +206,36 @@ public final class CellDrawingCache {
         let landing = geometry.landing(of: cell, placement: placement, presentedAt: presented)
         let landed = PixelRect(landing)
         guard !covered.contains(where: { $0.intersects(landed) }) else { return nil }
-        func put(_ picture: Picture) -> Placement {
+        func put(_ picture: Picture, of entry: Entry) -> Placement {
             if let presented {
                 geometry.copy(picture, to: landing, alpha: presented.alpha)
             } else {
                 geometry.copy(picture, to: landing)
             }
+            entry.isHeldByRecording = targetHoldsPictures
+            cellsCopied += 1
             return landing
         }
         if let entry = entries[key], entry.placement.matches(placement), entry.scale == geometry.scale, entry.underlay == underlay,
            entry.stateMatches(cell) {
             entry.frame = frame
             entry.placement = placement
-            return put(entry.picture)
+            cachedCells += 1
+            if let picture = entry.picture { return put(picture, of: entry) }
+            // Drawn directly in the last frame and still in view, unchanged: drawn directly
+            // again while most cells are new (it is likely to leave with them), else it
+            // stays, and gets its picture now.
+            if drawsChangedCellsDirectly && presented == nil {
+                drawing.withoutCache.draw(cellStates: entry.states, at: cell.frame.origin)
+                cellsDrawnDirectly += 1
+                return landing
+            }
+            let picture = self.picture(for: placement)
+            entry.picture = picture
+            picture.draw(entry.states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay,
+                         images: imageSurfaces, tiles: roundedRectTiles)
+            cellsDrawn += 1
+            return put(picture, of: entry)
         }
         // The states are recorded into the buffer of the cell's outdated ones when it has
         // some (a reused cell showing new content): no new array for each new cell.
@@ -184,18 +247,16 @@ public final class CellDrawingCache {
         // Each state is made into the array (not handed to a closure and copied there: a
         // copy retains, and the original then releases, every text, font and colour in it).
         guard DrawnViewState.walk(cell, { view, isCell in states.append(DrawnViewState(view, isCell: isCell)); return true }) else {
-            if let entry = entries.removeValue(forKey: key) { release(entry.picture) }
+            if let entry = entries.removeValue(forKey: key) { release(entry) }
             return nil
         }
+        cachedCells += 1
+        changedCells += 1
         let entry: Entry
         if let existing = entries[key] {
             entry = existing
-            if !entry.picture.fits(placement) {
-                release(entry.picture)
-                entry.picture = picture(for: placement)
-            }
         } else {
-            entry = Entry(picture: picture(for: placement))
+            entry = Entry()
             entries[key] = entry
         }
         entry.states = states
@@ -203,11 +264,23 @@ public final class CellDrawingCache {
         entry.scale = geometry.scale
         entry.underlay = underlay
         entry.frame = frame
-        entry.picture.draw(
-            states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay, images: imageSurfaces,
-            tiles: roundedRectTiles)
+        if drawsChangedCellsDirectly && presented == nil {
+            // Drawn as without a cache, from the states just recorded: exactly the pixels
+            // its picture would copy there.
+            release(entry)
+            drawing.withoutCache.draw(cellStates: states, at: cell.frame.origin)
+            cellsDrawnDirectly += 1
+            return landing
+        }
+        // A picture the last frame's recording holds is not drawn into again (Cairo would
+        // copy it first): it rests, and the cell takes another.
+        if let picture = entry.picture, entry.isHeldByRecording || !picture.fits(placement) { release(entry) }
+        let picture = entry.picture ?? self.picture(for: placement)
+        entry.picture = picture
+        picture.draw(states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay,
+                     images: imageSurfaces, tiles: roundedRectTiles)
         cellsDrawn += 1
-        return put(entry.picture)
+        return put(picture, of: entry)
     }
 
     /// The states `cell` was last drawn into its picture from (nil: it was not).
@@ -218,10 +291,12 @@ public final class CellDrawingCache {
     /// Frees every kept picture, spares included (the window went out of sight: a hidden
     /// page should not hold a screenful of pixels). The next frame draws every cell.
     public func removeAllPictures() {
-        for entry in entries.values { cairo_surface_destroy(entry.picture.surface) }
-        for spare in spares { cairo_surface_destroy(spare.surface) }
+        for entry in entries.values { if let picture = entry.picture { cairo_surface_destroy(picture.surface) } }
+        for spare in spares + resting + rested { cairo_surface_destroy(spare.surface) }
         entries.removeAll()
         spares.removeAll()
+        resting.removeAll()
+        rested.removeAll()
         byteCount = 0
         imageSurfaces.removeAll()
         roundedRectTiles.removeAll()
@@ -231,7 +306,7 @@ public final class CellDrawingCache {
         stale.removeAll(keepingCapacity: true)
         for (key, entry) in entries where entry.frame != frame { stale.append(key) }
         for key in stale {
-            if let entry = entries.removeValue(forKey: key) { release(entry.picture) }
+            if let entry = entries.removeValue(forKey: key) { release(entry) }
         }
     }
 
@@ -248,7 +323,19 @@ public final class CellDrawingCache {
         return picture
     }
 
-    private func release(_ picture: Picture) {
+    /// Gives up the entry's picture: kept as a spare, or resting first when a recording
+    /// holds it.
+    private func release(_ entry: Entry) {
+        guard let picture = entry.picture else { return }
+        entry.picture = nil
+        if entry.isHeldByRecording {
+            resting.append(picture)
+        } else {
+            keepSpare(picture)
+        }
+    }
+
+    private func keepSpare(_ picture: Picture) {
         if spares.count < spareLimit {
             spares.append(picture)
         } else {
@@ -270,7 +357,10 @@ public final class CellDrawingCache {
     }
 
     private final class Entry {
-        var picture: Picture
+        /// Nil when the cell was drawn directly (or its picture was given up).
+        var picture: Picture?
+        /// Whether the picture was last put on a recording, which may still hold it.
+        var isHeldByRecording = false
         var states: [DrawnViewState] = []
         var placement = Placement()
         var scale = 0.0
@@ -278,9 +368,7 @@ public final class CellDrawingCache {
         /// The last frame that drew the cell.
         var frame = 0
 
-        init(picture: Picture) { self.picture = picture }
-
-        /// Whether `cell`'s views read as they did when the picture was drawn.
+        /// Whether `cell`'s views read as they did when it was drawn.
         func stateMatches(_ cell: View) -> Bool {
             var index = 0
             let states = states

@@ -42,9 +42,10 @@ public struct CellSnapshot {
 }
 
 extension CellDrawingCache {
-    /// The snapshot of `cell` as the last frame drew it from its picture; nil when that
-    /// frame did not (a cell drawn directly: overlapping another view, drawing itself, or
-    /// not drawn at all). Take it before the next frame is drawn: drawing replaces it.
+    /// The snapshot of `cell` as the last frame drew it from its states (into its picture,
+    /// or straight onto the target in a frame of mostly new cells); nil when that frame did
+    /// not (a cell drawn as a view: overlapping another view, drawing itself, or not drawn
+    /// at all). Take it before the next frame is drawn: drawing replaces it.
     public func snapshot(of cell: View) -> CellSnapshot? {
         guard let states = statesLastDrawn(of: cell), let first = states.first else { return nil }
         return CellSnapshot(states: states, size: first.frame.size)

@@ -98,7 +98,9 @@ struct CellDrawingCacheTests {
         let collection = try makeCollection()
         let renderer = Renderer(options: RenderOptions(background: .white))
         let cache = CellDrawingCache()
-        _ = pixels(of: collection, scale: 1) { renderer.draw(collection, into: $0, cache: cache) }
+        // The first frame draws every cell anew, so the second would draw a changed cell
+        // directly; the second draws nothing, and the window is settled.
+        for _ in 0..<2 { _ = pixels(of: collection, scale: 1) { renderer.draw(collection, into: $0, cache: cache) } }
         let cell = collection.visibleCells.sorted { $0.frame.minY < $1.frame.minY }[3] as! CollectionViewRenderTests.TagCell
         let changes: [(String, () -> Void)] = [
             ("text of the same width", { cell.label.text = String(cell.label.text.reversed()) }),
@@ -145,6 +147,110 @@ struct CellDrawingCacheTests {
             #expect(differing(replayed, direct) == 0, "at \(y)")
             #expect(cache.cellsCopied > 10)
         }
+    }
+
+    /// A fling: each frame a page of new cells. From the frame after the first that drew
+    /// most of its cells anew, the new cells are drawn straight onto the target without
+    /// pictures — a bitmap, or GTK's recording replayed at scale 1 — and when the content
+    /// stops they are drawn so once more, then into pictures, and copied after. A recording
+    /// replayed at scale 2 keeps the pictures (drawn straight onto it, a glyph's edge could
+    /// differ by a shade from its picture). Every frame has the pixels of drawing every cell.
+    @Test(arguments: [1.0, 2.0], [true, false])
+    func aFlingsNewCellsAreDrawnWithoutPictures(scale: Double, recorded: Bool) throws {
+        let collection = try makeCollection()
+        let renderer = Renderer(options: RenderOptions(background: collection.backgroundColor))
+        let cache = CellDrawingCache()
+        cache.replayScale = recorded ? scale : 1
+        func frame(at y: Double) throws -> (drawn: [UInt8], direct: [UInt8]) {
+            try scroll(collection, to: y)
+            let direct = pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0) }
+            guard recorded else { return (pixels(of: collection, scale: scale) { renderer.draw(collection, into: $0, cache: cache) }, direct) }
+            // GTK's node: a recording of the widget's size, in points, painted onto the
+            // window's surface at its scale.
+            var extents = cairo_rectangle_t(x: 0, y: 0, width: collection.bounds.width, height: collection.bounds.height)
+            let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)!
+            defer { cairo_surface_destroy(recording) }
+            let points = cairo_create(recording)!
+            renderer.draw(collection, into: points, cache: cache)
+            cairo_destroy(points)
+            let replayed = pixels(of: collection, scale: scale, deviceScale: scale) { window in
+                cairo_set_source_surface(window, recording, 0, 0)
+                cairo_paint(window)
+            }
+            return (replayed, direct)
+        }
+        var counts: [(drawn: Int, direct: Int, copied: Int)] = []
+        for y in [0, 200, 400.5, 600.25, 800, 800, 800, 834.2] {
+            let drawn = try frame(at: y)
+            counts.append((cache.cellsDrawn, cache.cellsDrawnDirectly, cache.cellsCopied))
+            #expect(differing(drawn.drawn, drawn.direct) == 0, "at \(y), scale \(scale), recorded \(recorded)")
+        }
+        let cells = collection.visibleCells.filter { collection.bounds.contains($0.frame) }.count
+        #expect(cells > 10)
+        #expect(counts[0].drawn >= cells && counts[0].direct == 0, "the first frame: \(counts[0])")
+        let withoutPictures = !recorded || scale == 1
+        for (index, count) in counts[1...4].enumerated() {
+            if withoutPictures {
+                #expect(count.direct >= cells && count.drawn == 0 && count.copied == 0, "fling frame \(index + 1): \(count)")
+            } else {
+                #expect(count.drawn >= cells && count.direct == 0, "fling frame \(index + 1): \(count)")
+            }
+        }
+        if withoutPictures {
+            #expect(counts[5].direct >= cells && counts[5].drawn == 0, "the first still frame, after a page of new cells: \(counts[5])")
+            #expect(counts[6].drawn >= cells && counts[6].direct == 0, "the second still frame: the cells stayed and get pictures: \(counts[6])")
+        } else {
+            #expect(counts[5].drawn == 0 && counts[5].direct == 0 && counts[5].copied >= cells, "the first still frame: \(counts[5])")
+        }
+        #expect(counts[7].copied > 10 && counts[7].direct == 0 && counts[7].drawn < counts[7].copied / 2, "a wheel step after: \(counts[7])")
+    }
+
+    /// A view that draws itself: a cell holding one is drawn as a view, never from states.
+    final class Mark: View, CustomDrawing {
+        func draw(in context: any GraphicsContext) {
+            context.fill(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height), cornerRadius: 0, color: .red)
+        }
+    }
+
+    /// Tags of which two in three hold a view that draws itself.
+    final class MarkedTags: CollectionViewDataSource {
+        let tags = Tags()
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 300 }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws -> CollectionViewCell {
+            let cell = try tags.collectionView(collectionView, cellForItemAt: indexPath)
+            let mark = cell.contentView.subviews.first { $0 is Mark }
+            if indexPath.item % 3 == 0 {
+                mark?.removeFromSuperview()
+            } else if mark == nil {
+                cell.contentView.addSubview(Mark(frame: Rect(x: 2, y: 2, width: 4, height: 4)))
+            }
+            return cell
+        }
+    }
+
+    /// Cells drawn as views (two in three here, drawing themselves) are redrawn every frame
+    /// but are not new content: once a fling stops, the others get their pictures and are
+    /// copied, not drawn directly for ever.
+    @Test func cellsDrawnAsViewsDoNotKeepAFlingGoing() throws {
+        let collection = try makeCollection()
+        let marked = MarkedTags()
+        collection.dataSource = marked
+        try collection.performLayout()
+        let renderer = Renderer(options: RenderOptions(background: collection.backgroundColor))
+        let cache = CellDrawingCache()
+        var last = (direct: 0, copied: 0)
+        for y: Double in [0, 200, 400, 600, 600, 600, 600] {
+            try scroll(collection, to: y)
+            let cached = pixels(of: collection, scale: 1) { renderer.draw(collection, into: $0, cache: cache) }
+            let direct = pixels(of: collection, scale: 1) { renderer.draw(collection, into: $0) }
+            #expect(differing(cached, direct) == 0, "at \(y)")
+            last = (cache.cellsDrawnDirectly, cache.cellsCopied)
+        }
+        let plain = collection.visibleCells.filter { cell in
+            collection.bounds.contains(cell.frame) && !cell.contentView.subviews.contains { $0 is Mark }
+        }
+        #expect(plain.count >= 4)
+        #expect(last.direct == 0 && last.copied >= plain.count, "the settled frame: \(last), \(plain.count) plain tags inside")
     }
 
     /// A surface with a device scale of its own (`cairo_surface_set_device_scale`, which the
