@@ -491,7 +491,8 @@ public struct FrameStatistics: Sendable {
     /// Cells drawn into their kept pictures in this frame (new, or changed since drawn).
     public var cellsDrawnIntoPictures = 0
     /// Cells put on screen from their kept pictures in this frame (those drawn into them
-    /// included); the other visible views were drawn directly, as without pictures.
+    /// included); the other visible cells were drawn without pictures (``cellsDrawnDirectly``)
+    /// or as views.
     public var cellsCopiedFromPictures = 0
     /// Cells drawn straight into the frame without a picture, in a frame that followed one
     /// which drew most of its cells anew (``CellDrawingCache/cellsDrawnDirectly``).

@@ -61,7 +61,8 @@ public final class CellDrawingCache {
     /// picture, because the frame before drew most of its cells anew (see the type).
     public private(set) var cellsDrawnDirectly = 0
     /// Cells put on the target from their pictures in the last frame (those drawn into
-    /// their pictures in it included); the other visible views were drawn directly.
+    /// their pictures in it included); the other visible cells were drawn from their states
+    /// without pictures (``cellsDrawnDirectly``) or as views, as without a cache.
     public private(set) var cellsCopied = 0
     /// Bytes of pixels held (the pictures in use and the spare ones).
     public private(set) var byteCount = 0
@@ -283,7 +284,8 @@ public final class CellDrawingCache {
         return put(picture, of: entry)
     }
 
-    /// The states `cell` was last drawn into its picture from (nil: it was not).
+    /// The states `cell` was last drawn from, into its picture or straight onto the target
+    /// (nil: it was drawn as a view, or not at all).
     func statesLastDrawn(of cell: View) -> [DrawnViewState]? {
         entries[ObjectIdentifier(cell)]?.states
     }
