@@ -495,7 +495,7 @@ public struct FrameStatistics: Sendable {
     /// or as views.
     public var cellsCopiedFromPictures = 0
     /// Cells drawn straight into the frame without a picture, in a frame that followed one
-    /// which drew most of its cells anew (``CellDrawingCache/cellsDrawnDirectly``).
+    /// which drew most of its cells anew (`CellDrawingCache.cellsDrawnDirectly`).
     public var cellsDrawnDirectly = 0
 
     /// Layout, the accessible children and drawing.
