@@ -217,7 +217,28 @@ public final class CellDrawingCache {
             cellsCopied += 1
             return landing
         }
-        if let entry = entries[key], entry.placement.matches(placement), entry.scale == geometry.scale, entry.underlay == underlay,
+        /// Draws the cell from the entry's states: straight onto the target in a frame that
+        /// draws changed cells directly (exactly the pixels its picture would copy there),
+        /// else into its picture, then copied.
+        func draw(_ entry: Entry) -> Placement {
+            if drawsChangedCellsDirectly && presented == nil {
+                release(entry)
+                drawing.withoutCache.draw(cellStates: entry.states, at: cell.frame.origin)
+                cellsDrawnDirectly += 1
+                return landing
+            }
+            // A picture the last frame's recording holds is not drawn into again (Cairo would
+            // copy it first): it rests, and the cell takes another.
+            if let picture = entry.picture, entry.isHeldByRecording || !picture.fits(placement) { release(entry) }
+            let picture = entry.picture ?? self.picture(for: placement)
+            entry.picture = picture
+            picture.draw(entry.states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay,
+                         images: imageSurfaces, tiles: roundedRectTiles)
+            cellsDrawn += 1
+            return put(picture, of: entry)
+        }
+        let existing = entries[key]
+        if let entry = existing, entry.placement.matches(placement), entry.scale == geometry.scale, entry.underlay == underlay,
            entry.stateMatches(cell) {
             entry.frame = frame
             entry.placement = placement
@@ -226,62 +247,34 @@ public final class CellDrawingCache {
             // Drawn directly in the last frame and still in view, unchanged: drawn directly
             // again while most cells are new (it is likely to leave with them), else it
             // stays, and gets its picture now.
-            if drawsChangedCellsDirectly && presented == nil {
-                drawing.withoutCache.draw(cellStates: entry.states, at: cell.frame.origin)
-                cellsDrawnDirectly += 1
-                return landing
-            }
-            let picture = self.picture(for: placement)
-            entry.picture = picture
-            picture.draw(entry.states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay,
-                         images: imageSurfaces, tiles: roundedRectTiles)
-            cellsDrawn += 1
-            return put(picture, of: entry)
+            return draw(entry)
         }
         // The states are recorded into the buffer of the cell's outdated ones when it has
         // some (a reused cell showing new content): no new array for each new cell.
         var states: [DrawnViewState] = []
-        if let outdated = entries[key] {
-            swap(&states, &outdated.states)
+        if let existing {
+            swap(&states, &existing.states)
             states.removeAll(keepingCapacity: true)
         }
         // Each state is made into the array (not handed to a closure and copied there: a
         // copy retains, and the original then releases, every text, font and colour in it).
         guard DrawnViewState.walk(cell, { view, isCell in states.append(DrawnViewState(view, isCell: isCell)); return true }) else {
-            if let entry = entries.removeValue(forKey: key) { release(entry) }
+            if let existing {
+                entries.removeValue(forKey: key)
+                release(existing)
+            }
             return nil
         }
         cachedCells += 1
         changedCells += 1
-        let entry: Entry
-        if let existing = entries[key] {
-            entry = existing
-        } else {
-            entry = Entry()
-            entries[key] = entry
-        }
+        let entry = existing ?? Entry()
+        if existing == nil { entries[key] = entry }
         entry.states = states
         entry.placement = placement
         entry.scale = geometry.scale
         entry.underlay = underlay
         entry.frame = frame
-        if drawsChangedCellsDirectly && presented == nil {
-            // Drawn as without a cache, from the states just recorded: exactly the pixels
-            // its picture would copy there.
-            release(entry)
-            drawing.withoutCache.draw(cellStates: states, at: cell.frame.origin)
-            cellsDrawnDirectly += 1
-            return landing
-        }
-        // A picture the last frame's recording holds is not drawn into again (Cairo would
-        // copy it first): it rests, and the cell takes another.
-        if let picture = entry.picture, entry.isHeldByRecording || !picture.fits(placement) { release(entry) }
-        let picture = entry.picture ?? self.picture(for: placement)
-        entry.picture = picture
-        picture.draw(states, cellOrigin: cell.frame.origin, placement: placement, scale: geometry.scale, underlay: underlay,
-                     images: imageSurfaces, tiles: roundedRectTiles)
-        cellsDrawn += 1
-        return put(picture, of: entry)
+        return draw(entry)
     }
 
     /// The states `cell` was last drawn from, into its picture or straight onto the target
