@@ -209,12 +209,13 @@ public final class FlowLayout: VisitingCollectionLayout, PlacesItemsInLines {
     func checkItem(_ index: Int, section: Int) {
         let vertical = scrollDirection == .vertical
         let available = sections[section].geometry.available
-        let path = "sections[\(section)].items[\(index)]"
+        // Named only for a diagnostic: every measured item is checked.
+        func path(_ name: String) -> String { "sections[\(section)].items[\(index)].\(name)" }
         let mainName = vertical ? "width" : "height", crossName = vertical ? "height" : "width"
         var item = sections[section].items[index]
         func invalid(_ name: String, _ value: Double, _ correction: String) {
             sections[section].diagnostics.append(LayoutDiagnostic(
-                code: .invalidSize, indexPath: IndexPath(item: index, section: section), path: "\(path).\(name)",
+                code: .invalidSize, indexPath: IndexPath(item: index, section: section), path: path(name),
                 message: "\(formatPoints(value)) is not a non-negative finite number; \(correction)"))
         }
         if !(item.main >= 0 && item.main < .infinity) { invalid(mainName, item.main, "treated as 0"); item.main = 0 }
@@ -226,13 +227,13 @@ public final class FlowLayout: VisitingCollectionLayout, PlacesItemsInLines {
             // A baseline below the item would make the line's ascent, and every later line's
             // offset, as large as it is (1e308 gives infinite offsets): it is the item's edge.
             sections[section].diagnostics.append(LayoutDiagnostic(
-                code: .itemClamped, indexPath: IndexPath(item: index, section: section), path: "\(path).baseline",
+                code: .itemClamped, indexPath: IndexPath(item: index, section: section), path: path("baseline"),
                 message: "\(formatPoints(item.baseline)) lies below the item's \(crossName) \(formatPoints(item.cross)); \(formatPoints(item.cross)) is used"))
             item.baseline = item.cross
         }
         if item.main > available {
             sections[section].diagnostics.append(LayoutDiagnostic(
-                code: .itemClamped, indexPath: IndexPath(item: index, section: section), path: "\(path).\(mainName)",
+                code: .itemClamped, indexPath: IndexPath(item: index, section: section), path: path(mainName),
                 message: "\(formatPoints(item.main)) is \(vertical ? "wider" : "taller") than the \(formatPoints(available)) available; clamped"))
         }
         sections[section].items[index] = item
