@@ -34,7 +34,9 @@ import TrellisKit
 /// target's scale (about the visible area of the cells: ~1.9 MB for an 800×600 window
 /// full of cells at scale 1, 4× at scale 2), plus up to ``spareLimit`` pictures kept for
 /// reuse, plus those given up in the last frame on a recording (below), plus the kept
-/// corners of rounded backgrounds and borders (a few KB for a page of tags, at most 4 MB).
+/// corners of rounded backgrounds and borders (a few KB for a page of tags, at most 4 MB),
+/// plus up to 256 entries of cells that left with their emptied states' buffers (a few
+/// hundred KB).
 /// Entries of cells not drawn in a frame are dropped at its end.
 ///
 /// On a recording target (GTK's Cairo node), the recording holds the pictures put on it
@@ -79,6 +81,10 @@ public final class CellDrawingCache {
     let roundedRectTiles = RoundedRectTiles()
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Entries of cells that left, kept with their states' buffers for cells that come
+    /// in: a fling's page of new cells records its states without allocating.
+    private var spareEntries: [Entry] = []
+    private let spareEntryLimit = 256
     private var spares: [Picture] = []
     /// Pictures given up in this frame that the last frame's recording may still hold.
     private var resting: [Picture] = []
@@ -249,25 +255,22 @@ public final class CellDrawingCache {
             // stays, and gets its picture now.
             return draw(entry)
         }
-        // The states are recorded into the buffer of the cell's outdated ones when it has
-        // some (a reused cell showing new content): no new array for each new cell.
+        // The states are recorded into the buffer of the cell's outdated ones, or of a cell
+        // that left: no new array for each new cell.
+        let entry = existing ?? spareEntries.popLast() ?? Entry()
         var states: [DrawnViewState] = []
-        if let existing {
-            swap(&states, &existing.states)
-            states.removeAll(keepingCapacity: true)
-        }
+        swap(&states, &entry.states)
+        states.removeAll(keepingCapacity: true)
         // Each state is made into the array (not handed to a closure and copied there: a
         // copy retains, and the original then releases, every text, font and colour in it).
         guard DrawnViewState.walk(cell, { view, isCell in states.append(DrawnViewState(view, isCell: isCell)); return true }) else {
-            if let existing {
-                entries.removeValue(forKey: key)
-                release(existing)
-            }
+            entry.states = states
+            if existing != nil { entries.removeValue(forKey: key) }
+            recycle(entry)
             return nil
         }
         cachedCells += 1
         changedCells += 1
-        let entry = existing ?? Entry()
         if existing == nil { entries[key] = entry }
         entry.states = states
         entry.placement = placement
@@ -289,6 +292,7 @@ public final class CellDrawingCache {
         for entry in entries.values { if let picture = entry.picture { cairo_surface_destroy(picture.surface) } }
         for spare in spares + resting + rested { cairo_surface_destroy(spare.surface) }
         entries.removeAll()
+        spareEntries.removeAll()
         spares.removeAll()
         resting.removeAll()
         rested.removeAll()
@@ -301,8 +305,18 @@ public final class CellDrawingCache {
         stale.removeAll(keepingCapacity: true)
         for (key, entry) in entries where entry.frame != frame { stale.append(key) }
         for key in stale {
-            if let entry = entries.removeValue(forKey: key) { release(entry) }
+            if let entry = entries.removeValue(forKey: key) { recycle(entry) }
         }
+    }
+
+    /// Gives up an entry that no longer belongs to a cell: its picture is released, and it
+    /// is kept, emptied, for a cell that comes in.
+    private func recycle(_ entry: Entry) {
+        release(entry)
+        guard spareEntries.count < spareEntryLimit else { return }
+        entry.states.removeAll(keepingCapacity: true)
+        entry.isHeldByRecording = false
+        spareEntries.append(entry)
     }
 
     // MARK: Pictures
