@@ -116,6 +116,7 @@ let package = Package(
         // End-to-end: runs the built `trellis` tool and reads what it prints.
         // The window tests (Window*Tests.swift) run `trellis show` / `gallery` on the X server
         // of DISPLAY; Fixtures are read by path.
-        .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "GTKContacts", "TrellisImages", "TrellisKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrellisCLITests", dependencies: ["trellis", "GTKContacts", "TrellisImages", "TrellisKit", "TrellisGTKBenchmarks"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -37,6 +37,12 @@ import TrellisGTK
 /// widget's ``CellDrawingCache`` (and at the exact fractional offset): the control for the
 /// cache in the same build.
 ///
+/// `TRELLIS_GTK_BENCH_PROBE=1` times a fixed piece of work before each step
+/// (``MachineSpeedProbe``) and reports, beside the work of every frame, the work of the
+/// frames the machine ran at full speed (the probes on both sides of the frame fast): on a
+/// shared virtual machine, whose speed changes from one stretch of frames to the next,
+/// what the same build does on a quiet machine.
+///
 /// Drift: before each step the benchmark notes the topmost item in view whose top stays in
 /// view after the step, and where it is; after the step's layout pass it finds that item
 /// again. The step moved it by exactly the step, or it drifted by the difference.
@@ -49,7 +55,9 @@ package final class WindowScrollBenchmark {
         if environment["TRELLIS_GTK_DRAW_EVERY_CELL"] == "1" { host.drawsCellsFromPictures = false }
         guard let value = environment["TRELLIS_GTK_BENCH_SCROLL"], let frames = Int(value), frames > 0 else { return }
         let step = environment["TRELLIS_GTK_BENCH_STEP"].flatMap(ScrollRun.Step.init(rawValue:)) ?? .wheel
-        let benchmark = WindowScrollBenchmark(host: host, run: ScrollRun(frames: frames, step: step))
+        var run = ScrollRun(frames: frames, step: step)
+        if environment["TRELLIS_GTK_BENCH_PROBE"] == "1" { run.probe = MachineSpeedProbe() }
+        let benchmark = WindowScrollBenchmark(host: host, run: run)
         host.retain(benchmark)
         let presented = host.onFramePresented
         host.onFramePresented = { [unowned benchmark] frame in
@@ -78,6 +86,7 @@ package final class WindowScrollBenchmark {
     private func framePresented(_ frame: FrameStatistics) {
         guard var run, run.lastTick > 0 else { return }
         run.work.append(frame.milliseconds)
+        if run.probe != nil { run.probes.append(run.pendingProbe) }
         let now = DispatchTime.now().uptimeNanoseconds
         if run.phaseStart.time > 0, frame.frame > run.phaseStart.frame, run.layoutEnd > 0 {
             run.wholeFrames.append(Double(now - run.phaseStart.time) / 1e6)
@@ -98,6 +107,8 @@ package final class WindowScrollBenchmark {
         let now = DispatchTime.now().uptimeNanoseconds
         if run.lastTick > 0 && lastFrame.frame > run.lastFrame { run.intervals.append(Double(now - run.lastTick) / 1e6) }
         run.lastTick = now
+        // Timed after the interval (it is part of no frame's work), right before the step.
+        if run.probe != nil { run.pendingProbe = run.probe!.measure() }
         run.lastFrame = lastFrame.frame
         if run.work.count == 1 && run.rssStart == 0 {
             run.memoryAtStart = MemorySample()
@@ -201,6 +212,11 @@ struct ScrollRun {
     var drifts: [Double] = []
     var lost = 0
     var work: [Double] = []
+    /// With `TRELLIS_GTK_BENCH_PROBE=1`: the machine's speed before each frame, timed by
+    /// the probe (µs), one for each `work`.
+    var probe: MachineSpeedProbe?
+    var probes: [Double] = []
+    var pendingProbe = 0.0
     /// `before-paint` → presented, of frames the widget drew in.
     var wholeFrames: [Double] = []
     /// End of the layout phase → presented.
@@ -237,6 +253,7 @@ struct ScrollRun {
         // Reserved up front, so the benchmark's own records do not show as growth in the
         // memory it reports (a doubling record adds 32, 64 and 128 KB steps).
         work.reserveCapacity(frames + 1)
+        probes.reserveCapacity(frames + 1)
         wholeFrames.reserveCapacity(frames + 1)
         renders.reserveCapacity(frames + 1)
         intervals.reserveCapacity(frames)
@@ -246,6 +263,34 @@ struct ScrollRun {
     /// A followed item's distance from where the step should have put it (nil: not in view).
     mutating func record(drift: Double?) {
         if let drift { drifts.append(abs(drift)) } else { lost += 1 }
+    }
+
+    /// How much slower than its fastest a probe may run for the machine to count as at full
+    /// speed: the probe's spread within one speed is about a tenth.
+    static let fullSpeedTolerance = 1.25
+
+    /// The frames the machine ran at full speed: the probes before and after the frame (the
+    /// next frame's) both within ``fullSpeedTolerance`` of the run's fastest (its 1st
+    /// percentile, so one lucky probe does not set it). A frame during which the machine
+    /// changed speed has a slow probe on one side, and is left out.
+    func fullSpeedWork() -> (work: [Double], reference: Double) {
+        let sorted = probes.sorted()
+        guard probes.count >= 2 else { return ([], 0) }
+        let reference = sorted[sorted.count / 100]
+        let limit = reference * Self.fullSpeedTolerance
+        let work = (0..<(probes.count - 1)).filter { probes[$0] <= limit && probes[$0 + 1] <= limit }.map { self.work[$0] }
+        return (work, reference)
+    }
+
+    /// The probe's figures, the work of the frames at full speed, and every frame's probe
+    /// and work (µs, ms) for a closer look.
+    private func fullSpeedReport(percentile: ([Double], Double) -> Double, format f: (Double) -> String) -> String {
+        let (fast, reference) = fullSpeedWork()
+        return "\"probeReferenceUs\":\(f(reference)),\"probeP50Us\":\(f(percentile(probes, 0.5))),"
+            + "\"fullSpeedFrames\":\(fast.count),\"fullSpeedWorkP0Ms\":\(f(percentile(fast, 0))),"
+            + "\"fullSpeedWorkP50Ms\":\(f(percentile(fast, 0.5))),\"fullSpeedWorkP99Ms\":\(f(percentile(fast, 0.99))),"
+            + "\"fullSpeedWorkMaxMs\":\(f(fast.max() ?? 0)),"
+            + "\"probeUs\":[\(probes.map { f($0) }.joined(separator: ","))],\"workMs\":[\(work.map { f($0) }.joined(separator: ","))]"
     }
 
     static func heapInUseKilobytes() -> Int {
@@ -272,6 +317,8 @@ struct ScrollRun {
             + "\"memoryStart\":\(memoryAtStart.json),\"memoryEnd\":\(memoryAtEnd.json),"
             + "\"heapInUseAtWrapsKB\":[\(memoryAtWraps.map { String($0.mallocInUseKB) }.joined(separator: ","))],"
             + "\"measurementsAtWraps\":[\(measurementsAtWraps.map(String.init).joined(separator: ","))],"
-            + "\"widthsAtWraps\":[\(widthsAtWraps.map { f($0) }.joined(separator: ","))]}"
+            + "\"widthsAtWraps\":[\(widthsAtWraps.map { f($0) }.joined(separator: ","))]"
+            + (probes.isEmpty ? "" : "," + fullSpeedReport(percentile: percentile, format: f))
+            + "}"
     }
 }
