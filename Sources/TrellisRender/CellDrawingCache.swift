@@ -35,8 +35,8 @@ import TrellisKit
 /// full of cells at scale 1, 4× at scale 2), plus up to ``spareLimit`` pictures kept for
 /// reuse, plus those given up in the last frame on a recording (below), plus the kept
 /// corners of rounded backgrounds and borders (a few KB for a page of tags, at most 4 MB),
-/// plus up to 256 entries of cells that left with their emptied states' buffers (a few
-/// hundred KB).
+/// plus up to 256 entries of cells that left with their emptied states' buffers (room for
+/// a record of a few hundred bytes for each view the cell had).
 /// Entries of cells not drawn in a frame are dropped at its end.
 ///
 /// On a recording target (GTK's Cairo node), the recording holds the pictures put on it
