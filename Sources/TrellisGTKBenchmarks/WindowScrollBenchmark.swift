@@ -108,7 +108,7 @@ package final class WindowScrollBenchmark {
         if run.lastTick > 0 && lastFrame.frame > run.lastFrame { run.intervals.append(Double(now - run.lastTick) / 1e6) }
         run.lastTick = now
         // Timed after the interval (it is part of no frame's work), right before the step.
-        if run.probe != nil { run.pendingProbe = run.probe!.measure() }
+        if let time = run.probe?.measure() { run.pendingProbe = time }
         run.lastFrame = lastFrame.frame
         if run.work.count == 1 && run.rssStart == 0 {
             run.memoryAtStart = MemorySample()
@@ -274,9 +274,8 @@ struct ScrollRun {
     /// percentile, so one lucky probe does not set it). A frame during which the machine
     /// changed speed has a slow probe on one side, and is left out.
     func fullSpeedWork() -> (work: [Double], reference: Double) {
-        let sorted = probes.sorted()
         guard probes.count >= 2 else { return ([], 0) }
-        let reference = sorted[sorted.count / 100]
+        let reference = probes.sorted()[probes.count / 100]
         let limit = reference * Self.fullSpeedTolerance
         let work = (0..<(probes.count - 1)).filter { probes[$0] <= limit && probes[$0 + 1] <= limit }.map { self.work[$0] }
         return (work, reference)
@@ -284,8 +283,9 @@ struct ScrollRun {
 
     /// The probe's figures, the work of the frames at full speed, and every frame's probe
     /// and work (µs, ms) for a closer look.
-    private func fullSpeedReport(percentile: ([Double], Double) -> Double, format f: (Double) -> String) -> String {
+    private func fullSpeedReport() -> String {
         let (fast, reference) = fullSpeedWork()
+        let (percentile, f) = (Self.percentile, Self.format)
         return "\"probeReferenceUs\":\(f(reference)),\"probeP50Us\":\(f(percentile(probes, 0.5))),"
             + "\"fullSpeedFrames\":\(fast.count),\"fullSpeedWorkP0Ms\":\(f(percentile(fast, 0))),"
             + "\"fullSpeedWorkP50Ms\":\(f(percentile(fast, 0.5))),\"fullSpeedWorkP99Ms\":\(f(percentile(fast, 0.99))),"
@@ -297,12 +297,15 @@ struct ScrollRun {
         Int(trellis_testing_heap_in_use() / 1024)
     }
 
+    private static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    }
+
+    private static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
     func report(items: Int) -> String {
-        func percentile(_ values: [Double], _ p: Double) -> Double {
-            let sorted = values.sorted()
-            return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-        }
-        func f(_ value: Double) -> String { String(format: "%.3f", value) }
+        let (percentile, f) = (Self.percentile, Self.format)
         return "{\"event\":\"scrollBenchmark\",\"items\":\(items),\"frames\":\(work.count),"
             + "\"workP0Ms\":\(f(percentile(work, 0))),\"workP50Ms\":\(f(percentile(work, 0.5))),\"workP99Ms\":\(f(percentile(work, 0.99))),"
             + "\"frameP0Ms\":\(f(percentile(wholeFrames, 0))),\"frameP50Ms\":\(f(percentile(wholeFrames, 0.5))),\"frameP99Ms\":\(f(percentile(wholeFrames, 0.99))),"
@@ -318,7 +321,7 @@ struct ScrollRun {
             + "\"heapInUseAtWrapsKB\":[\(memoryAtWraps.map { String($0.mallocInUseKB) }.joined(separator: ","))],"
             + "\"measurementsAtWraps\":[\(measurementsAtWraps.map(String.init).joined(separator: ","))],"
             + "\"widthsAtWraps\":[\(widthsAtWraps.map { f($0) }.joined(separator: ","))]"
-            + (probes.isEmpty ? "" : "," + fullSpeedReport(percentile: percentile, format: f))
+            + (probes.isEmpty ? "" : "," + fullSpeedReport())
             + "}"
     }
 }
